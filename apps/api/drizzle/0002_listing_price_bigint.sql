@@ -1,0 +1,1 @@
+ALTER TABLE "listings" ALTER COLUMN "price_cents" SET DATA TYPE bigint;

@@ -1,0 +1,1 @@
+DROP INDEX "listings_storefront_category_idx";

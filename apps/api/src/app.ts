@@ -1,0 +1,83 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { installValidationMessages } from './lib/validation-messages.js';
+import jobs from './jobs/plugin.js';
+import authContext from './modules/auth/auth-context.js';
+import authRoutes from './modules/auth/routes.js';
+import configRoutes from './modules/config/routes.js';
+import feedbackRoutes from './modules/feedback/routes.js';
+import healthRoutes from './modules/health/routes.js';
+import listingRoutes from './modules/listings/routes.js';
+import mail from './modules/mail/plugin.js';
+import messagesRoutes from './modules/messages/routes.js';
+import photoRoutes from './modules/photos/routes.js';
+import paymentRoutes from './modules/payments/routes.js';
+import searchRoutes from './modules/search/routes.js';
+import storage from './modules/storage/plugin.js';
+import supportRoutes from './modules/support/routes.js';
+import errors from './plugins/errors.js';
+import { acceptEmptyJsonBodies } from './plugins/json-body.js';
+import openapi from './plugins/openapi.js';
+import security from './plugins/security.js';
+import webApp from './web/static.js';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+}
+
+/** Makes the app without listening: `server.ts` listens, tests inject or listen on port 0. */
+export async function buildApp({ config, database, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
+  installValidationMessages();
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+    },
+    // Only trusted hops may set the client address: otherwise X-Forwarded-For would let anyone
+    // pick their own IP and walk around every per-IP rate limit.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+
+  await app.register(errors);
+  acceptEmptyJsonBodies(app);
+  await app.register(security);
+  await app.register(formbody);
+  await app.register(openapi);
+  await app.register(jobs);
+  await app.register(mail);
+  await app.register(authContext);
+  await app.register(storage);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(configRoutes);
+      await api.register(messagesRoutes);
+      await api.register(feedbackRoutes);
+      await api.register(supportRoutes);
+      await api.register(searchRoutes);
+      await api.register(listingRoutes);
+      await api.register(photoRoutes);
+      await api.register(paymentRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(webApp);
+  return app;
+}

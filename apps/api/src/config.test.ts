@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { comingFirstOfJune, loadConfig } from './config.js';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-config-'));
+
+describe('loadConfig', () => {
+  it('starts with no variables at all, on local defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.jwt.secret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated JWT secret across restarts', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwt.secret).toBe(first.jwt.secret);
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('refuses local-only defaults in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    const secret = 'x'.repeat(40);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret, RATE_LIMITS: 'off' }),
+    ).toThrow(/RATE_LIMITS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+  });
+
+  it('runs the promotion until the coming 1 June by default', () => {
+    expect(comingFirstOfJune(new Date('2026-11-21T00:00:00Z'))).toBe('2027-06-01');
+    expect(comingFirstOfJune(new Date('2027-03-01T00:00:00Z'))).toBe('2027-06-01');
+    expect(loadConfig({ DATA_DIR: dataDir, PROMO_FREE_UNTIL: '2027-06-01' }).pricing.promoFreeUntil).toBe('2027-06-01');
+    expect(() => loadConfig({ DATA_DIR: dataDir, PROMO_FREE_UNTIL: 'June' })).toThrow(/PROMO_FREE_UNTIL/);
+  });
+});

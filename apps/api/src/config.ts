@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Everything else receives a typed `AppConfig`.
+ * A bad value stops start-up with a message naming the variable (ARCHITECTURE: Configuration).
+ */
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-06-01');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  /** Behind a load balancer: how many proxy hops to trust for the client's address (X-Forwarded-For). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: booleanFlag.optional(),
+  WEB_DIST_DIR: optionalText,
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_LOGIN_PER_15_MIN: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('BenchMarket <no-reply@benchmarket.local>'),
+  SUPPORT_EMAIL: z.string().email().default('support@benchmarket.local'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalUrl,
+  ALLOW_SANDBOX_PAYMENTS: booleanFlag.default(false),
+  ALLOW_OUTBOX_MAIL: booleanFlag.default(false),
+  CURRENCY: z.string().length(3).default('usd'),
+  PRICE_BASE_CENTS: z.coerce.number().int().min(0).default(4900),
+  PRICE_ADDITIONAL_MONTH_CENTS: z.coerce.number().int().min(0).default(2900),
+  PRICE_EXTENSION_MONTH_CENTS: z.coerce.number().int().min(0).default(3900),
+  PROMO_FREE_UNTIL: isoDate.optional(),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalText,
+  AI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  AI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
+  WORKER: z.enum(['on', 'off']).default('on'),
+  WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  trustProxyHops: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  demoData: boolean | undefined;
+  webDistDir: string | undefined;
+  jwt: { secret: string; ttlHours: number };
+  rateLimits: {
+    enabled: boolean;
+    loginPer15Min: number;
+    registerPerHour: number;
+    emailPerHour: number;
+    messagesPerHour: number;
+    globalPerMinute: number;
+  };
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  google: { clientId: string | undefined; jwksUrl: string };
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string | undefined;
+    /** ALLOW_SANDBOX_PAYMENTS: the sandbox provider may run with NODE_ENV=production. */
+    allowSandbox: boolean;
+  };
+  pricing: {
+    currency: string;
+    baseCents: number;
+    additionalMonthCents: number;
+    extensionMonthCents: number;
+    promoFreeUntil: string;
+  };
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    chatModel: string;
+    embeddingModel: string;
+    timeoutMs: number;
+  };
+  worker: { enabled: boolean; pollMs: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Spec §9: the promotion runs until June; by default the coming 1 June. */
+export function comingFirstOfJune(now: Date): string {
+  const year = now.getUTCMonth() >= 5 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  return `${year}-06-01`;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** For local runs a JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  now: Date = new Date(),
+): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  if (isProduction) {
+    if (!env.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required with NODE_ENV=production');
+    if (env.RATE_LIMITS === 'off') throw new ConfigError('Invalid configuration: RATE_LIMITS=off is refused with NODE_ENV=production');
+    if (!env.STRIPE_SECRET_KEY && !env.ALLOW_SANDBOX_PAYMENTS) {
+      throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with NODE_ENV=production (sandbox payments are for local use; set ALLOW_SANDBOX_PAYMENTS=1 to allow them)');
+    }
+    if (!env.SMTP_URL && !env.ALLOW_OUTBOX_MAIL) {
+      throw new ConfigError('Invalid configuration: SMTP_URL is required with NODE_ENV=production (set ALLOW_OUTBOX_MAIL=1 to keep mail in the outbox folder)');
+    }
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
+  }
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    trustProxyHops: env.TRUST_PROXY,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    demoData: env.DEMO_DATA,
+    webDistDir: env.WEB_DIST_DIR,
+    jwt: { secret: env.JWT_SECRET ?? localJwtSecret(dataDir), ttlHours: env.JWT_TTL_HOURS },
+    rateLimits: {
+      enabled: env.RATE_LIMITS === 'on',
+      loginPer15Min: env.RATE_LIMIT_LOGIN_PER_15_MIN,
+      registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
+      emailPerHour: env.RATE_LIMIT_EMAIL_PER_HOUR,
+      messagesPerHour: env.RATE_LIMIT_MESSAGES_PER_HOUR,
+      globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
+    google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+      allowSandbox: env.ALLOW_SANDBOX_PAYMENTS,
+    },
+    pricing: {
+      currency: env.CURRENCY.toLowerCase(),
+      baseCents: env.PRICE_BASE_CENTS,
+      additionalMonthCents: env.PRICE_ADDITIONAL_MONTH_CENTS,
+      extensionMonthCents: env.PRICE_EXTENSION_MONTH_CENTS,
+      promoFreeUntil: env.PROMO_FREE_UNTIL ?? comingFirstOfJune(now),
+    },
+    ai: {
+      baseUrl: env.AI_BASE_URL,
+      apiKey: env.AI_API_KEY,
+      chatModel: env.AI_CHAT_MODEL,
+      embeddingModel: env.AI_EMBEDDING_MODEL,
+      timeoutMs: env.AI_TIMEOUT_MS,
+    },
+    worker: { enabled: env.WORKER === 'on', pollMs: env.WORKER_POLL_MS },
+  };
+}

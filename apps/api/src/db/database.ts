@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… → PostgreSQL; undefined → embedded PGlite. */
+  url: string | undefined;
+  /** Where PGlite keeps its files; undefined → in memory. */
+  pgliteDir: string | undefined;
+  poolSize: number;
+}
+
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+// node-postgres returns bigint (int8) as strings by default; our bigints (job ids, counts) fit a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Runs `close` once, however many times it is called. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+/**
+ * An idle connection can fail (database restart, network): node-postgres then emits 'error' on
+ * the pool, which would crash the process without a listener. The pool replaces the client.
+ */
+function survivingIdleErrors(pool: pg.Pool): pg.Pool {
+  pool.on('error', (error) => {
+    console.error(`database connection lost: ${error.message}`);
+  });
+  return pool;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = survivingIdleErrors(new pg.Pool({ connectionString: options.url, max: options.poolSize }));
+    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: once(() => pool.end()) };
+  }
+  const embedded = await startEmbeddedPostgres(options.pgliteDir);
+  // PGlite is a single-session database: one connection, queries queue in the pool.
+  const pool = survivingIdleErrors(new pg.Pool({ ...embedded.connection, max: 1 }));
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    kind: 'pglite',
+    close: once(async () => {
+      await pool.end();
+      await embedded.stop();
+    }),
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
+}

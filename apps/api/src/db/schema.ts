@@ -1,0 +1,283 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole product's schema, designed once (spec §3). Money is integer cents; timestamps
+ * are timestamptz; listings are soft-deleted; work that must survive a crash is a `jobs` row.
+ */
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    googleSub: text('google_sub'),
+    /** Bumped on password reset: access tokens carry it, so older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+  ],
+);
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    /** SHA-256 of the token sent by mail; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** bigint: the largest price accepted (MONEY_MAX, 100,000,000.00) is beyond an integer's range in cents. */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    condition: text('condition').notNull(),
+    /** Canonical country name from the shared list, or null. */
+    location: text('location'),
+    locationCode: text('location_code'),
+    category: text('category'),
+    /**
+     * Words the full-text index should know besides title and description: condition label,
+     * category name and synonyms, country name and code. Filled by the listings service.
+     */
+    searchTerms: text('search_terms').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(search_terms, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    /** Embedding from the AI endpoint, when one is configured (issue: search). */
+    embedding: real('embedding').array(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verificationStatus: text('verification_status', {
+      enum: ['auto_approved', 'auto_rejected', 'pending'],
+    }),
+    verificationNotes: text('verification_notes'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
+    expiryDate: timestamp('expiry_date', { withTimezone: true }),
+    durationMonths: integer('duration_months').notNull(),
+    expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('listings_price_cents_check', sql`${t.priceCents} >= 0`),
+    check('listings_duration_months_check', sql`${t.durationMonths} in (1, 3, 6, 12)`),
+    index('listings_user_created_idx').on(t.userId, t.createdAt),
+    index('listings_search_vector_idx').using('gin', t.searchVector),
+    index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The storefront: active, paid, not deleted, newest first (latest listings and plain browsing).
+    index('listings_storefront_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isActive} and ${t.paymentStatus} = 'paid' and not ${t.isDeleted}`),
+    index('listings_price_idx').on(t.priceCents),
+    index('listings_expiry_idx').on(t.expiryDate),
+    // Search also uses two covering indexes drizzle cannot declare (INCLUDE): the storefront
+    // newest first and per family — migration 0006_search_covering_indexes.sql.
+  ],
+);
+
+export const listingPhotos = pgTable(
+  'listing_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Storage keys of the WebP photo and its thumbnail. */
+    path: text('path').notNull(),
+    thumbnailPath: text('thumbnail_path').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('listing_photos_listing_position_idx').on(t.listingId, t.position)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** activation: first payment of a listing; extension: adds to expiry; renewal: restarts from now. */
+    kind: text('kind', { enum: ['activation', 'extension', 'renewal'] }).notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    provider: text('provider', { enum: ['stripe', 'sandbox', 'free'] }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payments_amount_cents_check', sql`${t.amountCents} >= 0`),
+    uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_listing_idx').on(t.listingId),
+  ],
+);
+
+/** The sandbox payment provider's own state: PaymentIntent-like rows (local default for Stripe). */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', {
+    enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+  }).notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  lastPaymentError: text('last_payment_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    /** The seller at the time of sending; only they may read the message (spec §6). */
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id),
+    senderName: text('sender_name').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('messages_recipient_sent_idx').on(t.recipientId, t.sentAt)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    comment: text('comment').notNull(),
+    page: text('page'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The work table (outbox): mail to send, expiry sweeps, embeddings, reconciliation. A row is
+ * written in the same transaction as the change that needs it; the worker does it after,
+ * with retries. `dedupe_key` makes "do this once" jobs (the expiry reminder) idempotent.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('pending', 'running')`),
+    uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
+  ],
+);
+
+/** Fixed-window rate-limit counters, shared by every API process (ARCHITECTURE: scale). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Cache of AI answers (search explanations, listing checks), keyed by rag_response_key. */
+export const aiCache = pgTable('ai_cache', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The words of listing titles and search terms, unstemmed (issue: search): the lexicon that
+ * typo tolerance corrects a query's words against with pg_trgm. Kept by a trigger on
+ * listings (migration search_lexicon); words are never removed (a stale word only costs a
+ * correction that finds nothing).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { jobs } from '../db/schema.js';
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  /** A second job with the same key is not added: "do this once" work (the expiry reminder). */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** Any drizzle handle: the app's db or a transaction, so a job commits with the change that needs it. */
+export type DbOrTx = Pick<Db, 'insert' | 'execute' | 'select' | 'update'>;
+
+export async function enqueueJob(
+  db: DbOrTx,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      runAt: options.runAt ?? sql`now()`,
+      dedupeKey: options.dedupeKey,
+      maxAttempts: options.maxAttempts,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../../db/schema.js';
+import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
+import { AccessTokens } from './tokens.js';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  isVerified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, when a valid bearer token came with the request (set by the auth hooks). */
+    currentUser: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    tokens: AccessTokens;
+    rateLimiter: RateLimiter;
+    /** preHandler: 401 unless a valid bearer token. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 unless logged in, 403 with `message` unless verified. */
+    requireVerifiedUser: (message: string) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler: sets request.currentUser when a valid token came, never refuses. */
+    optionalUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Who is calling: verifies the bearer token (HS256 only, expiry) and that the account still
+ * exists with the same token version, so tokens issued before a password reset stop working.
+ */
+async function authContextPlugin(app: FastifyInstance): Promise<void> {
+  app.decorate('tokens', new AccessTokens(app.config.jwt.secret, app.config.jwt.ttlHours));
+  app.decorate('rateLimiter', new RateLimiter(app.db, app.clock, app.config.rateLimits.enabled));
+  app.decorateRequest('currentUser', null);
+
+  async function resolveUser(request: FastifyRequest): Promise<CurrentUser | null> {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const claims = await app.tokens.verify(token, app.clock.now());
+    if (!claims) return null;
+    const [user] = await app.db
+      .select({ id: users.id, email: users.email, isVerified: users.isVerified, tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    if (!user || user.tokenVersion !== claims.version) return null;
+    return { id: user.id, email: user.email, isVerified: user.isVerified };
+  }
+
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    request.currentUser = await resolveUser(request);
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.currentUser = await resolveUser(request);
+    if (!request.currentUser) throw unauthorized('Could not validate credentials');
+  });
+
+  app.decorate('requireVerifiedUser', (message: string) => async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    if (!request.currentUser?.isVerified) throw forbidden(message, 'not_verified');
+  });
+}
+
+export default fp(authContextPlugin, { name: 'auth-context' });
+
+/** The caller of a route guarded by requireUser. */
+export function currentUserOf(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw unauthorized('Could not validate credentials');
+  return request.currentUser;
+}

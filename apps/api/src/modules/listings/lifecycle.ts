@@ -1,0 +1,79 @@
+import type { DurationMonths } from '@benchmarket/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { listings } from '../../db/schema.js';
+import { listingColumns, type ListingRow } from './mapper.js';
+
+/**
+ * What payments do to a listing (spec §4: unpaid becomes paid after payment). Plain
+ * functions over any drizzle handle, so the payments module can call them inside the
+ * transaction that completes a payment.
+ */
+
+/** The app's db or a transaction. */
+export type DbWriter = Pick<Db, 'select' | 'update'>;
+
+/** `date` plus whole calendar months (UTC); the 31st of a shorter month becomes its last day. */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/**
+ * First payment of a listing: paid, active, expiring `durationMonths` from `now`.
+ * Answers the updated row, or undefined when there is no such listing.
+ */
+export async function activateListing(
+  db: DbWriter,
+  input: { listingId: string; durationMonths: DurationMonths; now: Date },
+): Promise<ListingRow | undefined> {
+  const [row] = await db
+    .update(listings)
+    .set({
+      paymentStatus: 'paid',
+      isActive: true,
+      durationMonths: input.durationMonths,
+      expiryDate: addMonths(input.now, input.durationMonths),
+      expiryReminderSentAt: null,
+      updatedAt: input.now,
+    })
+    .where(eq(listings.id, input.listingId))
+    .returning(listingColumns);
+  return row;
+}
+
+/**
+ * Extension or renewal: adds `months` to the current expiry when it is still ahead
+ * (extend), else to `now` (renew after expiry). The listing stays or becomes active.
+ */
+export async function extendListing(
+  db: DbWriter,
+  input: { listingId: string; months: DurationMonths; now: Date },
+): Promise<ListingRow | undefined> {
+  const [current] = await db
+    .select({ expiryDate: listings.expiryDate })
+    .from(listings)
+    .where(eq(listings.id, input.listingId))
+    .limit(1);
+  if (!current) return undefined;
+  const base =
+    current.expiryDate && current.expiryDate.getTime() > input.now.getTime() ? current.expiryDate : input.now;
+  const [row] = await db
+    .update(listings)
+    .set({
+      paymentStatus: 'paid',
+      isActive: true,
+      durationMonths: input.months,
+      expiryDate: addMonths(base, input.months),
+      expiryReminderSentAt: null,
+      updatedAt: input.now,
+    })
+    .where(eq(listings.id, input.listingId))
+    .returning(listingColumns);
+  return row;
+}

@@ -1,0 +1,79 @@
+import type { Condition, Listing, ListingPaymentStatus } from '@benchmarket/shared';
+import { asc, getTableColumns, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { listingPhotos, listings } from '../../db/schema.js';
+import type { PhotoStorage } from '../storage/plugin.js';
+
+/**
+ * Rows to the API's Listing (spec §3). The table is not the contract (STYLE): money is
+ * cents here and a number in the currency unit there, photos are storage keys here and
+ * URLs there, the search vector and embedding never leave the database.
+ */
+
+const { searchVector: _searchVector, embedding: _embedding, ...columns } = getTableColumns(listings);
+
+/** Every listing column a response needs (not the search vector, not the embedding). */
+export const listingColumns = columns;
+export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector' | 'embedding'>;
+export type PhotoRow = typeof listingPhotos.$inferSelect;
+
+/** Any drizzle handle that can select: the app's db or a transaction. */
+export type DbReader = Pick<Db, 'select'>;
+
+export const centsToUnits = (cents: number): number => Math.round(cents) / 100;
+export const unitsToCents = (units: number): number => Math.round(units * 100);
+
+export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage: PhotoStorage): Listing {
+  const ordered = [...photos].sort((a, b) => a.position - b.position);
+  return {
+    id: row.id,
+    user_id: row.userId,
+    title: row.title,
+    description: row.description,
+    price: centsToUnits(row.priceCents),
+    condition: row.condition as Condition,
+    location: row.location,
+    created_at: row.createdAt.toISOString(),
+    photos: ordered.map((photo) => storage.url(photo.path)),
+    thumbnails: ordered.map((photo) => storage.url(photo.thumbnailPath)),
+    is_verified: row.isVerified,
+    is_deleted: row.isDeleted,
+    is_active: row.isActive,
+    payment_status: row.paymentStatus as ListingPaymentStatus,
+    expiry_date: row.expiryDate ? row.expiryDate.toISOString() : null,
+    duration_months: row.durationMonths,
+    category: row.category,
+    verification: row.verificationStatus
+      ? { status: row.verificationStatus, verification_notes: row.verificationNotes }
+      : null,
+  };
+}
+
+/** The photos of several listings in one query, each listing's in order. */
+export async function loadPhotos(db: DbReader, listingIds: readonly string[]): Promise<Map<string, PhotoRow[]>> {
+  const byListing = new Map<string, PhotoRow[]>();
+  if (listingIds.length === 0) return byListing;
+  const rows = await db
+    .select()
+    .from(listingPhotos)
+    .where(inArray(listingPhotos.listingId, [...new Set(listingIds)]))
+    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position));
+  for (const row of rows) {
+    const list = byListing.get(row.listingId);
+    if (list) list.push(row);
+    else byListing.set(row.listingId, [row]);
+  }
+  return byListing;
+}
+
+/**
+ * A page of rows as API listings: two queries whatever the page size (the rows, already
+ * loaded, and their photos). Search and other modules map their rows through this.
+ */
+export async function toListings(db: DbReader, storage: PhotoStorage, rows: readonly ListingRow[]): Promise<Listing[]> {
+  const photos = await loadPhotos(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toListing(row, photos.get(row.id) ?? [], storage));
+}

@@ -1,0 +1,16 @@
+import { conditionLabel, findCountry, findFamily } from '@benchmarket/shared';
+
+/**
+ * The words full-text search should know about a listing besides its title and description
+ * (the `search_terms` column, weighted between the two): the condition's label, the
+ * category's name and synonyms, the country's name and ISO code. So 'refurbished', 'ULT
+ * freezer' or 'DE' find listings whose text does not say so.
+ */
+export function buildSearchTerms(input: { condition: string; category: string | null; location: string | null }): string {
+  const words: string[] = [conditionLabel(input.condition)];
+  const family = findFamily(input.category);
+  if (family) words.push(family.name, ...family.synonyms.flat());
+  const country = findCountry(input.location);
+  if (country) words.push(country.name, country.code);
+  return [...new Set(words)].join(' ');
+}

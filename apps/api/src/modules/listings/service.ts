@@ -1,0 +1,246 @@
+import {
+  categorize,
+  findCountry,
+  LISTING_NOT_FOUND,
+  NO_EDIT_PERMISSION,
+  type Condition,
+  type Listing,
+  type ListingCreate,
+  type ListingsPage,
+  type ListingUpdate,
+} from '@benchmarket/shared';
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { listings } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
+import type { PhotoStorage } from '../storage/plugin.js';
+import { createListingVerifier, type ListingVerifier } from '../verification/verifier.js';
+import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow } from './mapper.js';
+import { buildSearchTerms } from './search-terms.js';
+import { LISTING_REMOVED_CANNOT_EDIT } from './texts.js';
+import { activeListingSql, canView } from './visibility.js';
+
+export interface ListingsServiceDependencies {
+  db: Db;
+  clock: Clock;
+  storage: PhotoStorage;
+  verifier: ListingVerifier;
+}
+
+export interface PublicListQuery {
+  page: number;
+  page_size: number;
+  condition?: Condition;
+  category?: string;
+  /** With a logged-in caller: also the caller's own listings that are not active. */
+  show_all: boolean;
+  /** With show_all: leave out the caller's removed listings. */
+  hide_deleted: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const newestFirst = [desc(listings.createdAt), desc(listings.id)];
+
+/**
+ * Listings: create, edit, remove (soft), read with the visibility rules, lists. Every create
+ * and edit re-runs the automatic check and the categorisation. No HTTP here.
+ */
+export class ListingsService {
+  constructor(private readonly deps: ListingsServiceDependencies) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /** Category, verification and search words, derived from what the seller wrote. */
+  private async derive(input: ListingUpdate) {
+    const localCategory = categorize({ title: input.title, description: input.description });
+    const check = await this.deps.verifier.verify({
+      title: input.title,
+      description: input.description,
+      price: input.price,
+      condition: input.condition,
+      category: localCategory,
+      location: input.location,
+    });
+    const category = check.suggestedCategory ?? localCategory;
+    const country = findCountry(input.location);
+    return {
+      title: input.title,
+      description: input.description,
+      priceCents: unitsToCents(input.price),
+      condition: input.condition,
+      location: country?.name ?? null,
+      locationCode: country?.code ?? null,
+      category,
+      searchTerms: buildSearchTerms({ condition: input.condition, category, location: input.location }),
+      isVerified: check.isVerified,
+      verificationStatus: check.status,
+      verificationNotes: check.notes,
+    };
+  }
+
+  /** A new listing starts unpaid and inactive with its duration; payment activates it. */
+  async create(userId: string, input: ListingCreate): Promise<Listing> {
+    const fields = await this.derive(input);
+    const now = this.deps.clock.now();
+    const [row] = await this.db
+      .insert(listings)
+      .values({
+        ...fields,
+        userId,
+        durationMonths: input.duration_months,
+        isActive: false,
+        paymentStatus: 'unpaid',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(listingColumns);
+    if (!row) throw new Error('listing insert returned no row');
+    return toListing(row, [], this.deps.storage);
+  }
+
+  /** The row, whatever its state; undefined for an unknown (or malformed) id. */
+  async findRow(id: string, db: DbReader = this.db): Promise<ListingRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await db.select(listingColumns).from(listings).where(eq(listings.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * The listing `userId` may change (edit, photos): 404 when it does not exist or is removed
+   * and not theirs, 403 'You do not have permission to edit this listing' for someone else's,
+   * 409 for their own removed listing.
+   */
+  async findOwnedForChange(id: string, userId: string, db: DbReader = this.db): Promise<ListingRow> {
+    const row = await this.findRow(id, db);
+    if (!row || (row.isDeleted && row.userId !== userId)) throw notFound(LISTING_NOT_FOUND);
+    if (row.userId !== userId) throw forbidden(NO_EDIT_PERMISSION, 'not_owner');
+    if (row.isDeleted) throw conflict(LISTING_REMOVED_CANNOT_EDIT, 'listing_removed');
+    return row;
+  }
+
+  /** PUT: the same fields as create but the duration; the check and category are redone. */
+  async update(id: string, userId: string, input: ListingUpdate): Promise<Listing> {
+    await this.findOwnedForChange(id, userId);
+    const fields = await this.derive(input);
+    const [row] = await this.db
+      .update(listings)
+      // A stale embedding is dropped: with an AI endpoint the worker's sweep embeds the new text.
+      .set({ ...fields, embedding: null, updatedAt: this.deps.clock.now() })
+      .where(and(eq(listings.id, id), eq(listings.userId, userId), eq(listings.isDeleted, false)))
+      .returning(listingColumns);
+    // Removed while the check ran.
+    if (!row) throw conflict(LISTING_REMOVED_CANNOT_EDIT, 'listing_removed');
+    const [listing] = await toListings(this.db, this.deps.storage, [row]);
+    return listing!;
+  }
+
+  /** Soft delete (nothing a user paid for is hard-deleted); removing twice is not an error. */
+  async remove(id: string, userId: string): Promise<void> {
+    const row = await this.findRow(id);
+    if (!row || (row.isDeleted && row.userId !== userId)) throw notFound(LISTING_NOT_FOUND);
+    if (row.userId !== userId) throw forbidden(NO_EDIT_PERMISSION, 'not_owner');
+    if (row.isDeleted) return;
+    await this.db
+      .update(listings)
+      .set({ isDeleted: true, isActive: false, updatedAt: this.deps.clock.now() })
+      .where(eq(listings.id, id));
+  }
+
+  /** One listing as `viewerId` (null: a visitor) may see it; 404 'Listing not found' otherwise. */
+  async get(id: string, viewerId: string | null): Promise<Listing> {
+    const row = await this.findRow(id);
+    if (!row || !canView(row, viewerId, this.deps.clock.now())) throw notFound(LISTING_NOT_FOUND);
+    const [listing] = await toListings(this.db, this.deps.storage, [row]);
+    return listing!;
+  }
+
+  /** Rows to API listings, photos loaded in one query. */
+  toListings(rows: readonly ListingRow[]): Promise<Listing[]> {
+    return toListings(this.db, this.deps.storage, rows);
+  }
+
+  /**
+   * GET /listings: active listings, newest first, a page at a time. With show_all and a
+   * logged-in caller, the caller's own inactive listings too (removed ones unless
+   * hide_deleted); nobody ever sees another seller's inactive or removed listings.
+   */
+  async listPublic(query: PublicListQuery, viewerId: string | null): Promise<ListingsPage> {
+    const now = this.deps.clock.now();
+    let visible: SQL = activeListingSql(now);
+    if (query.show_all && viewerId) {
+      const own = query.hide_deleted
+        ? and(eq(listings.userId, viewerId), eq(listings.isDeleted, false))
+        : eq(listings.userId, viewerId);
+      visible = or(visible, own) ?? visible;
+    }
+    const where = and(
+      visible,
+      query.condition ? eq(listings.condition, query.condition) : undefined,
+      query.category ? eq(listings.category, query.category) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(listingColumns)
+        .from(listings)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+      this.db.select({ total: count() }).from(listings).where(where),
+    ]);
+    return {
+      items: await this.toListings(rows),
+      total: totals[0]?.total ?? 0,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  }
+
+  /**
+   * GET /listings/user: the caller's listings, newest first. show_all=false → only the
+   * active ones; true → all. hide_deleted → without removed ones.
+   */
+  async listForUser(userId: string, options: { showAll: boolean; hideDeleted: boolean }): Promise<Listing[]> {
+    const rows = await this.db
+      .select(listingColumns)
+      .from(listings)
+      .where(
+        and(
+          eq(listings.userId, userId),
+          options.showAll ? undefined : activeListingSql(this.deps.clock.now()),
+          options.hideDeleted ? eq(listings.isDeleted, false) : undefined,
+        ),
+      )
+      .orderBy(...newestFirst);
+    return this.toListings(rows);
+  }
+
+  /**
+   * GET /listings/latest: the newest active, verified listings (spec §6: visitors see "the latest
+   * 10 verified listings"); one query for rows, one for photos.
+   */
+  async latest(limit: number): Promise<Listing[]> {
+    const rows = await this.db
+      .select(listingColumns)
+      .from(listings)
+      .where(and(activeListingSql(this.deps.clock.now()), eq(listings.isVerified, true)))
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return this.toListings(rows);
+  }
+}
+
+/** The service as the app is configured (verifier chosen by AI_BASE_URL): for routes, the seed, other modules. */
+export function listingsServiceFor(app: FastifyInstance): ListingsService {
+  return new ListingsService({
+    db: app.db,
+    clock: app.clock,
+    storage: app.storage,
+    verifier: createListingVerifier({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'verification' }) }),
+  });
+}

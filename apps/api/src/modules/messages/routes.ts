@@ -1,0 +1,118 @@
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MessageCreateSchema,
+  MessageListSchema,
+  MessageSchema,
+} from '@benchmarket/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserOf } from '../auth/auth-context.js';
+import { MessagesService } from './service.js';
+
+const HOUR_MS = 3600 * 1000;
+const TAGS = ['messages'];
+const BEARER = [{ bearerAuth: [] }];
+
+/**
+ * /messages: buyers contact sellers (spec §7), sellers read their messages in the dashboard.
+ * Every call needs a logged-in user; the token is checked on request, before the body, so a
+ * caller without one always gets 401. Sending is rate-limited per user and per IP
+ * (RATE_LIMIT_MESSAGES_PER_HOUR each): contact forms attract spam.
+ */
+const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new MessagesService({
+    db: app.db,
+    clock: app.clock,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+  });
+  const perHour = app.config.rateLimits.messagesPerHour;
+
+  app.post(
+    '/messages',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "Send a message to a listing's seller; the seller is mailed, with the buyer's address as reply-to",
+        description:
+          "Only active listings can be contacted (others answer 404 'Listing not found'); one's own listing cannot. Blank fields answer 400 'All fields are required'.",
+        security: BEARER,
+        body: MessageCreateSchema,
+        response: {
+          201: MessageSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUserOf(request);
+      await app.rateLimiter.enforce([
+        { key: `messages:user:${user.id}`, limit: perHour, windowMs: HOUR_MS },
+        { key: `messages:ip:${request.ip}`, limit: perHour, windowMs: HOUR_MS },
+      ]);
+      const message = await service.send(user, request.body);
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.get(
+    '/messages/user',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "The messages sent to the logged-in user's listings, newest first",
+        security: BEARER,
+        response: { 200: MessageListSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.listForRecipient(currentUserOf(request).id),
+  );
+
+  app.put(
+    '/messages/:id/read',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Mark one of your messages as read (idempotent)',
+        description: 'A message that is not yours answers 404, like an unknown id.',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.markRead(currentUserOf(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one of your messages',
+        description: 'A message that is not yours answers 404, like an unknown id.',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUserOf(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default messagesRoutes;

@@ -1,0 +1,149 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { sandboxPaymentIntents } from '../../db/schema.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
+import {
+  intentMetadata,
+  type CreateIntentInput,
+  type CreatedIntent,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './provider.js';
+import { checkTestCard, type CardInput } from './sandbox-cards.js';
+
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+export interface SandboxCardResult {
+  /** What Stripe would send to the webhook. */
+  event: ProviderEvent;
+  /** The decline, when the card was refused. */
+  decline: { code: string; message: string } | null;
+}
+
+const CLIENT_SECRET = /^(pi_sandbox_[0-9a-f]{24})_secret_[A-Za-z0-9]{24}$/;
+
+export const SANDBOX_INTENT_NOT_FOUND = 'No such payment. Please start the payment again.';
+export const SANDBOX_ALREADY_SUCCEEDED = 'This payment has already been completed.';
+export const SANDBOX_CANCELED = 'This payment was canceled. Please start the payment again.';
+
+export class SandboxRefusedInProductionError extends Error {
+  override name = 'SandboxRefusedInProductionError';
+  constructor() {
+    super('The sandbox payment provider is refused with NODE_ENV=production: set the Stripe keys, or ALLOW_SANDBOX_PAYMENTS=1');
+  }
+}
+
+function toProviderIntent(row: IntentRow): ProviderIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amount,
+    currency: row.currency,
+    metadata: { ...row.metadata },
+    lastPaymentError: row.lastPaymentError,
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The local stand-in for Stripe (ARCHITECTURE: payments port): PaymentIntent-like rows in
+ * `sandbox_payment_intents`, paid through a card form that accepts Stripe's test card
+ * numbers. No money moves, so it is refused in production unless explicitly allowed.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Db,
+    options: { isProduction: boolean; allowedInProduction: boolean },
+  ) {
+    if (options.isProduction && !options.allowedInProduction) throw new SandboxRefusedInProductionError();
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    // One intent per payment, like Stripe's idempotency key `payment-<id>`.
+    const [existing] = await this.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(sql`${sandboxPaymentIntents.metadata}->>'payment_id' = ${input.paymentId}`)
+      .limit(1);
+    if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
+    const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+    const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`;
+    await this.db.insert(sandboxPaymentIntents).values({
+      id,
+      clientSecret,
+      amount: input.amountCents,
+      currency: input.currency,
+      status: 'requires_payment_method',
+      metadata: intentMetadata(input),
+    });
+    return { id, clientSecret };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).limit(1);
+    return row ? toProviderIntent(row) : null;
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    await this.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'canceled', updatedAt: sql`now()` })
+      .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, ['requires_payment_method'])));
+    return this.retrieveIntent(id);
+  }
+
+  /**
+   * The card form's submit, as Stripe.js's confirmCardPayment: the client secret names the
+   * intent. A test card that succeeds moves the intent to `succeeded`; a declined one
+   * records the decline and leaves the intent open for another card (as Stripe does).
+   * Answers the event Stripe would send to the webhook; an unusable number or date is a 400.
+   */
+  async confirmCard(clientSecret: string, card: CardInput, now: Date): Promise<SandboxCardResult> {
+    const id = CLIENT_SECRET.exec(clientSecret)?.[1];
+    const [row] = id
+      ? await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).limit(1)
+      : [];
+    if (!row || !sameSecret(row.clientSecret, clientSecret)) throw notFound(SANDBOX_INTENT_NOT_FOUND, 'payment_intent_not_found');
+    if (row.status === 'succeeded') throw badRequest(SANDBOX_ALREADY_SUCCEEDED, 'payment_intent_unexpected_state');
+    if (row.status === 'canceled') throw badRequest(SANDBOX_CANCELED, 'payment_intent_unexpected_state');
+
+    const result = checkTestCard(card, now);
+    if (result.outcome === 'invalid') throw badRequest(result.message, result.code);
+
+    if (result.outcome === 'declined') {
+      const [declined] = await this.db
+        .update(sandboxPaymentIntents)
+        .set({ lastPaymentError: result.message, updatedAt: sql`now()` })
+        .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, 'requires_payment_method')))
+        .returning();
+      if (!declined) throw badRequest(SANDBOX_ALREADY_SUCCEEDED, 'payment_intent_unexpected_state');
+      return {
+        event: { type: 'payment_intent.payment_failed', intent: toProviderIntent(declined) },
+        decline: { code: result.code, message: result.message },
+      };
+    }
+
+    // Conditional on the state we read: two submits of one form charge once.
+    const [succeeded] = await this.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded', lastPaymentError: null, updatedAt: sql`now()` })
+      .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, 'requires_payment_method')))
+      .returning();
+    if (!succeeded) throw badRequest(SANDBOX_ALREADY_SUCCEEDED, 'payment_intent_unexpected_state');
+    return { event: { type: 'payment_intent.succeeded', intent: toProviderIntent(succeeded) }, decline: null };
+  }
+}
+
+/** A card decline as the API answers it: 402 with the card provider's text. */
+export function cardDeclined(message: string, code: string): HttpError {
+  return new HttpError(402, message, code);
+}

@@ -1,0 +1,134 @@
+import Stripe from 'stripe';
+import {
+  intentMetadata,
+  ProviderUnavailableError,
+  type CreateIntentInput,
+  type CreatedIntent,
+  type IntentStatus,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './provider.js';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** STRIPE_API_URL: another host for the API (tests point the real SDK at a local stand-in). */
+  apiUrl?: string | undefined;
+  timeoutMs?: number;
+}
+
+/** `http://127.0.0.1:12111` → the SDK's host, port and protocol options. */
+export function stripeHostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    status: intent.status as IntentStatus,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    metadata: { ...intent.metadata },
+    lastPaymentError: intent.last_payment_error?.message ?? null,
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+}
+
+/** Stripe's errors other than "no such intent" become ProviderUnavailableError; the text is logged, not shown. */
+function unavailable(error: unknown, action: string): ProviderUnavailableError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderUnavailableError(`Stripe ${action} failed: ${message}`, { cause: error });
+}
+
+/** A webhook whose signature does not verify (wrong secret, altered body, too old). */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/**
+ * Stripe PaymentIntents through the real SDK. Every intent carries our payment and listing
+ * ids in its metadata, and is created with the idempotency key `payment-<id>`, so a retried
+ * request never makes a second intent for one payment.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    this.stripe = new Stripe(options.secretKey, {
+      ...stripeHostOptions(options.apiUrl),
+      maxNetworkRetries: 2,
+      timeout: options.timeoutMs ?? 20_000,
+      telemetry: false,
+      appInfo: { name: 'BenchMarket' },
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          payment_method_types: ['card'],
+          description: input.description,
+          metadata: intentMetadata(input),
+        },
+        { idempotencyKey: `payment-${input.paymentId}` },
+      );
+      if (!intent.client_secret) throw new Error('the payment intent has no client secret');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    } catch (error) {
+      throw unavailable(error, 'create payment intent');
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw unavailable(error, 'retrieve payment intent');
+    }
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw unavailable(error, 'cancel payment intent');
+    }
+  }
+
+  get webhooksEnabled(): boolean {
+    return Boolean(this.options.webhookSecret);
+  }
+
+  /**
+   * Verifies a webhook's `stripe-signature` on the raw body with STRIPE_WEBHOOK_SECRET
+   * (throws on a bad or stale signature). Answers the payment-intent events we act on, or
+   * null for any other event type.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | string[] | undefined): ProviderEvent | null {
+    if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+    if (typeof signature !== 'string' || signature === '') throw new WebhookSignatureError('no stripe-signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+    }
+    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+      return { type: event.type, intent: toProviderIntent(event.data.object) };
+    }
+    return null;
+  }
+}

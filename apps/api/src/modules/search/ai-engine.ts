@@ -1,0 +1,318 @@
+import { createHash } from 'node:crypto';
+import { RELEVANCE_PREFIXES, findFamily, type RagSearchResponse } from '@benchmarket/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import OpenAI from 'openai';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { aiCache, listings } from '../../db/schema.js';
+import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
+import { activeListingSql } from '../listings/visibility.js';
+import type { Verdict } from './explanations.js';
+
+/**
+ * The AI endpoint's part in search (OpenAI-compatible: OpenAI, Ollama, vLLM), used only when
+ * AI_BASE_URL is set:
+ * - embeddings of listings, computed by the worker (`listings.embed` jobs, queued when a
+ *   listing is created or edited, and a backfill sweep), stored in `listings.embedding`;
+ * - the query's embedding, to re-rank the local engine's best candidates by cosine
+ *   similarity (hybrid retrieval without pgvector; decision 004);
+ * - the explanations of a page of results, written by the chat model in one call and
+ *   cached in `ai_cache` by rag_response_key.
+ * Every call has a deadline (AI_TIMEOUT_MS); a timeout or failure leaves the local
+ * engine's ranking and explanations in place — never an error page.
+ */
+
+export const EMBED_JOB = 'listings.embed';
+const EMBED_BACKFILL_TASK = 'listings.embed-backfill';
+const EMBED_BACKFILL_EVERY_MS = 60_000;
+const EMBED_BATCH = 32;
+/** Characters of a listing sent to the embedding model. */
+const EMBED_TEXT_LIMIT = 2000;
+const PROMPT_VERSION = 1;
+
+/**
+ * Queues the embedding of a listing, in the transaction that creates or edits it (for the
+ * listings module). The job does nothing when no AI endpoint is configured.
+ */
+export async function enqueueEmbedding(tx: DbOrTx, listingId: string): Promise<void> {
+  await enqueueJob(tx, EMBED_JOB, { listingId }, { maxAttempts: 5 });
+}
+
+/** The text of a listing the embedding represents. */
+export function embeddingText(listing: { title: string; description: string; category: string | null }): string {
+  const family = findFamily(listing.category)?.name;
+  return [listing.title, family, listing.description].filter(Boolean).join('\n').slice(0, EMBED_TEXT_LIMIT);
+}
+
+/** Scales a vector to length 1, so cosine similarity is a dot product. */
+export function unitVector(vector: readonly number[]): number[] {
+  const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
+  return norm > 0 ? vector.map((x) => x / norm) : [...vector];
+}
+
+/** A PostgreSQL array literal of reals ('{0.1,0.2}'). */
+export function realArrayLiteral(vector: readonly number[]): string {
+  return `{${vector.map((x) => (Number.isFinite(x) ? x.toPrecision(7) : '0')).join(',')}}`;
+}
+
+const ExplanationAnswerSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      relevance: z.string(),
+      score: z.number().min(0).max(1).optional(),
+      explanation: z.string().min(1).max(600),
+    }),
+  ),
+});
+
+const CachedRagSchema = z.object({
+  relevance_explanation: z.string(),
+  relevance_score: z.number().min(0).max(1),
+});
+
+export interface ExplainItem {
+  id: string;
+  key: string;
+  title: string;
+  description: string;
+  category: string | null;
+  condition: string;
+  price: number;
+  location: string | null;
+  /** The local engine's view, which the model may refine. */
+  local: { verdict: Verdict; score: number; explanation: string };
+}
+
+const SYSTEM_PROMPT = [
+  'You explain search results on BenchMarket, a marketplace for new, pre-owned and refurbished lab and medical equipment.',
+  'For each listing, judge how well it matches what the buyer asked for: the kind of equipment first, then brand or model, condition, price and country.',
+  'Start every explanation with exactly one of: "Relevant:", "Somewhat relevant:" or "Not relevant:", then say concretely which of the buyer\'s words, which equipment family, condition, price or country matched or did not (one or two short sentences, no marketing).',
+  'Each listing comes with a local assessment; keep it unless the listing text shows it is wrong.',
+  'Answer with only a JSON object: {"results": [{"id": string, "relevance": "Relevant" | "Somewhat relevant" | "Not relevant", "score": number between 0 and 1, "explanation": string}]}, one entry per listing, same ids.',
+].join(' ');
+
+const VERDICT_BY_PREFIX: readonly (readonly [string, Verdict])[] = [
+  ['somewhat relevant', 'somewhat'],
+  ['not relevant', 'not'],
+  ['relevant', 'relevant'],
+];
+
+/** The model's explanation with one of the three prefixes (spec §9), whatever it wrote. */
+export function withRelevancePrefix(explanation: string, relevance: string): string {
+  const text = explanation.trim();
+  const lower = text.toLowerCase();
+  for (const prefix of Object.values(RELEVANCE_PREFIXES)) {
+    if (lower.startsWith(prefix.toLowerCase())) return `${prefix}${text.slice(prefix.length)}`;
+  }
+  const verdict = VERDICT_BY_PREFIX.find(([name]) => relevance.trim().toLowerCase().startsWith(name))?.[1] ?? 'somewhat';
+  return `${RELEVANCE_PREFIXES[verdict]} ${text}`;
+}
+
+export interface AiEngineOptions {
+  ai: AppConfig['ai'];
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+export class AiEngine {
+  private readonly client: OpenAI;
+  private readonly ai: AppConfig['ai'];
+
+  constructor(private readonly options: AiEngineOptions & { ai: AppConfig['ai'] & { baseUrl: string } }) {
+    this.ai = options.ai;
+    this.client = new OpenAI({
+      baseURL: options.ai.baseUrl,
+      // Local servers (Ollama, vLLM) need no key, but the client insists on one.
+      apiKey: options.ai.apiKey ?? 'not-needed',
+      timeout: options.ai.timeoutMs,
+      // A buyer waits for these calls: one attempt, then the local engine.
+      maxRetries: 0,
+    });
+  }
+
+  get timeoutMs(): number {
+    return this.ai.timeoutMs;
+  }
+
+  // ── Embeddings ────────────────────────────────────────────────────────────
+
+  async embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
+    const response = await this.client.embeddings.create(
+      // Floats, not the SDK's default base64: what every OpenAI-compatible server (Ollama, vLLM) answers.
+      { model: this.ai.embeddingModel, input: [...texts], encoding_format: 'float' },
+      { signal, timeout: this.ai.timeoutMs },
+    );
+    const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => unitVector(d.embedding));
+    if (vectors.length !== texts.length) throw new Error('the embedding endpoint answered a different number of vectors');
+    return vectors;
+  }
+
+  /** The query's unit embedding, cached in ai_cache; undefined on any failure. */
+  async queryEmbedding(text: string, signal: AbortSignal): Promise<number[] | undefined> {
+    const key = `query-embedding:${createHash('sha256').update(JSON.stringify([this.ai.embeddingModel, text])).digest('hex')}`;
+    try {
+      const [cached] = await this.options.db.select({ value: aiCache.value }).from(aiCache).where(eq(aiCache.key, key)).limit(1);
+      const parsed = z.array(z.number()).min(1).safeParse(cached?.value);
+      if (parsed.success) return parsed.data;
+      const [vector] = await this.embed([text], signal);
+      if (!vector) return undefined;
+      await this.options.db
+        .insert(aiCache)
+        .values({ key, value: vector })
+        .onConflictDoNothing()
+        .catch((error: unknown) => this.options.log.warn({ err: error }, 'search: could not cache a query embedding'));
+      return vector;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'search: query embedding failed; ranking with the local engine only');
+      return undefined;
+    }
+  }
+
+  /** Embeds listings (by id) and stores the vectors. */
+  async embedListings(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await this.options.db
+      .select({ id: listings.id, title: listings.title, description: listings.description, category: listings.category })
+      .from(listings)
+      .where(inArray(listings.id, [...ids]));
+    if (rows.length === 0) return 0;
+    const vectors = await this.embed(rows.map(embeddingText));
+    for (const [i, row] of rows.entries()) {
+      const vector = vectors[i];
+      if (!vector) continue;
+      await this.options.db.execute(
+        sql`update ${listings} set embedding = ${realArrayLiteral(vector)}::real[] where ${listings.id} = ${row.id}`,
+      );
+    }
+    return rows.length;
+  }
+
+  /** Active listings without an embedding, a batch at a time (seeded data, endpoint added later). */
+  async backfill(now: Date): Promise<number> {
+    const rows = await this.options.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(activeListingSql(now), isNull(listings.embedding)))
+      .limit(EMBED_BATCH);
+    return this.embedListings(rows.map((r) => r.id));
+  }
+
+  // ── Explanations ──────────────────────────────────────────────────────────
+
+  /**
+   * The model's explanations for a page, by rag_response_key: cached ones from ai_cache, the
+   * others in one chat call. Listings the model did not answer for are left out (the caller
+   * keeps the local explanation).
+   */
+  async explain(query: string, items: readonly ExplainItem[], signal: AbortSignal): Promise<Map<string, Omit<RagSearchResponse, 'rag_response_key'>>> {
+    const answers = new Map<string, Omit<RagSearchResponse, 'rag_response_key'>>();
+    if (items.length === 0) return answers;
+    const ragKeyOf = new Map(items.map((item) => [this.cacheKey(item.key), item.key]));
+    try {
+      const cached = await this.options.db
+        .select({ key: aiCache.key, value: aiCache.value })
+        .from(aiCache)
+        .where(inArray(aiCache.key, [...ragKeyOf.keys()]));
+      for (const row of cached) {
+        const parsed = CachedRagSchema.safeParse(row.value);
+        const ragKey = ragKeyOf.get(row.key);
+        if (parsed.success && ragKey) answers.set(ragKey, parsed.data);
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'search: explanation cache unavailable');
+    }
+    const missing = items.filter((item) => !answers.has(item.key));
+    if (missing.length === 0) return answers;
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.ai.chatModel,
+          temperature: 0,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            {
+              role: 'user',
+              content: JSON.stringify({
+                query,
+                currency: 'USD',
+                listings: missing.map((item) => ({
+                  id: item.id,
+                  title: item.title,
+                  description: item.description.slice(0, 600),
+                  family: findFamily(item.category)?.name ?? null,
+                  condition: item.condition,
+                  price: item.price,
+                  country: item.location,
+                  local_assessment: item.local.explanation,
+                })),
+              }),
+            },
+          ],
+        },
+        { signal, timeout: this.ai.timeoutMs },
+      );
+      const content = completion.choices[0]?.message?.content ?? '';
+      const unfenced = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+      const parsed = ExplanationAnswerSchema.safeParse(JSON.parse(unfenced));
+      if (!parsed.success) {
+        this.options.log.warn('search: the AI answer was not the JSON asked for; using local explanations');
+        return answers;
+      }
+      const byId = new Map(missing.map((item) => [item.id, item]));
+      const fresh: { key: string; value: Omit<RagSearchResponse, 'rag_response_key'> }[] = [];
+      for (const result of parsed.data.results) {
+        const item = byId.get(result.id);
+        if (!item) continue;
+        const value = {
+          relevance_explanation: withRelevancePrefix(result.explanation, result.relevance),
+          relevance_score: Math.round((result.score ?? item.local.score) * 100) / 100,
+        };
+        answers.set(item.key, value);
+        fresh.push({ key: this.cacheKey(item.key), value });
+      }
+      if (fresh.length > 0) {
+        await this.options.db
+          .insert(aiCache)
+          .values(fresh)
+          .onConflictDoNothing()
+          .catch((error: unknown) => this.options.log.warn({ err: error }, 'search: could not cache explanations'));
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'search: AI explanations failed; using local explanations');
+    }
+    return answers;
+  }
+
+  private cacheKey(ragKey: string): string {
+    return `search-explanation:${PROMPT_VERSION}:${this.ai.chatModel}:${ragKey}`;
+  }
+}
+
+/** The engine when AI_BASE_URL is set, else undefined (the local engine alone). */
+export function createAiEngine(options: AiEngineOptions): AiEngine | undefined {
+  const { ai } = options;
+  if (!ai.baseUrl) return undefined;
+  return new AiEngine({ ...options, ai: { ...ai, baseUrl: ai.baseUrl } });
+}
+
+/** The worker's part: embedding jobs and the backfill sweep (only with an AI endpoint). */
+export function registerEmbeddingWork(
+  worker: { handle(kind: string, handler: (payload: Record<string, unknown>) => Promise<void>): void; every(name: string, everyMs: number, task: () => Promise<void>): void },
+  engine: AiEngine | undefined,
+  now: () => Date,
+): void {
+  worker.handle(EMBED_JOB, async (payload) => {
+    const listingId = typeof payload.listingId === 'string' ? payload.listingId : undefined;
+    if (!engine || !listingId) return;
+    await engine.embedListings([listingId]);
+  });
+  if (engine) {
+    worker.every(EMBED_BACKFILL_TASK, EMBED_BACKFILL_EVERY_MS, async () => {
+      await engine.backfill(now());
+    });
+  }
+}

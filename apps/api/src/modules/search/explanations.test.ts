@@ -1,0 +1,93 @@
+import { relevanceTone } from '@benchmarket/shared';
+import { describe, expect, it } from 'vitest';
+import { explain, article } from './explanations.js';
+import { facetsOf, phrasesToTsquery, scoreOf, withWeights } from './facets.js';
+import { understandQuery } from './query-understanding.js';
+
+const cycler = {
+  title: 'Bio-Rad C1000 Touch Thermal Cycler',
+  description: 'Gradient PCR thermal cycler with a 96-well block.',
+  priceCents: 420_000,
+  condition: 'certified-refurbished',
+  location: 'Germany',
+  category: 'thermal-cyclers',
+};
+
+describe('the scored model', () => {
+  const query = understandQuery('refurbished pcr machine under $5k in Germany');
+  const facets = facetsOf(query);
+
+  it('has a facet per thing asked: the kind, the condition, the price, the country', () => {
+    expect(facets.map((f) => f.kind)).toEqual(['concept', 'condition', 'price', 'country']);
+  });
+
+  it('scores the weighted share of what a listing satisfies', () => {
+    expect(scoreOf(facets, [1, 1, 1, 1])).toBe(1);
+    expect(scoreOf(facets, [0, 0, 0, 0])).toBe(0);
+    const withoutCountry = scoreOf(facets, [1, 1, 1, 0]);
+    const withoutKind = scoreOf(facets, [0, 1, 1, 1]);
+    expect(withoutCountry).toBeGreaterThan(withoutKind);
+  });
+
+  it('writes tsquery text with phrases, weights and negative temperatures', () => {
+    expect(phrasesToTsquery(['thermal cycler', 'pcr'])).toBe("('thermal' <-> 'cycler' | 'thermal' <2> 'cycler') | 'pcr'");
+    expect(withWeights("'pcr'", 'AC')).toBe("'pcr':AC");
+    expect(phrasesToTsquery(['80 c'])).toContain("'-80'");
+  });
+});
+
+describe('explanations', () => {
+  it('says "Relevant:" and why, when everything asked is met', () => {
+    const facets = facetsOf(understandQuery('refurbished pcr machine under $5k in Germany'));
+    const result = explain(facets, [1, 1, 1, 1], cycler);
+    expect(result.verdict).toBe('relevant');
+    expect(result.text).toBe(
+      'Relevant: thermal cycler (PCR) family matches "pcr machine"; refurbished as asked (Certified Refurbished); $4,200.00 is under your $5,000.00 budget; located in Germany.',
+    );
+    expect(result.score).toBe(1);
+    expect(relevanceTone(result.text)).toBe('relevant');
+  });
+
+  it('says "Somewhat relevant:" and what is missing, when the kind is right but not all the rest', () => {
+    const facets = facetsOf(understandQuery('refurbished pcr machine under $5k in Germany'));
+    const result = explain(facets, [1, 1, 0, 0], { ...cycler, priceCents: 1_850_000, location: 'United States' });
+    expect(result.verdict).toBe('somewhat');
+    expect(result.text).toMatch(/^Somewhat relevant: thermal cycler \(PCR\) family matches "pcr machine"; refurbished as asked/);
+    expect(result.text).toContain('but $18,500.00 is over your $5,000.00 budget; located in United States, not Germany.');
+    expect(result.score).toBeGreaterThanOrEqual(0.4);
+    expect(result.score).toBeLessThan(0.75);
+  });
+
+  it('says "Not relevant:" when the kind of equipment is wrong', () => {
+    const facets = facetsOf(understandQuery('pcr machine'));
+    const result = explain(facets, [0], { ...cycler, title: 'Eppendorf 5810R Centrifuge', category: 'centrifuges' });
+    expect(result.verdict).toBe('not');
+    expect(result.text).toBe('Not relevant: not a thermal cycler (PCR) — it is a centrifuge.');
+    expect(result.score).toBeLessThan(0.4);
+  });
+
+  it('names the maker of a listing that is not the brand asked for', () => {
+    const facets = facetsOf(understandQuery('eppendorf centrifuge'));
+    const result = explain(facets, [1, 0], { ...cycler, title: 'Beckman Coulter Allegra X-15R Centrifuge', category: 'centrifuges' });
+    expect(result.text).toBe('Somewhat relevant: a centrifuge as asked; but made by Beckman Coulter, not Eppendorf.');
+  });
+
+  it('says which kind a listing of the same family is not', () => {
+    const facets = facetsOf(understandQuery('AED'));
+    const result = explain(facets, [0.45], { ...cycler, title: 'Zoll R Series Defibrillator', category: 'defibrillators-ecg' });
+    expect(result.text).toBe('Somewhat relevant: a defibrillator or ECG, but not an AED.');
+  });
+
+  it('explains a search without words', () => {
+    expect(explain([], [], cycler).text).toMatch(/^Relevant: /);
+  });
+
+  it('uses the right article', () => {
+    expect(article('AED')).toBe('an AED');
+    expect(article('qPCR')).toBe('a qPCR');
+    expect(article('HPLC')).toBe('an HPLC');
+    expect(article('incubator')).toBe('an incubator');
+    expect(article('ultrasound system')).toBe('an ultrasound system');
+    expect(article('centrifuge')).toBe('a centrifuge');
+  });
+});

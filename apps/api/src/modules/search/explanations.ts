@@ -1,0 +1,231 @@
+import {
+  RELEVANCE_PREFIXES,
+  conditionLabel,
+  findFamily,
+  formatPrice,
+  normalizeForMatch,
+  type RagSearchResponse,
+} from '@benchmarket/shared';
+import { TEXT_CREDIT, needThreshold, scoreOf, type Facet } from './facets.js';
+import { brandsInText } from './query-understanding.js';
+import { FAMILY_VOCABULARY } from './vocabulary.js';
+
+/**
+ * The local engine's explanations (pure): from the credit each facet earned (facets.ts),
+ * a verdict and a sentence that says concretely what matched and what did not — 'Relevant:
+ * thermal cycler (PCR) family matches "pcr machine"; refurbished as asked; $4,200.00 is
+ * under your $5,000.00 budget; located in Germany.' (spec §9: the prefix sets the colour).
+ */
+
+export type Verdict = 'relevant' | 'somewhat' | 'not';
+
+/** What an explanation needs to know about a listing. */
+export interface ExplainedListing {
+  title: string;
+  description: string;
+  priceCents: number;
+  condition: string;
+  location: string | null;
+  category: string | null;
+}
+
+export interface Explanation {
+  verdict: Verdict;
+  /** 0–1, within the verdict's band (relevant ≥ 0.75 > somewhat ≥ 0.4 > not). */
+  score: number;
+  text: string;
+}
+
+const BANDS: Record<Verdict, [number, number]> = {
+  relevant: [0.75, 1],
+  somewhat: [0.4, 0.74],
+  not: [0, 0.39],
+};
+
+/** A concept counts as met from this credit (its words, or its whole family): needThreshold. */
+const SATISFIED = 0.85;
+/** …and as partly met from this one (the family of a kind or model line, words in a description). */
+const IDENTITY_MATCHED = 0.35;
+
+function quote(text: string): string {
+  return `"${text}"`;
+}
+
+/** 'a centrifuge', 'an incubator', 'an AED', 'a qPCR', 'an HPLC'. */
+export function article(label: string): string {
+  if (/^[A-Z]{2,}/.test(label)) return `${/^[AEFHILMNORSX]/.test(label) ? 'an' : 'a'} ${label}`;
+  return /^[aeiou]/i.test(label) && !/^(uv|us|one|uni)/i.test(label) ? `an ${label}` : `a ${label}`;
+}
+
+function familyLabel(category: string | null): string | undefined {
+  if (!category) return undefined;
+  return FAMILY_VOCABULARY[category]?.label ?? findFamily(category)?.name;
+}
+
+const money = (cents: number) => formatPrice(cents / 100);
+
+/** The longest of `phrases` (normalised) that `text` contains, as words. */
+function phraseIn(text: string, phrases: readonly string[]): string | undefined {
+  const padded = ` ${normalizeForMatch(text)} `;
+  return [...phrases].sort((a, b) => b.length - a.length).find((phrase) => padded.includes(` ${phrase} `));
+}
+
+/** The verdict: relevant when every part of the request is met, not relevant when its core is missing. */
+function verdictOf(facets: readonly Facet[], credits: readonly number[], score: number): Verdict {
+  let everyNeedMet = true;
+  let identities = 0;
+  let identitiesMatched = 0;
+  let conceptsMissing = 0;
+  facets.forEach((facet, i) => {
+    const credit = credits[i] ?? 0;
+    const threshold = needThreshold(facet);
+    if (threshold !== undefined && credit < threshold) everyNeedMet = false;
+    if (facet.kind === 'concept' || facet.kind === 'brand' || facet.kind === 'model' || facet.kind === 'phrase') {
+      identities += 1;
+      if (credit >= IDENTITY_MATCHED) identitiesMatched += 1;
+      else if (facet.kind === 'concept') conceptsMissing += 1;
+    }
+  });
+  if (everyNeedMet && score >= BANDS.relevant[0]) return 'relevant';
+  if (score < BANDS.somewhat[0]) return 'not';
+  if (identities > 0 && identitiesMatched === 0) return 'not';
+  if (conceptsMissing > 0 && facets.filter((f) => f.kind === 'concept').length === conceptsMissing) return 'not';
+  return 'somewhat';
+}
+
+/** The score shown, within the verdict's band and in the same order as the raw score. */
+function bandScore(raw: number, verdict: Verdict): number {
+  const x = Math.min(1, Math.max(0, raw));
+  let shown: number;
+  if (verdict === 'relevant') shown = Math.max(BANDS.relevant[0], x);
+  else if (verdict === 'somewhat') {
+    const [low, high] = BANDS.somewhat;
+    shown = low + ((Math.max(low, x) - low) / (1 - low)) * (high - low);
+  } else shown = Math.min(BANDS.not[1], x);
+  return Math.round(shown * 100) / 100;
+}
+
+interface Parts {
+  met: string[];
+  unmet: string[];
+}
+
+function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: number, listing: ExplainedListing, parts: Parts): void {
+  const { concept } = facet;
+  const asked = quote(concept.asked);
+  const sameWords = normalizeForMatch(concept.label) === normalizeForMatch(concept.asked);
+  /** 'an AED' or 'an AED ("defib")'. */
+  const named = sameWords ? article(concept.label) : `${article(concept.label)} (${asked})`;
+  const ownFamily = familyLabel(listing.category);
+  const inFamily = (concept.familyCredit[listing.category ?? ''] ?? 0) > 0;
+  if (inFamily) {
+    if (credit >= SATISFIED) {
+      if (concept.kind === 'family') parts.met.push(sameWords ? `${article(concept.label)} as asked` : `${concept.label} family matches ${asked}`);
+      else if (credit >= 1) parts.met.push(concept.kind === 'model' ? `${asked} in the title` : `${named} as asked`);
+      else parts.met.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} in the description`);
+    } else {
+      parts.unmet.push(`${article(ownFamily ?? 'listing')}, but not ${named}`);
+    }
+    return;
+  }
+  const other = article(ownFamily ?? 'listing of another kind');
+  if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
+    parts.unmet.push(`${quote(phraseIn(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
+  } else if (credit >= TEXT_CREDIT.conceptInDescriptionOnly) {
+    parts.unmet.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} appears only in the description of ${other}`);
+  } else {
+    parts.unmet.push(`not ${article(concept.label)}${ownFamily ? ` — it is ${article(ownFamily)}` : ''}`);
+  }
+}
+
+function describeWord(facet: Extract<Facet, { kind: 'brand' | 'model' | 'phrase' | 'term' }>, credit: number, listing: ExplainedListing, parts: Parts): void {
+  if (facet.kind === 'brand') {
+    if (credit >= 1) parts.met.push(`${facet.name} as asked`);
+    else if (credit > 0) parts.unmet.push(`${facet.name} only mentioned in the description`);
+    else {
+      const makers = brandsInText(listing.title).filter((b) => b !== facet.name);
+      parts.unmet.push(makers.length > 0 ? `made by ${makers[0]}, not ${facet.name}` : `not made by ${facet.name}`);
+    }
+    return;
+  }
+  const word = facet.kind === 'model' ? facet.word.toUpperCase() : facet.word;
+  const what = facet.kind === 'model' ? `model ${word}` : quote(word);
+  if (credit >= 1) parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
+  else if (credit >= TEXT_CREDIT.wordInDescription) parts.met.push(`${what} in the description`);
+  else if (credit > 0) parts.met.push(`${what} in its category or condition`);
+  else parts.unmet.push(facet.kind === 'model' ? `not ${what}` : `no ${what}`);
+}
+
+function describeConstraint(facet: Extract<Facet, { kind: 'condition' | 'price' | 'country' }>, credit: number, listing: ExplainedListing, parts: Parts): void {
+  const met = credit >= 1;
+  if (facet.kind === 'condition') {
+    const actual = conditionLabel(listing.condition);
+    if (met) parts.met.push(actual.toLowerCase() === facet.label.toLowerCase() ? `${facet.label} as asked` : `${facet.label} as asked (${actual})`);
+    else parts.unmet.push(`it is ${actual}, not ${facet.label}`);
+    return;
+  }
+  if (facet.kind === 'price') {
+    const price = money(listing.priceCents);
+    const { price: ask } = facet;
+    switch (ask.kind) {
+      case 'max':
+        (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'under' : 'over'} your ${money(ask.max * 100)} budget`);
+        return;
+      case 'min':
+        (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'at least' : 'below'} your ${money(ask.min * 100)} minimum`);
+        return;
+      case 'range':
+        (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'within' : 'outside'} your ${money(ask.min * 100)}–${money(ask.max * 100)} range`);
+        return;
+      case 'around':
+        (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'close to' : 'far from'} your ${money(ask.target * 100)}`);
+        return;
+    }
+  }
+  if (facet.kind === 'country') {
+    if (met) parts.met.push(`located in ${facet.country.name}`);
+    else parts.unmet.push(listing.location ? `located in ${listing.location}, not ${facet.country.name}` : `no location given (you asked for ${facet.country.name})`);
+  }
+}
+
+function sentence(parts: Parts, verdict: Verdict): string {
+  const prefix = RELEVANCE_PREFIXES[verdict];
+  if (verdict === 'not') {
+    const body = [...parts.unmet, ...parts.met.map((m) => `only ${m}`)];
+    return `${prefix} ${body.join('; ')}.`;
+  }
+  if (parts.met.length === 0) return `${prefix} ${parts.unmet.join('; ')}.`;
+  const body = parts.met.join('; ');
+  return parts.unmet.length > 0 ? `${prefix} ${body}; but ${parts.unmet.join('; ')}.` : `${prefix} ${body}.`;
+}
+
+/** The local engine's explanation of one listing for one query. */
+export function explain(facets: readonly Facet[], credits: readonly number[], listing: ExplainedListing): Explanation {
+  if (facets.length === 0) {
+    return { verdict: 'relevant', score: 1, text: `${RELEVANCE_PREFIXES.relevant} one of the newest listings that match your filters.` };
+  }
+  const raw = scoreOf(facets, credits);
+  const verdict = verdictOf(facets, credits, raw);
+  const parts: Parts = { met: [], unmet: [] };
+  facets.forEach((facet, i) => {
+    const credit = credits[i] ?? 0;
+    switch (facet.kind) {
+      case 'concept':
+        describeConcept(facet, credit, listing, parts);
+        break;
+      case 'brand':
+      case 'model':
+      case 'phrase':
+      case 'term':
+        describeWord(facet, credit, listing, parts);
+        break;
+      default:
+        describeConstraint(facet, credit, listing, parts);
+    }
+  });
+  return { verdict, score: bandScore(raw, verdict), text: sentence(parts, verdict) };
+}
+
+export function toRagResponse(explanation: Explanation, key: string): RagSearchResponse {
+  return { relevance_explanation: explanation.text, relevance_score: explanation.score, rag_response_key: key };
+}

@@ -1,0 +1,224 @@
+import type { Condition } from '@benchmarket/shared';
+import type { Concept, CountryAsk, PriceAsk, UnderstoodQuery } from './query-understanding.js';
+import { ENGLISH_STOP_WORDS } from './vocabulary.js';
+
+/**
+ * The scored model of AI-enhanced search (pure). A query becomes facets — each thing the
+ * buyer asked for — and a listing's relevance is the weighted share of them it satisfies:
+ *
+ *   score = Σ weight × credit / Σ weight,   credit ∈ [0, 1] per facet
+ *
+ * The database computes each credit per listing (full-text matches by weight: A title,
+ * B search terms, C description; the listing's family; its condition, price, country), so
+ * ranking happens in one SQL statement over every candidate; `explanations.ts` turns the
+ * same credits into the words of the explanation.
+ */
+
+export type TextFacetKind = 'concept' | 'brand' | 'model' | 'phrase' | 'term';
+export type ConstraintFacetKind = 'condition' | 'price' | 'country';
+
+interface FacetBase {
+  /** How much it counts (see WEIGHTS). */
+  weight: number;
+}
+
+export interface ConceptFacet extends FacetBase {
+  kind: 'concept';
+  concept: Concept;
+  /** tsquery text of the concept's phrases. */
+  tsquery: string;
+}
+
+export interface BrandFacet extends FacetBase {
+  kind: 'brand';
+  name: string;
+  asked: string;
+  /** Normalised forms of the brand a listing may use. */
+  phrases: readonly string[];
+  tsquery: string;
+}
+
+export interface WordFacet extends FacetBase {
+  kind: 'model' | 'phrase' | 'term';
+  word: string;
+  tsquery: string;
+  /** The last word, matched as a prefix (the buyer may still be typing). */
+  prefix: boolean;
+}
+
+export interface ConditionFacet extends FacetBase {
+  kind: 'condition';
+  values: readonly Condition[];
+  label: string;
+}
+
+export interface PriceFacet extends FacetBase {
+  kind: 'price';
+  price: PriceAsk;
+  /** Bounds in cents (either may be open). */
+  minCents: number | null;
+  maxCents: number | null;
+}
+
+export interface CountryFacet extends FacetBase {
+  kind: 'country';
+  country: CountryAsk;
+}
+
+export type Facet = ConceptFacet | BrandFacet | WordFacet | ConditionFacet | PriceFacet | CountryFacet;
+
+/**
+ * What counts how much. The kind of equipment dominates (a centrifuge over budget is more
+ * relevant to "centrifuge under $5k" than a pipette under it); a named brand or model comes
+ * next; condition and price before country; a loose word counts least.
+ */
+export const WEIGHTS = {
+  concept: 3,
+  brand: 2,
+  model: 2.5,
+  phrase: 2,
+  term: 1,
+  condition: 1.5,
+  price: 1.5,
+  country: 1,
+} as const;
+
+/** Credits of text matches, by where the words are (title, description, search terms). */
+export const TEXT_CREDIT = {
+  /** A concept's words in the description (not the title) of a listing of its family. */
+  conceptInDescriptionOfFamily: 0.95,
+  /** A listing of the concept's family whose text does not use its words: family credit × this. */
+  conceptFamilyOnly: 0.9,
+  /** A concept's words in the title of a listing of another family ('PCR Workstation' for "pcr machine"). */
+  conceptInTitleOnly: 0.6,
+  /** A concept's words only in the description of a listing of another family. */
+  conceptInDescriptionOnly: 0.4,
+  brandInDescription: 0.5,
+  wordInDescription: 0.6,
+  wordInSearchTerms: 0.5,
+} as const;
+
+/** A lexeme for to_tsquery: normalised words are [a-z0-9+]; '+' is not a tsquery character. */
+function lexeme(word: string): string | undefined {
+  const clean = word.replace(/[^a-z0-9]/g, '');
+  return clean ? `'${clean}'` : undefined;
+}
+
+/**
+ * tsquery text (for `to_tsquery('english', …)`) matching any of the phrases, each phrase's
+ * words adjacent. Phrases made only of stop words are left out (the index has none of them).
+ * `weights` restricts where the words may be ('A' title, 'AC' title or description).
+ */
+export function phrasesToTsquery(phrases: readonly string[], options: { weights?: string; prefix?: boolean } = {}): string {
+  const marks = `${options.prefix ? '*' : ''}${options.weights ?? ''}`;
+  const label = marks ? `:${marks}` : '';
+  const parts = new Set<string>();
+  for (const phrase of phrases) {
+    const words = phrase.split(' ').filter(Boolean);
+    if (words.length === 0 || words.every((w) => ENGLISH_STOP_WORDS.has(w))) continue;
+    const labelled = words
+      .map((word) => {
+        const l = lexeme(word);
+        if (!l) return undefined;
+        // A stop word inside a phrase is dropped by to_tsquery; it takes no label.
+        if (ENGLISH_STOP_WORDS.has(word)) return l;
+        // '-80 °C' is indexed as the lexeme '-80': a number also matches its negative.
+        if (/^\d+$/.test(word)) return `(${l}${label} | '-${word}'${label})`;
+        return `${l}${label}`;
+      })
+      .filter((l): l is string => Boolean(l));
+    if (labelled.length === 0) continue;
+    if (labelled.length === 1) parts.add(labelled[0]!);
+    // Two words may have one between them: 'inverted microscope' finds 'Inverted Research Microscope'.
+    else if (labelled.length === 2) parts.add(`(${labelled[0]} <-> ${labelled[1]} | ${labelled[0]} <2> ${labelled[1]})`);
+    else parts.add(`(${labelled.join(' <-> ')})`);
+  }
+  return [...parts].join(' | ');
+}
+
+/** Adds a weight restriction to every lexeme of a tsquery text built by `phrasesToTsquery`. */
+export function withWeights(tsquery: string, weights: string): string {
+  return tsquery.replace(/'(-?[a-z0-9]+)'(:\*)?/g, (_m, word: string, star: string | undefined) =>
+    ENGLISH_STOP_WORDS.has(word) ? `'${word}'${star ?? ''}` : `'${word}':${star ? '*' : ''}${weights}`,
+  );
+}
+
+function priceBoundsCents(price: PriceAsk): { minCents: number | null; maxCents: number | null } {
+  const cents = (units: number) => Math.round(units * 100);
+  switch (price.kind) {
+    case 'max':
+      return { minCents: null, maxCents: cents(price.max) };
+    case 'min':
+      return { minCents: cents(price.min), maxCents: null };
+    case 'range':
+    case 'around':
+      return { minCents: cents(price.min), maxCents: cents(price.max) };
+  }
+}
+
+/** The facets of an understood query, text facets first. */
+export function facetsOf(query: UnderstoodQuery): Facet[] {
+  const facets: Facet[] = [];
+  for (const concept of query.concepts) {
+    const tsquery = phrasesToTsquery(concept.phrases);
+    if (tsquery || Object.keys(concept.familyCredit).length > 0) {
+      facets.push({ kind: 'concept', weight: WEIGHTS.concept, concept, tsquery });
+    }
+  }
+  for (const brand of query.brands) {
+    const tsquery = phrasesToTsquery(brand.phrases);
+    if (tsquery) facets.push({ kind: 'brand', weight: WEIGHTS.brand, name: brand.name, asked: brand.asked, phrases: brand.phrases, tsquery });
+  }
+  for (const model of query.models) {
+    const tsquery = phrasesToTsquery([model]);
+    if (tsquery) facets.push({ kind: 'model', weight: WEIGHTS.model, word: model, tsquery, prefix: false });
+  }
+  for (const phrase of query.phrases) {
+    const tsquery = phrasesToTsquery([phrase]);
+    if (tsquery) facets.push({ kind: 'phrase', weight: WEIGHTS.phrase, word: phrase, tsquery, prefix: false });
+  }
+  for (const term of query.terms) {
+    const prefix = term === query.prefix;
+    const tsquery = phrasesToTsquery([term]);
+    if (tsquery) facets.push({ kind: 'term', weight: WEIGHTS.term, word: term, tsquery, prefix });
+  }
+  if (query.condition) {
+    facets.push({ kind: 'condition', weight: WEIGHTS.condition, values: query.condition.values, label: query.condition.label });
+  }
+  if (query.price) {
+    facets.push({ kind: 'price', weight: WEIGHTS.price, price: query.price, ...priceBoundsCents(query.price) });
+  }
+  if (query.country) facets.push({ kind: 'country', weight: WEIGHTS.country, country: query.country });
+  return facets;
+}
+
+/**
+ * The credit from which a facet counts as met (a listing is relevant only when every facet
+ * with a threshold is met); loose words have none — they only rank.
+ */
+export function needThreshold(facet: Facet): number | undefined {
+  switch (facet.kind) {
+    case 'concept':
+      return 0.85;
+    case 'brand':
+    case 'model':
+    case 'phrase':
+      return 0.9;
+    case 'term':
+      return undefined;
+    default:
+      return 1;
+  }
+}
+
+export function isTextFacet(facet: Facet): facet is ConceptFacet | BrandFacet | WordFacet {
+  return facet.kind !== 'condition' && facet.kind !== 'price' && facet.kind !== 'country';
+}
+
+/** The weighted share of the facets a listing satisfies, given each facet's credit. */
+export function scoreOf(facets: readonly Facet[], credits: readonly number[]): number {
+  const total = facets.reduce((sum, facet) => sum + facet.weight, 0);
+  if (total === 0) return 1;
+  const got = facets.reduce((sum, facet, i) => sum + facet.weight * (credits[i] ?? 0), 0);
+  return got / total;
+}

@@ -1,0 +1,619 @@
+import { normalizeForMatch, type Condition } from '@benchmarket/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { listingPhotos, listings } from '../../db/schema.js';
+import { listingColumns, type ListingRow, type PhotoRow } from '../listings/mapper.js';
+import { activeListingSql } from '../listings/visibility.js';
+import { TEXT_CREDIT, facetsOf, isTextFacet, needThreshold, withWeights, type Facet } from './facets.js';
+import { editDistance, hasTextToMatch, type UnderstoodQuery } from './query-understanding.js';
+import { ENGLISH_STOP_WORDS } from './vocabulary.js';
+
+/**
+ * The SQL of search. Every statement returns a page of full listing rows and the total in
+ * one round trip (`count(*) over ()`); photos are loaded for the page in one more query by
+ * the listings mapper. Nothing here runs a query per result.
+ *
+ * - plain search: `websearch_to_tsquery` (quotes, -exclude, or) with the last word as a
+ *   prefix, ranked by ts_rank over the weighted vector (title A, search terms B,
+ *   description C); when that finds nothing, the words are corrected against the lexicon
+ *   of listing words with pg_trgm and any of them may match.
+ * - AI search (local engine): the facets of the understood query (facets.ts), each credit
+ *   computed per candidate in SQL, ranked by their weighted share.
+ */
+
+/** The explicit filters of the search form (spec §7): hard filters, never relaxed. */
+export interface SearchFilters {
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  condition?: Condition;
+  /** Canonical country name. */
+  location?: string;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface RankedRow {
+  row: ListingRow;
+  photos: PhotoRow[];
+  /** Per facet, the credit the listing earned (AI search). */
+  credits: number[];
+  /** ts_rank (plain) or the facet score (AI). */
+  rank: number;
+}
+
+export interface RankedPage {
+  rows: RankedRow[];
+  total: number;
+}
+
+const columnEntries = Object.entries(listingColumns);
+
+/**
+ * `listings.col as "tsName", …` for every response column, and the listing's photos as JSON
+ * (a correlated subquery per row of the page: the photos come in the same round trip).
+ */
+const selectListingColumns: SQL = sql.join(
+  [
+    ...columnEntries.map(([key, column]) => sql`${sql.identifier('listings')}.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+    sql`(select coalesce(json_agg(json_build_object(
+        'id', p.id, 'listingId', p.listing_id, 'position', p.position, 'path', p.path, 'thumbnailPath', p.thumbnail_path,
+        'width', p.width, 'height', p.height, 'bytes', p.bytes, 'createdAt', p.created_at) order by p.position), '[]'::json)
+      from ${listingPhotos} p where p.listing_id = ${listings.id}) as "photos"`,
+  ],
+  sql`, `,
+);
+
+function photosOf(raw: Record<string, unknown>): PhotoRow[] {
+  const photos = (typeof raw.photos === 'string' ? JSON.parse(raw.photos) : raw.photos) as (Omit<PhotoRow, 'createdAt'> & { createdAt: string })[] | null;
+  return (photos ?? []).map((photo) => ({ ...photo, createdAt: new Date(photo.createdAt) }));
+}
+
+/** A raw row of the statements below as the table's typed row. */
+function toListingRow(raw: Record<string, unknown>): ListingRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columnEntries) {
+    const value = raw[key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ListingRow;
+}
+
+function filterSql(filters: SearchFilters): SQL[] {
+  const parts: SQL[] = [];
+  if (filters.minPriceCents !== undefined) parts.push(sql`${listings.priceCents} >= ${filters.minPriceCents}`);
+  if (filters.maxPriceCents !== undefined) parts.push(sql`${listings.priceCents} <= ${filters.maxPriceCents}`);
+  if (filters.condition) parts.push(sql`${listings.condition} = ${filters.condition}`);
+  if (filters.location) parts.push(sql`${listings.location} = ${filters.location}`);
+  return parts;
+}
+
+function and(parts: readonly SQL[]): SQL {
+  return parts.length === 0 ? sql`true` : sql.join(parts.map((p) => sql`(${p})`), sql` and `);
+}
+
+const sv = sql`${listings.searchVector}`;
+const ts = (text: string) => sql`to_tsquery('english', ${text})`;
+
+function rowsOf(result: { rows: Record<string, unknown>[] }, credits: number, total?: number): RankedPage {
+  const rows = result.rows.map((raw) => ({
+    row: toListingRow(raw),
+    photos: photosOf(raw),
+    credits: Array.from({ length: credits }, (_, i) => Number(raw[`f${i}`] ?? 0)),
+    rank: Number(raw.rank ?? 0),
+  }));
+  return { rows, total: total ?? Number(result.rows[0]?.total ?? 0) };
+}
+
+// ── Shared ──────────────────────────────────────────────────────────────────
+
+/**
+ * How many candidates the second stage ranks exactly. The first stage orders every match by
+ * cheap signals (columns of the row and its title) and keeps this many; only they are scored
+ * with the full-text vector (which lives out of line and is costly to read per row).
+ */
+export const CANDIDATES = 48;
+/**
+ * Plain search and browsing count matches up to here; a total above it is reported as this
+ * (like other search engines' "1,000+": 84 pages of 12, more than anyone pages through).
+ */
+export const COUNT_LIMIT = 1_000;
+
+function candidateLimit(page: PageRequest): number {
+  return Math.max(CANDIDATES, page.offset + page.limit * 2);
+}
+
+/**
+ * A cheap test of whether a title names any of the phrases (normalised words), for the first
+ * stage: ILIKE on the column ('%refrigerated%centrifuge%' finds 'Refrigerated Benchtop
+ * Centrifuge'), which costs a fraction of a microsecond per row; a single short word ('ult',
+ * 'pcr') must be a whole word (a regular expression). Approximate by design — the second stage
+ * decides with the full-text vector.
+ */
+export function titleMatches(phrases: readonly string[]): SQL {
+  const likes = new Set<string>();
+  const shortWords = new Set<string>();
+  for (const phrase of phrases) {
+    const words = phrase.split(' ').map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+    if (words.length === 0) continue;
+    if (words.length === 1 && words[0]!.length <= 3) shortWords.add(words[0]!);
+    else likes.add(`%${words.join('%')}%`);
+  }
+  const tests = [...likes].map((pattern) => sql`${listings.title} ilike ${pattern}`);
+  if (shortWords.size > 0) tests.push(sql`${listings.title} ~* ${`\\m(${[...shortWords].join('|')})\\M`}`);
+  return tests.length > 0 ? sql`(${sql.join(tests, sql` or `)})` : sql`false`;
+}
+
+// ── Browse (no words) ───────────────────────────────────────────────────────
+
+/**
+ * Newest first, with the filters (and `extra` conditions); the page and the total in one
+ * statement. The page walks the storefront index (created_at desc, id desc) and stops; the
+ * total counts at most COUNT_LIMIT + 1 rows.
+ */
+export async function browse(db: Db, now: Date, filters: SearchFilters, page: PageRequest, extra: SQL[] = []): Promise<RankedPage> {
+  const where = and([activeListingSql(now), ...filterSql(filters), ...extra]);
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with page as (
+      select ${listings.id} as id, ${listings.createdAt} as created_at
+      from ${listings}
+      where ${where}
+      order by ${listings.createdAt} desc, ${listings.id} desc
+      limit ${page.limit} offset ${page.offset}
+    ),
+    counted as (
+      select count(*) as total from (select 1 from ${listings} where ${where} limit ${COUNT_LIMIT + 1}) c
+    )
+    select ${selectListingColumns}, 0 as rank, least(counted.total, ${COUNT_LIMIT}) as total
+    from counted left join page on true left join ${listings} on ${listings.id} = page.id
+    order by page.created_at desc nulls last, page.id desc`);
+  return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
+}
+
+// ── Plain search ────────────────────────────────────────────────────────────
+
+/** A word as a tsquery lexeme ('centri' → `'centri'`), or undefined when it has no letters or digits. */
+function lexeme(word: string): string | undefined {
+  const clean = word
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  return clean ? `'${clean}'` : undefined;
+}
+
+/**
+ * The plain query: `websearch_to_tsquery` of everything but the last word, and the last
+ * word as a prefix (stemmed, or as typed) — 'eppendorf centri' finds 'centrifuge'.
+ */
+export function plainTsquery(text: string): SQL {
+  const trimmed = text.trim();
+  const quotes = (trimmed.match(/"/g) ?? []).length;
+  const last = /(^|\s)([\p{L}\p{N}]+)$/u.exec(trimmed);
+  const lastWord = last?.[2]?.toLowerCase();
+  if (!last || !lastWord || quotes % 2 === 1 || lastWord === 'or' || ENGLISH_STOP_WORDS.has(lastWord)) {
+    return sql`websearch_to_tsquery('english', ${trimmed})`;
+  }
+  const head = trimmed.slice(0, last.index).trim();
+  const prefix = lexeme(lastWord);
+  if (!prefix) return sql`websearch_to_tsquery('english', ${trimmed})`;
+  // The word as typed, stemmed ('centrifuges' → centrifug), or as the start of an indexed word
+  // ('centri' → centrifug). Not a stemmed prefix: 'aed' stems to 'a', and 'a:*' matches everything.
+  const prefixQuery = sql`(to_tsquery('english', ${prefix}) || to_tsquery('simple', ${`${prefix}:*`}))`;
+  return head ? sql`(websearch_to_tsquery('english', ${head}) && ${prefixQuery})` : prefixQuery;
+}
+
+/**
+ * The relaxed plain query, when no listing has every word: `atLeast` = all of the (corrected)
+ * words, all but one (the OR of each combination leaving one out), or any (1); the last as a
+ * prefix; '-word' exclusions kept.
+ */
+export function anyWordTsquery(words: readonly string[], excluded: readonly string[], lastIsPrefix: boolean, atLeast = 1): SQL | undefined {
+  const lexemes = words.map(lexeme).filter((l): l is string => Boolean(l));
+  if (lexemes.length === 0) return undefined;
+  const last = lexemes[lexemes.length - 1]!;
+  const stemmed = lexemes.map((l, i) => (lastIsPrefix && i === lexemes.length - 1 ? undefined : l)).filter((l): l is string => Boolean(l));
+  let positive: SQL;
+  if (atLeast >= lexemes.length && lexemes.length > 1) {
+    // Every word (the corrected query).
+    const all = lexemes.map((l, i) => (lastIsPrefix && i === lexemes.length - 1 ? undefined : l)).filter(Boolean).join(' & ');
+    positive = lastIsPrefix
+      ? sql`(${all ? sql`to_tsquery('english', ${all}) && ` : sql``}(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`})))`
+      : sql`to_tsquery('english', ${lexemes.join(' & ')})`;
+  } else if (atLeast > 1 && lexemes.length > atLeast && lexemes.length <= 6) {
+    // All but one: the OR of every combination leaving one word out.
+    const combos = lexemes.map((_, skip) => lexemes.filter((__, i) => i !== skip).join(' & '));
+    positive = sql`to_tsquery('english', ${combos.map((c) => `(${c})`).join(' | ')})`;
+  } else if (lastIsPrefix) {
+    positive = stemmed.length > 0
+      ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${`${last}:*`}))`
+      : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`}))`;
+  } else {
+    positive = sql`to_tsquery('english', ${lexemes.join(' | ')})`;
+  }
+  const negatives = excluded.map(lexeme).filter((l): l is string => Boolean(l));
+  return negatives.length > 0 ? sql`(${positive} && !!to_tsquery('english', ${negatives.join(' | ')}))` : positive;
+}
+
+/**
+ * Plain search in two stages. First every match, from the GIN index, without reading its
+ * vector (rows only): the number of them, and the newest CANDIDATES. Then those candidates
+ * are ranked by ts_rank over the weighted vector (title A above search terms B above
+ * description C) and the page is cut. One statement.
+ */
+export async function plainSearch(
+  db: Db,
+  now: Date,
+  tsquery: SQL,
+  filters: SearchFilters,
+  page: PageRequest,
+): Promise<RankedPage> {
+  // The tsquery is written out (not a CTE column) so the planner sees it and estimates from statistics.
+  const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`]);
+  // `offset 0` fences the match set: the planner reads it from the GIN index, never by walking
+  // the newest-first index and testing rows (fast for common words, a full scan when its
+  // estimate is wrong — a price no search should pay).
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with matches as (
+      select ${listings.id} as id, ${listings.createdAt} as created_at from ${listings} where ${where} offset 0
+    ),
+    cand as (
+      select id, created_at from matches order by created_at desc, id desc limit ${candidateLimit(page)}
+    ),
+    counted as (
+      select count(*) as total from matches
+    ),
+    page as (
+      select cand.id, cand.created_at, ts_rank(${sv}, ${tsquery}) as rank
+      from cand join ${listings} on ${listings.id} = cand.id
+      order by rank desc, cand.created_at desc, cand.id desc
+      limit ${page.limit} offset ${page.offset}
+    )
+    select ${selectListingColumns}, page.rank, least(counted.total, ${COUNT_LIMIT}) as total
+    from counted left join page on true left join ${listings} on ${listings.id} = page.id
+    order by page.rank desc nulls last, page.created_at desc, page.id desc`);
+  return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
+}
+
+// ── Typo tolerance: the lexicon ─────────────────────────────────────────────
+
+export interface Correction {
+  from: string;
+  to: string;
+}
+
+/**
+ * The closest lexicon word (pg_trgm similarity over the words of listing titles and search
+ * terms, kept by a trigger) for each word the lexicon does not hold. One statement.
+ */
+export async function correctWords(db: Db, words: readonly string[]): Promise<Correction[]> {
+  const candidates = [...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !ENGLISH_STOP_WORDS.has(w)))];
+  if (candidates.length === 0) return [];
+  const result = await db.execute<{ word: string; fixed: string; similarity: number }>(sql`
+    select w.word, c.word as fixed, c.similarity
+    from unnest(array[${sql.join(candidates.map((c) => sql`${c}`), sql`, `)}]::text[]) as w(word)
+    cross join lateral (
+      select s.word, similarity(s.word, w.word) as similarity
+      from search_words s
+      where s.word % w.word and similarity(s.word, w.word) >= 0.4
+      order by similarity(s.word, w.word) desc, s.word
+      limit 5
+    ) c
+    where not exists (select 1 from search_words k where k.word = w.word)`);
+  // Among the closest by trigrams, the fewest edits wins ('ultrasond' → ultrasound, not ultrasonic).
+  const best = new Map<string, { fixed: string; edits: number; similarity: number }>();
+  for (const row of result.rows) {
+    const edits = editDistance(row.word, row.fixed, 4);
+    const current = best.get(row.word);
+    if (!current || edits < current.edits || (edits === current.edits && row.similarity > current.similarity)) {
+      best.set(row.word, { fixed: row.fixed, edits, similarity: row.similarity });
+    }
+  }
+  return [...best.entries()].filter(([word, b]) => b.fixed !== word).map(([from, b]) => ({ from, to: b.fixed }));
+}
+
+// ── AI search: the scored model in SQL ──────────────────────────────────────
+
+/** `case when category = any(…) then credit …` for a concept's families. */
+function familyCreditSql(credit: Readonly<Record<string, number>>): SQL {
+  const byValue = new Map<number, string[]>();
+  for (const [family, value] of Object.entries(credit)) {
+    const list = byValue.get(value) ?? [];
+    list.push(family);
+    byValue.set(value, list);
+  }
+  if (byValue.size === 0) return sql`0`;
+  const branches = [...byValue.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([value, families]) => sql`when ${listings.category} in (${sql.join(families.map((f) => sql`${f}`), sql`, `)}) then ${sql.raw(String(value))}`);
+  return sql`(case ${sql.join(branches, sql` `)} else 0 end)`;
+}
+
+const num = (value: number) => sql.raw(String(value));
+
+/**
+ * The tsquery of a text facet, restricted to some weights: its words stemmed, and for the
+ * word still being typed also any indexed word it starts ('simple' configuration, so 'aed'
+ * is not stemmed to 'a' and 'a:*' does not match everything).
+ */
+function facetTsquery(facet: Extract<Facet, { tsquery: string }>, weights: string): SQL {
+  const stemmed = ts(withWeights(facet.tsquery, weights));
+  if (facet.kind !== 'term' || !facet.prefix) return stemmed;
+  return sql`(${stemmed} || to_tsquery('simple', ${`'${facet.word.replace(/[^a-z0-9]/g, '')}':*${weights}`}))`;
+}
+
+/** The credit a listing earns for one facet, as a SQL expression in [0, 1]. */
+export function creditSql(facet: Facet): SQL {
+  switch (facet.kind) {
+    case 'concept': {
+      const family = familyCreditSql(facet.concept.familyCredit);
+      if (!facet.tsquery) return sql`(${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)})`;
+      const inTitle = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'A'))}`;
+      const inText = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'AC'))}`;
+      return sql`(case when ${inTitle} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
+        when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
+        else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
+    }
+    case 'brand':
+      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.brandInDescription)} else 0 end)`;
+    case 'model':
+    case 'phrase':
+      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} else 0 end)`;
+    case 'term':
+      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} when ${sv} @@ ${facetTsquery(facet, 'B')} then ${num(TEXT_CREDIT.wordInSearchTerms)} else 0 end)`;
+    case 'condition':
+      return sql`(${listings.condition} in (${sql.join(facet.values.map((v) => sql`${v}`), sql`, `)}))::int`;
+    case 'price': {
+      const parts: SQL[] = [];
+      if (facet.minCents !== null) parts.push(sql`${listings.priceCents} >= ${facet.minCents}`);
+      if (facet.maxCents !== null) parts.push(sql`${listings.priceCents} <= ${facet.maxCents}`);
+      return sql`(${and(parts)})::int`;
+    }
+    case 'country':
+      return sql`(${listings.location} is not distinct from ${facet.country.name})::int`;
+  }
+}
+
+/** The phrases a facet looks for in titles (stage one), at most a few: each costs per row. */
+function titlePhrases(facet: Facet): string[] {
+  switch (facet.kind) {
+    case 'concept':
+      // The words asked first, then the kind's own names.
+      return [...new Set([normalizeForMatch(facet.concept.asked), ...facet.concept.phrases])].slice(0, 3);
+    case 'brand':
+      return [...new Set([normalizeForMatch(facet.asked), ...facet.phrases])].slice(0, 2);
+    case 'model':
+    case 'phrase':
+    case 'term':
+      return [facet.word];
+    default:
+      return [];
+  }
+}
+
+/** Facets whose stage-one credit needs the title (kinds and models of a family, brands, words). */
+function needsTitle(facet: Facet): boolean {
+  if (facet.kind === 'concept') return facet.concept.kind !== 'family';
+  return isTextFacet(facet);
+}
+
+/**
+ * The first stage's cheap credit for a facet: from the row's columns (the family, condition,
+ * price, country) and `hit` — whether the facet's words are in the title (see aiSearch). The
+ * second stage computes the exact credit with the full-text vector.
+ */
+function cheapCreditSql(facet: Facet, hit: SQL): SQL {
+  switch (facet.kind) {
+    case 'concept': {
+      const family = familyCreditSql(facet.concept.familyCredit);
+      if (facet.concept.kind === 'family') {
+        return sql`(case when ${family} > 0 then ${family} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)`;
+      }
+      return sql`(case when ${family} = 0 then ${num(TEXT_CREDIT.conceptInTitleOnly)} when ${hit} then 1 else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
+    }
+    case 'brand':
+    case 'model':
+    case 'phrase':
+      return sql`(${hit})::int`;
+    case 'term':
+      return sql`(case when ${hit} then 1 else ${num(TEXT_CREDIT.wordInSearchTerms)} end)`;
+    default:
+      return creditSql(facet);
+  }
+}
+
+function exclusionSql(excluded: readonly string[]): SQL | undefined {
+  const lexemes = excluded.map(lexeme).filter((l): l is string => Boolean(l));
+  return lexemes.length > 0 ? sql`not (${sv} @@ ${ts(lexemes.join(' | '))})` : undefined;
+}
+
+interface Retrieval {
+  /** The concepts' families, when the query names any: the first stage reads them from their index. */
+  families: string[];
+  /** Row sources (disjoint), each its own branch so each can use its index. */
+  sources: SQL[];
+}
+
+/**
+ * The listings a query's words could be about: the concepts' families (the covering family
+ * index), uncategorised listings naming a concept in their title; without a concept, brand,
+ * model and other words anywhere in the text (the GIN index). Brand, model and words next to
+ * a concept only rank.
+ */
+function retrievalOf(facets: readonly Facet[]): Retrieval {
+  const concepts = facets.filter((f): f is Extract<Facet, { kind: 'concept' }> => f.kind === 'concept');
+  const families = [...new Set(concepts.flatMap((f) => Object.keys(f.concept.familyCredit)))];
+  const sources: SQL[] = [];
+  if (families.length > 0) sources.push(sql`${listings.category} in (${sql.join(families.map((f) => sql`${f}`), sql`, `)})`);
+  // Listings without a category whose title names a concept (few; the trigram index). Other
+  // families' listings are left out: 'PCR Workstation' is not what "pcr machine" asks for.
+  const titled = concepts
+    .flatMap((f) => f.concept.phrases)
+    .filter((phrase) => phrase.split(' ').every((w) => w.length >= 4 && !/^\d+$/.test(w)))
+    .map((phrase) => `%${phrase.split(' ').join('%')}%`);
+  if (titled.length > 0) {
+    // ORed, not `ilike any (array)`: each pattern can use the trigram index.
+    const inTitle = sql`(${sql.join([...new Set(titled)].map((p) => sql`${listings.title} ilike ${p}`), sql` or `)})`;
+    sources.push(sql`(${listings.category} is null and ${inTitle})`);
+  }
+  if (concepts.length === 0) {
+    const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
+    const queries = text.map((f) => f.tsquery).filter(Boolean);
+    const prefixes = text
+      .filter((f) => f.kind === 'term' && f.prefix)
+      .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
+    if (queries.length > 0) {
+      const words = ts(queries.map((q) => `(${q})`).join(' | '));
+      sources.push(prefixes.length > 0 ? sql`${sv} @@ (${words} || to_tsquery('simple', ${prefixes.join(' | ')}))` : sql`${sv} @@ ${words}`);
+    }
+  }
+  return { families, sources };
+}
+
+export interface AiPlan {
+  facets: Facet[];
+  /** Constraints from the words used as filters (a query of only constraints). */
+  hardConstraints: boolean;
+}
+
+/**
+ * How the local engine runs a query: with words to match, every facet is scored and the
+ * constraints from the words (price, condition, country) only rank — a centrifuge a little
+ * over budget still shows, after those within it, marked as such. A query of constraints
+ * only ('under $500 in Germany') filters by them, newest first.
+ */
+export function planAiSearch(query: UnderstoodQuery): AiPlan {
+  return { facets: facetsOf(query), hardConstraints: !hasTextToMatch(query) };
+}
+
+/**
+ * Hybrid re-ranking with embeddings (AI endpoint configured): the `candidates` best listings
+ * by the scored model are re-ranked by a blend with the cosine similarity of their
+ * embedding to the query's (min–max scaled among the candidates). Plain arrays, no pgvector
+ * (decision 004): only the candidates' similarities are computed.
+ */
+export interface HybridOptions {
+  vector: readonly number[];
+  candidates: number;
+  /** Share of the semantic similarity in the blended rank. */
+  semanticWeight: number;
+}
+
+export async function aiSearch(
+  db: Db,
+  now: Date,
+  query: UnderstoodQuery,
+  plan: AiPlan,
+  filters: SearchFilters,
+  page: PageRequest,
+  hybrid?: HybridOptions,
+): Promise<RankedPage> {
+  const { facets } = plan;
+  const exclusion = exclusionSql(query.excluded);
+  if (facets.length === 0 || plan.hardConstraints) {
+    const extra: SQL[] = exclusion ? [exclusion] : [];
+    for (const facet of facets) if (!isTextFacet(facet)) extra.push(sql`${creditSql(facet)} = 1`);
+    const browsed = await browse(db, now, filters, page, extra);
+    return { total: browsed.total, rows: browsed.rows.map((r) => ({ ...r, credits: facets.map(() => 1), rank: 1 })) };
+  }
+  const base: SQL[] = [activeListingSql(now), ...filterSql(filters)];
+  if (exclusion) base.push(exclusion);
+  const retrieval = retrievalOf(facets);
+  const limit = hybrid ? hybrid.candidates : candidateLimit(page);
+  const totalWeight = num(facets.reduce((sum, f) => sum + f.weight, 0));
+  const weighted = (prefix: string) =>
+    sql.join(facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`), sql` + `);
+  /** Every need met (kind, brand, model, condition, price, country): the verdict order. */
+  const metOf = (prefix: string) => {
+    const needs = facets.flatMap((facet, i) => {
+      const threshold = needThreshold(facet);
+      return threshold === undefined ? [] : [sql`${sql.raw(prefix)}${sql.identifier(`f${i}`)} >= ${num(threshold)}`];
+    });
+    return needs.length > 0 ? sql`(${sql.join(needs, sql` and `)})` : sql`true`;
+  };
+  const exact = facets.map((facet, i) => sql`${creditSql(facet)} as ${sql.identifier(`f${i}`)}`);
+  const creditColumns = sql.join(facets.map((_, i) => sql`page.${sql.identifier(`f${i}`)}`), sql`, `);
+
+  // Stage one. Every candidate is scored from its columns (an index-only scan of the covering
+  // family index when the query names families). Testing titles costs an ILIKE per row and
+  // phrase, so with families the listings whose title has a facet's words are found per facet
+  // by walking the family index newest first and stopping after `limit` ("hits"). Without a
+  // family, the rows come from the GIN index and their titles are tested directly.
+  const titled = facets.map((facet, i) => ({ facet, i })).filter(({ facet }) => needsTitle(facet));
+  const inFamilies = retrieval.families.length > 0;
+  const hitCtes = inFamilies
+    ? titled.map(
+        ({ facet, i }) => sql`${sql.identifier(`h${i}`)} as (
+          select ${listings.id} as id from ${listings}
+          where ${and([...base, retrieval.sources[0]!, titleMatches(titlePhrases(facet))])}
+          order by ${listings.createdAt} desc, ${listings.id} desc
+          limit ${limit}
+        )`,
+      )
+    : [];
+  const hitOf = (i: number, facet: Facet): SQL =>
+    inFamilies ? sql`(${listings.id} in (select id from ${sql.identifier(`h${i}`)}))` : titleMatches(titlePhrases(facet));
+  const cheap = facets.map((facet, i) => sql`${cheapCreditSql(facet, needsTitle(facet) ? hitOf(i, facet) : sql`false`)} as ${sql.identifier(`f${i}`)}`);
+  const branches = sql.join(
+    (retrieval.sources.length > 0 ? retrieval.sources : [sql`true`]).map(
+      (source) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at, ${sql.join(cheap, sql`, `)}
+        from ${listings} where ${and([...base, source])}`,
+    ),
+    // Disjoint by construction (a category, or none).
+    sql` union all `,
+  );
+  const stage1 = sql`
+    ${hitCtes.length > 0 ? sql`${sql.join(hitCtes, sql`, `)},` : sql``}
+    m as (${branches}),
+    cand as (
+      select m.id, m.created_at, count(*) over () as total
+      from m
+      order by ${metOf('m.')} desc, (${weighted('m.')}) desc, m.created_at desc, m.id desc
+      limit ${limit}
+    ),
+    exact as (
+      select cand.id, cand.created_at, cand.total, ${sql.join(exact, sql`, `)}
+      from cand join ${listings} on ${listings.id} = cand.id
+    ),
+    scored as (
+      select exact.*, ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex from exact
+    )`;
+  if (hybrid && page.offset + page.limit <= hybrid.candidates) {
+    const vector = `{${hybrid.vector.map((x) => x.toPrecision(7)).join(',')}}`;
+    const w = num(hybrid.semanticWeight);
+    const result = await db.execute<Record<string, unknown>>(sql`
+      with ${stage1},
+      sim as (
+        select scored.*, case when array_length(e.embedding, 1) = ${hybrid.vector.length}
+          then (select sum(a * b) from unnest(e.embedding, ${vector}::real[]) as t(a, b)) end as cos
+        from scored join ${listings} e on e.id = scored.id
+      ),
+      scaled as (
+        select sim.*, min(cos) over () as lo, max(cos) over () as hi from sim
+      ),
+      page as (
+        select scaled.*, case when cos is null or hi <= lo then lex
+          else (1 - ${w}) * lex + ${w} * (cos - lo) / (hi - lo) end as rank
+        from scaled
+        order by met desc, rank desc, created_at desc, id desc
+        limit ${page.limit} offset ${page.offset}
+      )
+      select ${selectListingColumns}, ${creditColumns}, page.rank, least(page.total, ${COUNT_LIMIT}) as total
+      from page join ${listings} on ${listings.id} = page.id
+      order by page.met desc, page.rank desc, page.created_at desc, page.id desc`);
+    return rowsOf(result, facets.length);
+  }
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with ${stage1},
+    page as (
+      select scored.*, lex as rank from scored
+      order by met desc, lex desc, created_at desc, id desc
+      limit ${page.limit} offset ${page.offset}
+    )
+    select ${selectListingColumns}, ${creditColumns}, page.rank, least(page.total, ${COUNT_LIMIT}) as total
+    from page join ${listings} on ${listings.id} = page.id
+    order by page.met desc, page.rank desc, page.created_at desc, page.id desc`);
+  return rowsOf(result, facets.length);
+}

@@ -1,0 +1,53 @@
+import { ErrorResponseSchema, SEARCH_VERIFIED_ONLY, SearchQuerySchema, SearchResponseSchema } from '@benchmarket/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/http-errors.js';
+import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
+import { SearchService } from './service.js';
+
+/**
+ * GET /listings/search (spec §7): verified users only (spec §5, §6) — a visitor or an
+ * unverified user gets 403 'Only verified users can perform searches. Please verify your
+ * account first.' (a visitor too, not 401: the search page shows that text to both). The
+ * check runs before the query is validated.
+ */
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
+  registerEmbeddingWork(app.worker, ai, () => app.clock.now());
+  const service = new SearchService({
+    db: app.db,
+    clock: app.clock,
+    storage: app.storage,
+    ai,
+    log: app.log.child({ module: 'search' }),
+  });
+
+  const verifiedOnly = async (request: FastifyRequest) => {
+    await app.optionalUser(request);
+    if (!request.currentUser?.isVerified) throw forbidden(SEARCH_VERIFIED_ONLY, 'not_verified');
+  };
+
+  app.get(
+    '/listings/search',
+    {
+      onRequest: verifiedOnly,
+      schema: {
+        tags: ['search'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Search active listings; with use_rag each result explains why it is relevant',
+        description:
+          'query uses web-search syntax ("exact phrase", -exclude, or) and matches the last word as a prefix. ' +
+          'Filters: min_price, max_price, condition, location (country name or ISO code). ' +
+          'use_rag=true reads the query (price phrases such as "under $5k", condition words, countries, equipment ' +
+          'synonyms and abbreviations) and ranks by it; every result carries rag_search_response, whose explanation ' +
+          "starts with 'Relevant:', 'Somewhat relevant:' or 'Not relevant:'. Sorted by relevance with a query, newest " +
+          'first without; pages of 12; total counts matches up to 1,000 (1,000 means 1,000 or more). Verified users only.',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.search(request.query),
+  );
+};
+
+export default searchRoutes;

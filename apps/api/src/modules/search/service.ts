@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import {
+  SEARCH_PAGE_SIZE,
+  normalizeForMatch,
+  type Listing,
+  type SearchQuery,
+  type SearchResponse,
+} from '@benchmarket/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { toListing, type ListingRow } from '../listings/mapper.js';
+import type { PhotoStorage } from '../storage/plugin.js';
+import type { AiEngine } from './ai-engine.js';
+import { explain, toRagResponse, type Explanation } from './explanations.js';
+import { isTextFacet } from './facets.js';
+import {
+  aiSearch,
+  anyWordTsquery,
+  browse,
+  correctWords,
+  planAiSearch,
+  plainSearch,
+  plainTsquery,
+  type AiPlan,
+  type PageRequest,
+  type RankedPage,
+  type RankedRow,
+  type SearchFilters,
+} from './local-engine.js';
+import { understandQuery, type UnderstoodQuery } from './query-understanding.js';
+import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
+
+export interface SearchServiceDependencies {
+  db: Db;
+  clock: Clock;
+  storage: PhotoStorage;
+  /** Set when AI_BASE_URL is: embeddings and model-written explanations. */
+  ai?: AiEngine;
+  log: FastifyBaseLogger;
+}
+
+/** How many of the local engine's best candidates the embeddings re-rank. */
+const HYBRID_CANDIDATES = 60;
+const HYBRID_SEMANTIC_WEIGHT = 0.3;
+
+/**
+ * GET /listings/search (spec §7): plain full-text search, or AI-enhanced search where every
+ * result carries rag_search_response. Only active listings (paid, not expired, not removed).
+ * With words: by relevance; without: newest first. A page of SEARCH_PAGE_SIZE and the total.
+ */
+export class SearchService {
+  constructor(private readonly deps: SearchServiceDependencies) {}
+
+  async search(query: SearchQuery): Promise<SearchResponse> {
+    const filters: SearchFilters = {
+      minPriceCents: query.min_price === undefined ? undefined : Math.round(query.min_price * 100),
+      maxPriceCents: query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
+      condition: query.condition,
+      location: query.location,
+    };
+    const page: PageRequest = { limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE };
+    const now = this.deps.clock.now();
+    const text = query.query?.trim() ?? '';
+    const respond = (items: Listing[], total: number): SearchResponse => ({
+      items,
+      total,
+      page: query.page,
+      page_size: SEARCH_PAGE_SIZE,
+    });
+
+    if (!query.use_rag) {
+      const result = text ? await this.plain(text, now, filters, page) : await browse(this.deps.db, now, filters, page);
+      return respond(this.toListings(result.rows), result.total);
+    }
+    return this.ai(text, now, filters, page).then(({ items, total }) => respond(items, total));
+  }
+
+  /** Rows (with their photos, loaded in the same statement) as API listings: the listings module's mapper. */
+  private toListings(rows: readonly RankedRow[]): Listing[] {
+    return rows.map(({ row, photos }) => toListing(row, photos, this.deps.storage));
+  }
+
+  /**
+   * A page, and the total even when the page is past the end (the window count comes with
+   * rows only): then the first row is asked for, to count.
+   */
+  private async withTotal(run: (page: PageRequest) => Promise<RankedPage>, page: PageRequest): Promise<RankedPage> {
+    const result = await run(page);
+    if (result.rows.length > 0 || page.offset === 0) return result;
+    const first = await run({ limit: 1, offset: 0 });
+    return { rows: [], total: first.total };
+  }
+
+  // ── Plain ─────────────────────────────────────────────────────────────────
+
+  private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest): Promise<RankedPage> {
+    const { db } = this.deps;
+    const { words, excluded, lastIsPrefix } = plainWords(text);
+    const strict = await this.withTotal((p) => plainSearch(db, now, plainTsquery(text), filters, p), page);
+    if (strict.total > 0) return strict;
+    // Nothing has every word. Leave out words no listing is about (amounts, 'cheap', 'looking'),
+    // correct misspelt ones against the lexicon (pg_trgm), then accept listings with every
+    // remaining word, all but one, any.
+    const kept = words.filter((w) => !FILLER_WORDS.has(w) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
+    const content = kept.length > 0 ? kept : words;
+    const corrections = new Map((await correctWords(db, content)).map((c) => [c.from, c.to]));
+    const fixed = content.map((w) => corrections.get(w) ?? w);
+    const prefix = lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
+    const changed = corrections.size > 0 || content.length < words.length;
+    const attempts = [...new Set([changed ? fixed.length : 0, fixed.length >= 3 ? fixed.length - 1 : 0, 1])].filter((n) => n > 0);
+    let result = strict;
+    for (const atLeast of attempts) {
+      const relaxed = anyWordTsquery(fixed, excluded, prefix, atLeast);
+      if (!relaxed) break;
+      result = await this.withTotal((p) => plainSearch(db, now, relaxed, filters, p), page);
+      if (result.total > 0) break;
+    }
+    return result;
+  }
+
+  // ── AI-enhanced ───────────────────────────────────────────────────────────
+
+  private async ai(
+    text: string,
+    now: Date,
+    filters: SearchFilters,
+    page: PageRequest,
+  ): Promise<{ items: Listing[]; total: number }> {
+    const { db, ai } = this.deps;
+    let understood = understandQuery(text);
+    let plan = planAiSearch(understood);
+
+    const searchText = semanticText(understood);
+    const vector = ai && searchText ? await ai.queryEmbedding(searchText, AbortSignal.timeout(ai.timeoutMs)) : undefined;
+    const hybrid = vector ? { vector, candidates: HYBRID_CANDIDATES, semanticWeight: HYBRID_SEMANTIC_WEIGHT } : undefined;
+    const run = (u: UnderstoodQuery, p: AiPlan) => this.withTotal((pg) => aiSearch(db, now, u, p, filters, pg, hybrid), page);
+
+    let result = await run(understood, plan);
+    if (result.total === 0 && plan.hardConstraints && plan.facets.length > 0) {
+      // Only constraints, and nothing meets them all: rank by how many each listing meets.
+      plan = { ...plan, hardConstraints: false };
+      result = await run(understood, plan);
+    }
+    if (result.total === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
+      // Words nothing matches: read them as the closest words listings use (pg_trgm).
+      const corrections = await correctWords(db, [...understood.terms, ...understood.models]);
+      if (corrections.length > 0) {
+        understood = understandQuery(applyCorrections(text, corrections));
+        understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
+        plan = planAiSearch(understood);
+        result = await run(understood, plan);
+      }
+    }
+
+    const queryKey = normalizeForMatch(text);
+    const explained = result.rows.map((ranked) => {
+      const { row } = ranked;
+      const explanation: Explanation = explain(plan.facets, ranked.credits, {
+        title: row.title,
+        description: row.description,
+        priceCents: row.priceCents,
+        condition: row.condition,
+        location: row.location,
+        category: row.category,
+      });
+      return { ranked, row, explanation, key: ragResponseKey(queryKey, filters, row) };
+    });
+
+    // The model writes the explanations when it can: it was reachable if the query was embedded.
+    const modelAnswers =
+      ai && vector && plan.facets.some(isTextFacet) && explained.length > 0
+        ? await ai.explain(
+            text,
+            explained.map(({ row, explanation, key }) => ({
+              id: row.id,
+              key,
+              title: row.title,
+              description: row.description,
+              category: row.category,
+              condition: row.condition,
+              price: row.priceCents / 100,
+              location: row.location,
+              local: { verdict: explanation.verdict, score: explanation.score, explanation: explanation.text },
+            })),
+            AbortSignal.timeout(ai.timeoutMs),
+          )
+        : new Map<string, never>();
+
+    const listings = this.toListings(explained.map((e) => e.ranked));
+    const items = listings.map((listing, i) => {
+      const { explanation, key } = explained[i]!;
+      const answer = modelAnswers.get(key);
+      return {
+        ...listing,
+        rag_search_response: answer ? { ...answer, rag_response_key: key } : toRagResponse(explanation, key),
+      };
+    });
+    return { items, total: result.total };
+  }
+}
+
+/** The words of a plain query for the relaxed pass: content words, exclusions, and whether the last is unfinished. */
+export function plainWords(text: string): { words: string[]; excluded: string[]; lastIsPrefix: boolean } {
+  const excluded: string[] = [];
+  const words: string[] = [];
+  const unquoted = text.replace(/"/g, ' ');
+  for (const chunk of unquoted.split(/\s+/).filter(Boolean)) {
+    const negated = chunk.startsWith('-') && /^-[\p{L}]/u.test(chunk);
+    const parts = chunk
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    for (const part of parts) {
+      if (negated) excluded.push(part);
+      else if (part !== 'or' && !ENGLISH_STOP_WORDS.has(part) && !words.includes(part)) words.push(part);
+    }
+  }
+  const lastIsPrefix = !/["\s]$/.test(text) && /[\p{L}\p{N}]$/u.test(text.trim());
+  return { words, excluded, lastIsPrefix };
+}
+
+/** The words of the query that describe the equipment (for its embedding), without constraints. */
+function semanticText(query: UnderstoodQuery): string {
+  return [
+    ...query.concepts.map((c) => c.asked),
+    ...query.brands.map((b) => b.asked),
+    ...query.models,
+    ...query.phrases,
+    ...query.terms,
+  ].join(' ');
+}
+
+function applyCorrections(text: string, corrections: readonly { from: string; to: string }[]): string {
+  let corrected = text;
+  for (const { from, to } of corrections) {
+    corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'), to);
+  }
+  return corrected;
+}
+
+/**
+ * rag_response_key: the same query (normalised), filters and listing version give the same
+ * key, so an explanation can be cached by it and a changed listing gets a new one.
+ */
+export function ragResponseKey(normalizedQuery: string, filters: SearchFilters, row: Pick<ListingRow, 'id' | 'updatedAt'>): string {
+  const digest = createHash('sha256')
+    .update(
+      JSON.stringify([
+        normalizedQuery,
+        filters.minPriceCents ?? null,
+        filters.maxPriceCents ?? null,
+        filters.condition ?? null,
+        filters.location ?? null,
+        row.id,
+        row.updatedAt.toISOString(),
+      ]),
+    )
+    .digest('hex');
+  return `rag_${digest.slice(0, 40)}`;
+}

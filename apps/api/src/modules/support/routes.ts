@@ -1,0 +1,45 @@
+import { ErrorResponseSchema, MessageResponseSchema } from '@benchmarket/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SupportRequestSchema } from './schemas.js';
+import { SupportService } from './service.js';
+import { SUPPORT_SENT } from './texts.js';
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * POST /support: the support form, open to everyone. A logged-in caller's account is named in
+ * the mail to support. Limited per IP (RATE_LIMIT_MESSAGES_PER_HOUR, as the other contact
+ * form) and per sender address (RATE_LIMIT_EMAIL_PER_HOUR: each request mails that address).
+ */
+const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const service = new SupportService({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: config.publicUrl,
+    supportEmail: config.mail.supportEmail,
+  });
+
+  app.post(
+    '/support',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags: ['support'],
+        summary: 'Send a message to the support team (SUPPORT_EMAIL); the sender gets an acknowledgement',
+        body: SupportRequestSchema,
+        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.rateLimiter.enforce([
+        { key: `support:ip:${request.ip}`, limit: config.rateLimits.messagesPerHour, windowMs: HOUR_MS },
+        { key: `support:email:${request.body.email}`, limit: config.rateLimits.emailPerHour, windowMs: HOUR_MS },
+      ]);
+      await service.contact(request.body, request.currentUser);
+      return { message: SUPPORT_SENT };
+    },
+  );
+};
+
+export default supportRoutes;

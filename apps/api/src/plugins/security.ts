@@ -1,0 +1,52 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { tooManyRequests } from '../lib/http-errors.js';
+
+/**
+ * Security headers, compression and the global rate limit. The CSP allows the two outside
+ * scripts the product uses: Stripe Elements and Google Identity Services.
+ */
+async function securityPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://accounts.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://accounts.google.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://accounts.google.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Google's sign-in popup talks back to the opener window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  if (app.config.rateLimits.enabled) {
+    // A per-process guard against floods. The limits that protect accounts (login, register,
+    // mail, messages) are kept in the database so every API process shares them.
+    await app.register(rateLimit, {
+      global: true,
+      max: app.config.rateLimits.globalPerMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request, context) => {
+        const error = tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
+        return error;
+      },
+    });
+  }
+}
+
+export default fp(securityPlugin, { name: 'security', dependencies: ['errors'] });

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { categorize } from '@benchmarket/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Database, Db } from '../db/database.js';
+import { listingPhotos, listings, users } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { buildSearchTerms } from '../modules/listings/search-terms.js';
+import { checkListing } from '../modules/verification/local-engine.js';
+import { buildDemoCatalog, type PlannedListing } from './catalog.js';
+import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
+import { createPhotoRenderer } from './photos.js';
+
+/**
+ * The demo catalog (issue 4): demo accounts and 250+ listings with a generated photo each,
+ * written in one transaction. It only ever runs on a database with no users and no
+ * listings; the caller (runtime.ts) decides whether demo data is wanted at all.
+ */
+
+export interface SeedOptions {
+  /** The base clock the catalog's dates are relative to; default the app's clock. */
+  now?: Date;
+  /** Photos rendered and stored at once; default the number of cores. */
+  concurrency?: number;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  users: number;
+  activeListings: number;
+  /** The demo seller's unpaid, expired and removed listings. */
+  otherListings: number;
+  photos: number;
+  /** Wall time in total, making the photos (with password hashing alongside), and writing rows. */
+  ms: number;
+  photosMs: number;
+  databaseMs: number;
+}
+
+/** Serialises two processes seeding the same empty database at once. */
+const SEED_LOCK = 0x62_6d_73_64; // 'bmsd'
+const INSERT_BATCH = 100;
+
+type DbOrTx = Pick<Db, 'execute'>;
+
+/**
+ * DEMO_DATA (ARCHITECTURE: Configuration): unset → on for the embedded database only (a
+ * fresh `npm start`), 1 → on for PostgreSQL too, 0 → off. The seed then still runs only on
+ * an empty database.
+ */
+export function demoDataWanted(
+  config: Pick<AppConfig, 'demoData' | 'isProduction'>,
+  databaseKind: Database['kind'],
+): boolean {
+  if (config.demoData !== undefined) return config.demoData;
+  // Demo accounts have published passwords: production seeds only when asked explicitly.
+  return databaseKind === 'pglite' && !config.isProduction;
+}
+
+export async function databaseIsEmpty(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>(
+    sql`select not exists (select 1 from ${users}) and not exists (select 1 from ${listings}) as empty`,
+  );
+  return result.rows[0]?.empty === true;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+interface StoredPhoto {
+  id: string;
+  key: string;
+  thumbnailKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function listingRow(planned: PlannedListing, id: string, userId: string) {
+  // Derived exactly as the listings service derives them for a listing a seller creates.
+  const category = categorize({ title: planned.title, description: planned.description }) ?? planned.category;
+  const check = checkListing({
+    title: planned.title,
+    description: planned.description,
+    price: planned.priceCents / 100,
+    condition: planned.condition,
+    category,
+    location: planned.location,
+  });
+  const paid = planned.state !== 'unpaid';
+  return {
+    id,
+    userId,
+    title: planned.title,
+    description: planned.description,
+    priceCents: planned.priceCents,
+    condition: planned.condition,
+    location: planned.location,
+    locationCode: planned.locationCode,
+    category,
+    searchTerms: buildSearchTerms({ condition: planned.condition, category, location: planned.location }),
+    isVerified: check.isVerified,
+    verificationStatus: check.status,
+    verificationNotes: check.notes,
+    isDeleted: planned.state === 'deleted',
+    // As the product leaves them: payment switches a listing on, removal switches it off,
+    // expiry only passes its date.
+    isActive: paid && planned.state !== 'deleted',
+    paymentStatus: paid ? ('paid' as const) : ('unpaid' as const),
+    expiryDate: planned.expiryDate,
+    durationMonths: planned.durationMonths,
+    createdAt: planned.createdAt,
+    updatedAt: planned.deletedAt ?? planned.createdAt,
+  };
+}
+
+/**
+ * Seeds the demo accounts and catalog when the database has no users and no listings;
+ * otherwise does nothing and answers `seeded: false`.
+ */
+export async function seedDemoData(app: FastifyInstance, options: SeedOptions = {}): Promise<SeedResult> {
+  const started = performance.now();
+  const skipped = (): SeedResult => ({
+    seeded: false,
+    users: 0,
+    activeListings: 0,
+    otherListings: 0,
+    photos: 0,
+    ms: Math.round(performance.now() - started),
+    photosMs: 0,
+    databaseMs: 0,
+  });
+  if (!(await databaseIsEmpty(app.db))) return skipped();
+
+  const now = options.now ?? app.clock.now();
+  const catalog = buildDemoCatalog(now);
+  const listingIds = catalog.map(() => randomUUID());
+  const userIds = new Map<DemoAccountKey, string>(DEMO_ACCOUNTS.map((account) => [account.key, randomUUID()]));
+  const renderer = createPhotoRenderer();
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+
+  // Hashing (argon2's own threads) and photo rendering (libvips threads) run side by side.
+  const photosStarted = performance.now();
+  const [passwordHashes, photos] = await Promise.all([
+    Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password))),
+    mapLimit(catalog, concurrency, async (planned, index): Promise<StoredPhoto> => {
+      const rendered = await renderer.render(planned.photo);
+      const id = randomUUID();
+      const base = `listings/${listingIds[index]}/${id}`;
+      const stored = { id, key: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
+      await Promise.all([
+        app.storage.put(stored.key, rendered.photo, 'image/webp'),
+        app.storage.put(stored.thumbnailKey, rendered.thumbnail, 'image/webp'),
+      ]);
+      return { ...stored, width: rendered.width, height: rendered.height, bytes: rendered.photo.length };
+    }),
+  ]);
+  const photosMs = Math.round(performance.now() - photosStarted);
+  const databaseStarted = performance.now();
+  const removeFiles = () =>
+    Promise.allSettled(photos.flatMap((photo) => [app.storage.remove(photo.key), app.storage.remove(photo.thumbnailKey)]));
+
+  let seeded: boolean;
+  try {
+    seeded = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      // Someone may have registered (or another process seeded) while the photos were made.
+      if (!(await databaseIsEmpty(tx))) return false;
+
+      const accountsSince = new Date(now.getTime() - 90 * 24 * 3600 * 1000);
+      await tx.insert(users).values(
+        DEMO_ACCOUNTS.map((account, i) => ({
+          id: userIds.get(account.key)!,
+          email: account.email,
+          passwordHash: passwordHashes[i]!,
+          isVerified: account.isVerified,
+          createdAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
+          updatedAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
+        })),
+      );
+      const rows = catalog.map((planned, i) => listingRow(planned, listingIds[i]!, userIds.get(planned.owner)!));
+      for (const batch of chunks(rows, INSERT_BATCH)) await tx.insert(listings).values(batch);
+      const photoRows = photos.map((photo, i) => ({
+        id: photo.id,
+        listingId: listingIds[i]!,
+        position: 0,
+        path: photo.key,
+        thumbnailPath: photo.thumbnailKey,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.bytes,
+        createdAt: catalog[i]!.createdAt,
+      }));
+      for (const batch of chunks(photoRows, INSERT_BATCH)) await tx.insert(listingPhotos).values(batch);
+      return true;
+    });
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
+  if (!seeded) {
+    await removeFiles();
+    return skipped();
+  }
+
+  // ARCHITECTURE: run ANALYZE after bulk loads, so the planner sees the new row counts.
+  await app.db.execute(sql`analyze ${users}, ${listings}, ${listingPhotos}`);
+  const active = catalog.filter((planned) => planned.state === 'active').length;
+  return {
+    seeded: true,
+    users: DEMO_ACCOUNTS.length,
+    activeListings: active,
+    otherListings: catalog.length - active,
+    photos: photos.length,
+    ms: Math.round(performance.now() - started),
+    photosMs,
+    databaseMs: Math.round(performance.now() - databaseStarted),
+  };
+}

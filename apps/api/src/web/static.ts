@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../lib/http-errors.js';
+import { loadRoutePreloads } from './route-preloads.js';
+import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The path as written, or as sent when it is not valid percent-encoding. */
+function decodePath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
+}
+
+/**
+ * Serves the built web app: hashed assets with long cache headers (compressed by the
+ * security plugin's @fastify/compress), and index.html for every other non-API path so
+ * client-side routes (/listings/abc) load the app on a full page load. The index.html of
+ * each page carries that page's title, description and sharing tags (./seo.ts) and preloads
+ * that page's chunks (./route-preloads.ts); the seo plugin adds /sitemap.xml and /robots.txt.
+ */
+async function webAppPlugin(app: FastifyInstance): Promise<void> {
+  const root = app.config.webDistDir ? path.resolve(app.config.webDistDir) : DEFAULT_WEB_DIST;
+  const indexFile = path.join(root, 'index.html');
+  const built = existsSync(indexFile);
+  const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
+  const routePreloads = loadRoutePreloads(root);
+
+  await app.register(seo);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // index.html itself goes through the not-found handler below, which adds the page's head.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(res, filePath) {
+        const relative = path.relative(root, filePath);
+        res.header('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw notFound(`Not found: ${request.method} ${pathname}`);
+    }
+    // A missing file with an extension (an old hashed asset) is a real 404, not the app.
+    if (path.extname(pathname) && pathname !== '/index.html') throw notFound(`Not found: ${pathname}`);
+    if (!indexHtml) throw notFound('The web app is not built. Run `npm run build` first.');
+    const page = pathname === '/index.html' ? '/' : decodePath(pathname);
+    const meta = await pageMeta(app, page);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page))));
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app', dependencies: ['errors'] });

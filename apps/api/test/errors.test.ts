@@ -1,0 +1,164 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { setupTestApp, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let webDir: string;
+
+beforeAll(async () => {
+  // A stand-in build of the web app, so the test does not depend on `vite build`.
+  const { mkdtempSync } = await import('node:fs');
+  const os = await import('node:os');
+  webDir = mkdtempSync(path.join(os.tmpdir(), 'bm-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>BenchMarket</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+  ctx = await setupTestApp({ env: { WEB_DIST_DIR: webDir } });
+});
+afterAll(() => ctx.close());
+
+describe('errors', () => {
+  it('answers an unknown API path with 404 and a JSON detail', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ detail: 'Not found: GET /api/v1/nope' });
+  });
+
+  it('answers text the database cannot store (a NUL byte) with 400, not 500', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings?category=%00' });
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json().detail).toBe('string');
+  });
+
+  it('answers an unknown POST with 404 JSON, not the web app', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/listings/abc' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toContain('Not found');
+  });
+});
+
+describe('validation and server errors', () => {
+  let app: Awaited<ReturnType<typeof setupTestApp>>;
+  beforeAll(async () => {
+    // Routes defined the way every module defines them, to see what a caller gets.
+    const { loadConfig } = await import('../src/config.js');
+    const { buildApp } = await import('../src/app.js');
+    const { testEnv, createTestDatabase } = await import('./helpers.js');
+    const config = loadConfig(testEnv(ctx.dataDir));
+    const database = await createTestDatabase();
+    const built = await buildApp({ config, database });
+    const routes: FastifyPluginAsyncZod = async (instance) => {
+      instance.post(
+        '/api/v1/echo',
+        { schema: { body: z.object({ price: z.number().min(0), title: z.string().min(1, 'Please fill in all required fields') }) } },
+        async (request) => request.body,
+      );
+      instance.post('/api/v1/ping', async (request) => ({ received: request.body ?? null }));
+      instance.get('/api/v1/whoami', async (request) => ({ ip: request.ip }));
+      instance.get('/api/v1/boom', async () => {
+        throw new Error('secret internal database password leaked');
+      });
+    };
+    await built.register(routes);
+    await built.ready();
+    app = { ...ctx, app: built, database, close: async () => { await built.close(); await database.dropped(); } };
+  });
+  afterAll(() => app.close());
+
+  it('answers a body that fails validation with 400 and a readable detail naming the field', async () => {
+    const response = await app.app.inject({ method: 'POST', url: '/api/v1/echo', payload: { price: -1, title: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('price must be at least 0');
+  });
+
+  it('shows a schema message meant for users as it is', async () => {
+    const response = await app.app.inject({ method: 'POST', url: '/api/v1/echo', payload: { price: 1, title: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('Please fill in all required fields');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"price": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json().detail).toBe('string');
+  });
+
+  it('accepts a bodyless POST that still says it sends JSON', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/ping',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: null });
+  });
+
+  it('refuses a JSON body that tries to poison prototypes', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/ping',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('does not let a client choose its address with X-Forwarded-For (per-IP limits hold)', async () => {
+    const response = await app.app.inject({
+      method: 'GET',
+      url: '/api/v1/whoami',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(response.json().ip).toBe('198.51.100.7');
+  });
+
+  it('hides the text of an unexpected error', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/v1/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: 'Internal server error' });
+    expect(response.body).not.toContain('secret');
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for a client-side route on a full page load', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/listings/abc' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets compressed with a long-lived cache header', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('max-age=31536000');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers a missing asset with 404 rather than the app', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+});

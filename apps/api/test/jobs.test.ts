@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/schema.js';
+import { enqueueJob } from '../src/jobs/queue.js';
+import { retryDelaySeconds, Worker } from '../src/jobs/worker.js';
+import { setupTestApp, type TestContext } from './helpers.js';
+import { testClock } from './support/clock.js';
+
+let ctx: TestContext;
+const clock = testClock();
+const SECOND = 1000;
+
+beforeAll(async () => {
+  ctx = await setupTestApp({ clock });
+});
+afterAll(() => ctx?.close());
+afterEach(() => clock.reset());
+
+let kinds = 0;
+/** A job kind of its own for each test, so no test runs another's jobs. */
+const newKind = (name: string) => `test.${name}.${(kinds += 1)}`;
+
+async function jobsOf(kind: string) {
+  return ctx.app.db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
+}
+async function onlyJob(kind: string) {
+  const rows = await jobsOf(kind);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+describe('the worker', () => {
+  it('runs a due job once and marks it done', async () => {
+    const kind = newKind('once');
+    const seen: unknown[] = [];
+    ctx.app.worker.handle(kind, async (payload) => {
+      seen.push(payload);
+    });
+    await enqueueJob(ctx.app.db, kind, { n: 1 });
+    await ctx.app.worker.runDueJobs();
+    await ctx.app.worker.runDueJobs();
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+  });
+
+  it('retries a failing job with exponential back-off (2 s, then 4 s) until it succeeds', async () => {
+    const kind = newKind('flaky');
+    let calls = 0;
+    ctx.app.worker.handle(kind, async () => {
+      calls += 1;
+      if (calls <= 2) throw new Error(`SMTP said no (${calls})`);
+    });
+    await enqueueJob(ctx.app.db, kind, {});
+
+    const firstRun = clock.now().getTime();
+    await ctx.app.worker.runDueJobs();
+    let row = await onlyJob(kind);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP said no (1)' });
+    expect(row.runAt.getTime() - firstRun).toBeGreaterThanOrEqual(2 * SECOND);
+    expect(row.runAt.getTime() - firstRun).toBeLessThan(3 * SECOND);
+
+    await ctx.app.worker.runDueJobs(); // not due yet
+    expect(calls).toBe(1);
+
+    clock.advance(2.1 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(calls).toBe(2);
+    row = await onlyJob(kind);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2, lastError: 'SMTP said no (2)' });
+
+    clock.advance(3 * SECOND); // the second delay is 4 s
+    await ctx.app.worker.runDueJobs();
+    expect(calls).toBe(2);
+
+    clock.advance(1.1 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(calls).toBe(3);
+    expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 3, lastError: null });
+  });
+
+  it('gives up after max_attempts and keeps the last error', async () => {
+    const kind = newKind('broken');
+    let calls = 0;
+    ctx.app.worker.handle(kind, async () => {
+      calls += 1;
+      throw new Error('always fails');
+    });
+    await enqueueJob(ctx.app.db, kind, {}, { maxAttempts: 2 });
+    await ctx.app.worker.runDueJobs();
+    clock.advance(3 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(await onlyJob(kind)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'always fails' });
+    clock.advance(2 * 3600 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(calls).toBe(2);
+  });
+
+  it('keeps a job without a handler, and runs it once a handler exists', async () => {
+    const kind = newKind('later-handler');
+    await enqueueJob(ctx.app.db, kind, {});
+    await ctx.app.worker.runDueJobs();
+    expect(await onlyJob(kind)).toMatchObject({ status: 'pending', lastError: `no handler for job kind ${kind}` });
+
+    let ran = false;
+    ctx.app.worker.handle(kind, async () => {
+      ran = true;
+    });
+    clock.advance(3 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(true);
+    expect((await onlyJob(kind)).status).toBe('done');
+  });
+
+  it('waits until the time a job is scheduled for', async () => {
+    const kind = newKind('scheduled');
+    let ran = false;
+    ctx.app.worker.handle(kind, async () => {
+      ran = true;
+    });
+    await enqueueJob(ctx.app.db, kind, {}, { runAt: new Date(clock.now().getTime() + 60 * SECOND) });
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(false);
+    clock.advance(61 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(true);
+  });
+
+  it('picks up a job that a crashed worker left running, once its lock has expired', async () => {
+    const kind = newKind('orphaned');
+    let ran = 0;
+    ctx.app.worker.handle(kind, async () => {
+      ran += 1;
+    });
+    await ctx.app.db.insert(jobs).values({
+      kind,
+      status: 'running',
+      attempts: 1,
+      lockedUntil: new Date(clock.now().getTime() + 60 * SECOND),
+    });
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(0);
+    clock.advance(61 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(1);
+    expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('adds a job with a dedupe key only once', async () => {
+    const kind = newKind('dedupe');
+    await enqueueJob(ctx.app.db, kind, { n: 1 }, { dedupeKey: `${kind}:listing-1` });
+    await enqueueJob(ctx.app.db, kind, { n: 2 }, { dedupeKey: `${kind}:listing-1` });
+    expect((await onlyJob(kind)).payload).toEqual({ n: 1 });
+    ctx.app.worker.handle(kind, async () => {});
+    await ctx.app.worker.runDueJobs();
+  });
+
+  it('does each job once when two workers run at the same time', async () => {
+    const kind = newKind('shared');
+    const runs = new Map<number, number>();
+    const handler = async (payload: Record<string, unknown>) => {
+      const n = payload.n as number;
+      runs.set(n, (runs.get(n) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    const other = new Worker(ctx.app.db, ctx.app.log, clock);
+    ctx.app.worker.handle(kind, handler);
+    other.handle(kind, handler);
+    for (let n = 0; n < 30; n += 1) await enqueueJob(ctx.app.db, kind, { n });
+    await Promise.all([ctx.app.worker.runDueJobs(), other.runDueJobs()]);
+    expect(runs.size).toBe(30);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect((await jobsOf(kind)).every((row) => row.status === 'done')).toBe(true);
+  });
+
+  it('polls by itself once started, and stops', async () => {
+    const kind = newKind('polled');
+    let resolveRan: () => void = () => {};
+    const ran = new Promise<void>((resolve) => {
+      resolveRan = resolve;
+    });
+    ctx.app.worker.handle(kind, async () => resolveRan());
+    ctx.app.worker.start(50);
+    try {
+      await enqueueJob(ctx.app.db, kind, {});
+      await ran;
+    } finally {
+      await ctx.app.worker.stop();
+    }
+    await expect.poll(async () => (await onlyJob(kind)).status).toBe('done');
+  });
+});
+
+describe('retryDelaySeconds', () => {
+  it('doubles from 2 seconds and stops at one hour', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([2, 4, 8, 16]);
+    expect(retryDelaySeconds(12)).toBe(3600);
+    expect(retryDelaySeconds(50)).toBe(3600);
+  });
+});

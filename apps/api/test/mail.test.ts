@@ -1,0 +1,158 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { jobs } from '../src/db/schema.js';
+import { MAIL_JOB } from '../src/modules/mail/plugin.js';
+import { renderMail } from '../src/modules/mail/templates.js';
+import { createOutboxTransport } from '../src/modules/mail/transport.js';
+import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { GOOD_PASSWORD, postJson, uniqueEmail } from './support/auth.js';
+import { testClock } from './support/clock.js';
+import { startSmtpServer, unusedPort, type TestSmtpServer } from './support/smtp.js';
+
+let ctx: TestContext;
+let smtp: TestSmtpServer;
+const clock = testClock();
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await setupTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off' }, clock });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+afterEach(() => clock.reset());
+
+const sample = (to: string, subject = 'Your listing is live') => ({
+  ...renderMail({
+    subject,
+    heading: 'Your listing is live',
+    paragraphs: ['Buyers can now find your centrifuge.'],
+    action: { label: 'View listing', url: 'http://localhost:3000/listings/abc' },
+    footnote: 'Small print.',
+  }),
+  to,
+});
+
+/** Another app with other settings on the same database (its worker sees the same jobs table). */
+async function appWith(env: Record<string, string>, dataDir = ctx.dataDir): Promise<FastifyInstance> {
+  const app = await buildApp({ config: loadConfig(testEnv(dataDir, env)), database: ctx.database, clock });
+  await app.ready();
+  return app;
+}
+
+async function mailJobsTo(to: string) {
+  const rows = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB));
+  return rows.filter((row) => row.payload.to === to);
+}
+
+describe('mail over SMTP (SMTP_URL set)', () => {
+  it('queues the mail in the database; the worker sends it with a text and an HTML part', async () => {
+    const to = uniqueEmail('seller');
+    await ctx.app.mailer.queue({ ...sample(to), replyTo: 'buyer@example.com' });
+    expect(smtp.mailsTo(to)).toHaveLength(0);
+    expect(await mailJobsTo(to)).toMatchObject([{ status: 'pending' }]);
+
+    await ctx.app.worker.runDueJobs();
+    const mail = await smtp.waitForMail(to);
+    expect(mail.subject).toBe('Your listing is live');
+    expect(mail.parsed.from?.text).toContain('no-reply@benchmarket.local');
+    expect(mail.parsed.replyTo?.text).toContain('buyer@example.com');
+    expect(mail.text).toContain('View listing: http://localhost:3000/listings/abc');
+    expect(mail.html).toContain('<a href="http://localhost:3000/listings/abc"');
+    expect(await mailJobsTo(to)).toMatchObject([{ status: 'done' }]);
+  });
+
+  it('sends nothing for a change whose transaction failed', async () => {
+    const to = uniqueEmail('rolled-back');
+    await expect(
+      ctx.app.db.transaction(async (tx) => {
+        await ctx.app.mailer.queue(sample(to), tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await ctx.app.worker.runDueJobs();
+    expect(await mailJobsTo(to)).toHaveLength(0);
+    expect(smtp.mailsTo(to)).toHaveLength(0);
+  });
+
+  it('loses nothing in an SMTP outage: the mail waits, retries, and is delivered once', async () => {
+    const port = await unusedPort();
+    const app = await appWith({ SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMITS: 'off' });
+    let later: TestSmtpServer | undefined;
+    try {
+      // A user registers while the mail server is down.
+      const to = uniqueEmail('outage');
+      const registered = await postJson(app, '/api/v1/auth/register', { email: to, password: GOOD_PASSWORD });
+      expect(registered.statusCode).toBe(201);
+
+      await app.worker.runDueJobs();
+      const [failed] = await mailJobsTo(to);
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(failed?.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+      later = await startSmtpServer({ port });
+      await app.worker.runDueJobs(); // still backing off
+      expect(later.mails).toHaveLength(0);
+
+      clock.advance(3000);
+      await app.worker.runDueJobs();
+      const mail = await later.waitForMail(to);
+      expect(mail.subject).toBe('Verify your BenchMarket email');
+      expect(await mailJobsTo(to)).toMatchObject([{ status: 'done', attempts: 2 }]);
+
+      clock.advance(3600_000);
+      await app.worker.runDueJobs();
+      expect(later.mailsTo(to)).toHaveLength(1);
+    } finally {
+      await app.close();
+      await later?.close();
+    }
+  });
+});
+
+describe('mail to the outbox (SMTP_URL unset)', () => {
+  it('saves each mail as an .eml file in DATA_DIR/outbox with its text and HTML parts', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-outbox-'));
+    const app = await appWith({ RATE_LIMITS: 'off' }, dataDir);
+    try {
+      expect(app.mailer.transport.kind).toBe('outbox');
+      const to = uniqueEmail('outbox');
+      await app.mailer.queue(sample(to, 'Outbox check'));
+      await app.worker.runDueJobs();
+      const outbox = path.join(dataDir, 'outbox');
+      const files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+      expect(files).toHaveLength(1);
+      const parsed = await simpleParser(readFileSync(path.join(outbox, files[0]!)));
+      expect(parsed.subject).toBe('Outbox check');
+      expect(parsed.text).toContain('http://localhost:3000/listings/abc');
+      expect(parsed.html).toContain('<a href="http://localhost:3000/listings/abc"');
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('logs the links of each saved mail', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bm-outbox-log-'));
+    const logged: Record<string, unknown>[] = [];
+    const log = { info: (fields: Record<string, unknown>) => logged.push(fields) } as unknown as FastifyBaseLogger;
+    const transport = createOutboxTransport(dir, 'BenchMarket <no-reply@benchmarket.local>', log);
+    try {
+      await transport.send({ ...sample('someone@example.com') });
+      expect(logged).toHaveLength(1);
+      expect(logged[0]?.links).toContain('http://localhost:3000/listings/abc');
+      expect(logged[0]?.to).toBe('someone@example.com');
+    } finally {
+      transport.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

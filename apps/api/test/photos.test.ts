@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestContext } from './helpers.js';
+import { call, createListing } from './support/listings.js';
+import {
+  BLUE,
+  colourName,
+  exifIfd0Tags,
+  GPS_IFD_POINTER,
+  GREEN,
+  jpeg,
+  jpegWithGps,
+  png,
+  pngBomb,
+  RED,
+  uploadPhotos,
+} from './support/photos.js';
+import { createUser, type TestUser } from './support/users.js';
+
+const NO_PERMISSION = 'You do not have permission to edit this listing';
+const MB = 1024 * 1024;
+
+let ctx: TestContext;
+let seller: TestUser;
+let other: TestUser;
+let redJpeg: Buffer;
+
+beforeAll(async () => {
+  ctx = await setupTestApp();
+  // The test database is dropped WITH (FORCE) at the end, which can reach a pool client still closing;
+  // node-postgres re-emits that client's error on the pool, and a pool with no listener throws.
+  ctx.database.pool.on('error', () => {});
+  [seller, other] = await Promise.all([createUser(ctx.app), createUser(ctx.app)]);
+  redJpeg = await jpeg(RED);
+});
+afterAll(() => ctx.close());
+
+/** The bytes behind a photo URL, fetched as a browser would. */
+async function fetchPhoto(url: string) {
+  return ctx.app.inject({ method: 'GET', url });
+}
+
+function uploadedFiles(listingId: string): string[] {
+  const dir = path.join(ctx.dataDir, 'uploads', 'listings', listingId);
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+async function photosOf(listingId: string): Promise<string[]> {
+  const response = await call(ctx.app, 'GET', `/listings/${listingId}`, { user: seller });
+  return response.json().photos;
+}
+
+describe('POST /api/v1/listings/:id/photos', () => {
+  it('stores each photo as WebP with a thumbnail, served from /uploads with long cache headers', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }, { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' }], seller);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.id).toBe(listing.id);
+    expect(body.photos).toHaveLength(2);
+    expect(body.thumbnails).toHaveLength(2);
+    for (const url of [...body.photos, ...body.thumbnails]) {
+      expect(url).toMatch(new RegExp(`^/uploads/listings/${listing.id}/[0-9a-f-]{36}(-thumb)?\\.webp$`));
+    }
+    expect(body.thumbnails[0]).toBe(body.photos[0].replace(/\.webp$/, '-thumb.webp'));
+
+    const served = await fetchPhoto(body.photos[0]);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    expect(await colourName(served.rawPayload)).toBe('red');
+    expect(await colourName((await fetchPhoto(body.photos[1])).rawPayload)).toBe('green');
+  });
+
+  it('accepts WebP, GIF and AVIF too, whatever name and type the browser gave them', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const base = () => sharp({ create: { width: 64, height: 48, channels: 3, background: BLUE } });
+    const files = [
+      { data: await base().webp().toBuffer(), filename: 'a.webp', contentType: 'image/webp' },
+      { data: await base().gif().toBuffer(), filename: 'b.gif', contentType: 'image/gif' },
+      { data: await base().avif().toBuffer(), filename: 'c.bin', contentType: 'application/octet-stream' },
+    ];
+    const response = await uploadPhotos(ctx.app, listing.id, files, seller);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().photos).toHaveLength(3);
+  });
+
+  it('removes EXIF and GPS from a stored photo, after turning it upright', async () => {
+    const original = await jpegWithGps();
+    const before = await sharp(original).metadata();
+    expect(before.orientation).toBe(6);
+    expect(exifIfd0Tags(before.exif!)).toContain(GPS_IFD_POINTER); // the fixture really carries a GPS position
+
+    const listing = await createListing(ctx.app, seller);
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: original, filename: 'IMG_0001.JPG' }], seller);
+    expect(response.statusCode).toBe(201);
+    const { photos, thumbnails } = response.json();
+    for (const url of [photos[0], thumbnails[0]]) {
+      const stored = (await fetchPhoto(url)).rawPayload;
+      const after = await sharp(stored).metadata();
+      expect(after.exif).toBeUndefined();
+      expect(after.xmp).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      expect(stored.includes(Buffer.from('BenchCam'))).toBe(false);
+      expect(stored.includes(Buffer.from('Exif'))).toBe(false);
+    }
+    // Stored sideways as 300 × 200 with "rotate 90°": upright it is 200 × 300.
+    const upright = await sharp((await fetchPhoto(photos[0])).rawPayload).metadata();
+    expect([upright.width, upright.height]).toEqual([200, 300]);
+  });
+
+  it('resizes a large photo to fit 1600 px and its thumbnail to fit 400 px', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const wide = await jpeg(BLUE, 3200, 1200);
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: wide }], seller);
+    expect(response.statusCode).toBe(201);
+    const photo = await sharp((await fetchPhoto(response.json().photos[0])).rawPayload).metadata();
+    const thumbnail = await sharp((await fetchPhoto(response.json().thumbnails[0])).rawPayload).metadata();
+    expect([photo.width, photo.height]).toEqual([1600, 600]);
+    expect([thumbnail.width, thumbnail.height]).toEqual([400, 150]);
+  });
+
+  it('allows 5 photos in total across several uploads, and refuses more with the spec text', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const three = [{ data: redJpeg }, { data: redJpeg }, { data: redJpeg }];
+    expect((await uploadPhotos(ctx.app, listing.id, three, seller)).statusCode).toBe(201);
+
+    const tooMany = await uploadPhotos(ctx.app, listing.id, three, seller);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toBe('You can only have up to 5 photos (currently have 3)');
+    expect(await photosOf(listing.id)).toHaveLength(3);
+
+    const two = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }, { data: redJpeg }], seller);
+    expect(two.statusCode).toBe(201);
+    expect(two.json().photos).toHaveLength(5);
+
+    const sixth = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().detail).toBe('You can only have up to 5 photos (currently have 5)');
+    expect(uploadedFiles(listing.id)).toHaveLength(10); // 5 photos + 5 thumbnails, nothing else
+  });
+
+  it('refuses six photos in one upload', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const six = Array.from({ length: 6 }, () => ({ data: redJpeg }));
+    const response = await uploadPhotos(ctx.app, listing.id, six, seller);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('You can only have up to 5 photos (currently have 0)');
+    expect(await photosOf(listing.id)).toHaveLength(0);
+  });
+
+  it('refuses a text file renamed .jpg and declared as a JPEG', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const fake = Buffer.from('Not a photo at all, just some text pretending to be one.\n'.repeat(20));
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }], seller);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toBe('Please drop image files only');
+    expect(uploadedFiles(listing.id)).toHaveLength(0);
+  });
+
+  it('refuses other files that are not images whatever their name (a PDF named .png, an SVG)', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    for (const file of [
+      { data: pdf, filename: 'photo.png', contentType: 'image/png' },
+      { data: svg, filename: 'photo.svg', contentType: 'image/svg+xml' },
+    ]) {
+      const response = await uploadPhotos(ctx.app, listing.id, [file], seller);
+      expect(response.statusCode, file.filename).toBe(415);
+      expect(response.json().detail).toBe('Please drop image files only');
+    }
+  });
+
+  it('stores nothing when one file of an upload is refused', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const response = await uploadPhotos(
+      ctx.app,
+      listing.id,
+      [{ data: redJpeg }, { data: Buffer.from('plain text'), filename: 'b.jpg' }],
+      seller,
+    );
+    expect(response.statusCode).toBe(415);
+    expect(await photosOf(listing.id)).toHaveLength(0);
+    expect(uploadedFiles(listing.id)).toHaveLength(0);
+  });
+
+  it('refuses a file over 10 MB with 413 and a detail naming the limit', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const big = Buffer.concat([redJpeg, Buffer.alloc(10 * MB)]);
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: big }], seller);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toBe('Each photo must be at most 10 MB');
+    expect(await photosOf(listing.id)).toHaveLength(0);
+  });
+
+  it('accepts a photo larger than the 1 MB JSON body limit', async () => {
+    const listing = await createListing(ctx.app, seller);
+    // Noise does not compress: a 1400 × 1400 noisy PNG is several megabytes.
+    const noise = await sharp(randomBytes(1400 * 1400 * 3), {
+      raw: { width: 1400, height: 1400, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(2 * MB);
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: noise, filename: 'noise.png', contentType: 'image/png' }], seller);
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses a decompression bomb (a tiny PNG declaring 100 000 × 100 000 pixels) with 413', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const bomb = pngBomb();
+    expect(bomb.length).toBeLessThan(2048);
+    const started = Date.now();
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: bomb, filename: 'bomb.png', contentType: 'image/png' }], seller);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toBe('Each photo can have at most 40 megapixels (this one is 100000 × 100000 pixels)');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses an image just over the 40 megapixel limit, far below the library default', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const response = await uploadPhotos(ctx.app, listing.id, [{ data: pngBomb(8000, 5001), filename: 'big.png' }], seller);
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('lets only the owner add photos', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const byOther = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], other);
+    expect(byOther.statusCode).toBe(403);
+    expect(byOther.json().detail).toBe(NO_PERMISSION);
+    expect((await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }])).statusCode).toBe(401);
+    const unknown = await uploadPhotos(ctx.app, '6f1c8a52-3a55-4f0e-9a43-0c6f1f0f4b11', [{ data: redJpeg }], seller);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('Listing not found');
+    expect(uploadedFiles(listing.id)).toHaveLength(0);
+  });
+
+  it('answers 400 for an upload with no file, and 415 for a body that is not multipart', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const empty = await uploadPhotos(ctx.app, listing.id, [], seller);
+    expect(empty.statusCode).toBe(400);
+    const json = await call(ctx.app, 'POST', `/listings/${listing.id}/photos`, { user: seller, payload: { files: ['a.jpg'] } });
+    expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('DELETE /api/v1/listings/:id/photos/:index', () => {
+  it('removes the photo at the index, its files, and keeps the others in order', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const upload = await uploadPhotos(
+      ctx.app,
+      listing.id,
+      [{ data: await jpeg(RED) }, { data: await jpeg(GREEN) }, { data: await jpeg(BLUE) }],
+      seller,
+    );
+    const [red, green, blue] = upload.json().photos as string[];
+    const greenThumb = upload.json().thumbnails[1] as string;
+
+    const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().photos).toEqual([red, blue]);
+    expect(response.json().thumbnails).toHaveLength(2);
+    expect((await fetchPhoto(green!)).statusCode).toBe(404);
+    expect((await fetchPhoto(greenThumb)).statusCode).toBe(404);
+    expect(uploadedFiles(listing.id)).toHaveLength(4);
+
+    // Positions were renumbered: index 1 is now the blue one.
+    const again = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
+    expect(again.json().photos).toEqual([red]);
+    // A new upload goes after the remaining photo.
+    const added = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(GREEN) }], seller);
+    const photos = added.json().photos as string[];
+    expect(photos[0]).toBe(red);
+    expect(await colourName((await fetchPhoto(photos[1]!)).rawPayload)).toBe('green');
+  });
+
+  it('answers 404 for an index with no photo', async () => {
+    const listing = await createListing(ctx.app, seller);
+    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
+    const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('Photo not found');
+    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/-1`, { user: seller })).statusCode).toBe(400);
+  });
+
+  it('lets only the owner remove photos', async () => {
+    const listing = await createListing(ctx.app, seller);
+    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
+    const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: other });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toBe(NO_PERMISSION);
+    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`)).statusCode).toBe(401);
+    expect(await photosOf(listing.id)).toHaveLength(1);
+  });
+
+  it('does not change the photos of a removed listing', async () => {
+    const listing = await createListing(ctx.app, seller);
+    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
+    await call(ctx.app, 'DELETE', `/listings/${listing.id}`, { user: seller });
+    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: seller })).statusCode).toBe(409);
+    expect((await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller)).statusCode).toBe(409);
+    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: other })).statusCode).toBe(404);
+  });
+});
+
+describe('photos in listing responses', () => {
+  it('lists photos in upload order in the detail, the owner’s list and latest', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const first = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(BLUE) }, { data: await jpeg(RED) }], seller);
+    const second = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(GREEN) }], seller);
+    const expected = second.json().photos as string[];
+    expect(expected.slice(0, 2)).toEqual(first.json().photos);
+    const colours = await Promise.all(expected.map(async (url) => colourName((await fetchPhoto(url)).rawPayload)));
+    expect(colours).toEqual(['blue', 'red', 'green']);
+    const mine = await call(ctx.app, 'GET', '/listings/user?show_all=true', { user: seller });
+    const listed = (mine.json() as { id: string; photos: string[] }[]).find((item) => item.id === listing.id);
+    expect(listed?.photos).toEqual(expected);
+  });
+});

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { users } from '../src/db/schema.js';
+import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { GOOD_PASSWORD, login, loginToken, postJson, uniqueEmail } from './support/auth.js';
+import { HOUR, MINUTE, testClock } from './support/clock.js';
+
+let ctx: TestContext;
+const clock = testClock();
+
+// Small limits so the tests reach them: 3 logins per 15 min; 3 register/forgot/resend per IP
+// and 2 mails per address per hour.
+const LIMITS = {
+  RATE_LIMIT_LOGIN_PER_15_MIN: '3',
+  RATE_LIMIT_REGISTER_PER_HOUR: '3',
+  RATE_LIMIT_EMAIL_PER_HOUR: '2',
+};
+
+beforeAll(async () => {
+  ctx = await setupTestApp({ env: LIMITS, clock });
+});
+afterAll(() => ctx?.close());
+afterEach(() => clock.reset());
+
+let ips = 0;
+/** A fresh client address, so each test starts with clean per-IP counters. */
+const newIp = () => `10.0.${Math.floor((ips += 1) / 250)}.${(ips % 250) + 1}`;
+
+async function account(): Promise<string> {
+  const email = uniqueEmail('limited');
+  const response = await postJson(ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD }, { ip: newIp() });
+  expect(response.statusCode).toBe(201);
+  return email;
+}
+
+function expectTooMany(response: { statusCode: number; json(): { detail: string } }) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json().detail).toMatch(/^Too many attempts\. Please try again in \d+ (seconds|minutes|hours)\.$/);
+}
+
+describe('rate limits on POST /api/v1/auth/login', () => {
+  it('per account: the 4th attempt within 15 minutes is refused with 429, even from another IP with the right password', async () => {
+    const email = await account();
+    for (let i = 0; i < 3; i += 1) expect((await login(ctx.app, email, 'Wrong-Password-1', { ip: newIp() })).statusCode).toBe(401);
+    expectTooMany(await login(ctx.app, email, GOOD_PASSWORD, { ip: newIp() }));
+    // Other accounts are not affected.
+    expect((await login(ctx.app, await account(), GOOD_PASSWORD, { ip: newIp() })).statusCode).toBe(200);
+  });
+
+  it('per IP: one address trying many accounts is refused; other addresses are not', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i += 1) expect((await login(ctx.app, uniqueEmail('guess'), 'Wrong-Password-1', { ip })).statusCode).toBe(401);
+    expectTooMany(await login(ctx.app, await account(), GOOD_PASSWORD, { ip }));
+    expect((await login(ctx.app, uniqueEmail('guess'), 'Wrong-Password-1', { ip: newIp() })).statusCode).toBe(401);
+  });
+
+  it('counts unknown emails like known ones (the limit reveals nothing)', async () => {
+    const unknown = uniqueEmail('ghost');
+    for (let i = 0; i < 3; i += 1) expect((await login(ctx.app, unknown, 'Wrong-Password-1', { ip: newIp() })).statusCode).toBe(401);
+    expectTooMany(await login(ctx.app, unknown, 'Wrong-Password-1', { ip: newIp() }));
+  });
+
+  it('lets the account in again once the 15-minute window has passed', async () => {
+    const email = await account();
+    for (let i = 0; i < 3; i += 1) await login(ctx.app, email, 'Wrong-Password-1', { ip: newIp() });
+    expectTooMany(await login(ctx.app, email, GOOD_PASSWORD, { ip: newIp() }));
+    clock.advance(15 * MINUTE + 1000);
+    expect((await login(ctx.app, email, GOOD_PASSWORD, { ip: newIp() })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits on POST /api/v1/auth/register', () => {
+  it('per IP: the 4th registration within an hour is refused and creates nothing', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await postJson(ctx.app, '/api/v1/auth/register', { email: uniqueEmail(), password: GOOD_PASSWORD }, { ip })).statusCode).toBe(201);
+    }
+    const email = uniqueEmail();
+    expectTooMany(await postJson(ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD }, { ip }));
+    expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('per address: the same email can be registered (and mailed) only twice an hour, from any IP', async () => {
+    const email = uniqueEmail();
+    const attempt = () => postJson(ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD }, { ip: newIp() });
+    expect((await attempt()).statusCode).toBe(201);
+    expect((await attempt()).statusCode).toBe(201);
+    expectTooMany(await attempt());
+    clock.advance(HOUR + 1000);
+    expect((await attempt()).statusCode).toBe(201);
+  });
+});
+
+describe('rate limits on POST /api/v1/auth/forgot-password', () => {
+  it('per address, the same for an address with and without an account', async () => {
+    const known = await account();
+    const unknown = uniqueEmail('stranger');
+    for (const email of [known, unknown]) {
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) {
+        const response = await postJson(ctx.app, '/api/v1/auth/forgot-password', { email }, { ip: newIp() });
+        answers.push(response.statusCode);
+      }
+      expect(answers, email === known ? 'known' : 'unknown').toEqual([200, 200, 429]);
+    }
+  });
+
+  it('per IP', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await postJson(ctx.app, '/api/v1/auth/forgot-password', { email: uniqueEmail() }, { ip })).statusCode).toBe(200);
+    }
+    expectTooMany(await postJson(ctx.app, '/api/v1/auth/forgot-password', { email: uniqueEmail() }, { ip }));
+  });
+});
+
+describe('rate limits on POST /api/v1/auth/resend-verification', () => {
+  it('per account: a third resend within the hour is refused', async () => {
+    const email = await account();
+    const token = await loginToken(ctx.app, email, GOOD_PASSWORD);
+    const resend = () => postJson(ctx.app, '/api/v1/auth/resend-verification', {}, { token, ip: newIp() });
+    expect((await resend()).statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
+    expectTooMany(await resend());
+  });
+});
+
+describe('RATE_LIMITS=off', () => {
+  it('turns the limits off (for load tests)', async () => {
+    const app = await buildApp({ config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, RATE_LIMITS: 'off' })), database: ctx.database, clock });
+    await app.ready();
+    try {
+      const ip = newIp();
+      const email = uniqueEmail('load');
+      for (let i = 0; i < 6; i += 1) expect((await login(app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
+      for (let i = 0; i < 4; i += 1) {
+        expect((await postJson(app, '/api/v1/auth/forgot-password', { email }, { ip })).statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is refused with NODE_ENV=production', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: ctx.dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off' }),
+    ).toThrow(/RATE_LIMITS=off is refused/);
+  });
+});

@@ -1,0 +1,202 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CONDITIONS, findCountry, findFamily } from '@benchmarket/shared';
+import { asc, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { listingPhotos, listings, users } from '../src/db/schema.js';
+import { verifyPassword } from '../src/modules/auth/passwords.js';
+import { startRuntime } from '../src/runtime.js';
+import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.js';
+import { demoDataWanted, seedDemoData, type SeedResult } from '../src/seed/seed.js';
+import type { Db } from '../src/db/database.js';
+import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { login } from './support/auth.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+async function isWebp(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const header = Buffer.alloc(12);
+    await handle.read(header, 0, 12, 0);
+    return header.toString('ascii', 0, 4) === 'RIFF' && header.toString('ascii', 8, 12) === 'WEBP';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What must be the same on every run: titles, prices, conditions and countries. */
+function catalogOf(db: Db) {
+  return db
+    .select({ title: listings.title, priceCents: listings.priceCents, condition: listings.condition, location: listings.location })
+    .from(listings)
+    .orderBy(asc(listings.title));
+}
+
+const dataDirs: string[] = [];
+function freshDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bm-seed-runtime-'));
+  dataDirs.push(dir);
+  return dir;
+}
+afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+// Starting an embedded database and seeding it take a while on a busy machine.
+const SLOW = 240_000;
+
+describe('the demo catalog seed', () => {
+  let ctx: TestContext;
+  let result: SeedResult;
+  let now: Date;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp();
+    now = ctx.app.clock.now();
+    result = await seedDemoData(ctx.app);
+  }, SLOW);
+  afterAll(() => ctx?.close());
+
+  it('fills an empty database with at least 200 active listings over 12+ families, every condition and 20+ countries', async () => {
+    expect(result.seeded).toBe(true);
+    const active = await ctx.app.db.select().from(listings).where(eq(listings.isActive, true));
+    const onSale = active.filter((l) => l.paymentStatus === 'paid' && !l.isDeleted && l.expiryDate! > now);
+    expect(onSale.length).toBeGreaterThanOrEqual(200);
+    expect(result.activeListings).toBe(onSale.length);
+
+    expect(new Set(onSale.map((l) => l.category)).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(onSale.map((l) => l.condition))).toEqual(new Set(CONDITIONS));
+    expect(new Set(onSale.map((l) => l.locationCode)).size).toBeGreaterThanOrEqual(20);
+  });
+
+  it('fills every column a created listing has: category, search terms, location, verification, dates', async () => {
+    const rows = await ctx.app.db.select().from(listings).where(eq(listings.isDeleted, false));
+    for (const listing of rows) {
+      expect(findFamily(listing.category)).toBeDefined();
+      const country = findCountry(listing.locationCode);
+      expect(listing.location).toBe(country?.name);
+      expect(listing.searchTerms).toContain(country!.code);
+      expect(listing.searchTerms).toContain(findFamily(listing.category)!.name);
+      expect(listing.isVerified).toBe(true);
+      expect(listing.verificationStatus).toBe('auto_approved');
+      expect(listing.verificationNotes).toBeTruthy();
+      expect([1, 3, 6, 12]).toContain(listing.durationMonths);
+      expect(listing.description.split(/(?<=\.)\s+(?=[A-Z])/).length).toBeGreaterThanOrEqual(2);
+      expect(now.getTime() - listing.createdAt.getTime()).toBeLessThanOrEqual(61 * DAY_MS);
+    }
+    const onSale = rows.filter((l) => l.isActive && l.paymentStatus === 'paid' && l.expiryDate! > now);
+    const soon = onSale.filter((l) => l.expiryDate!.getTime() - now.getTime() <= 7 * DAY_MS);
+    expect(soon.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(onSale.map((l) => l.title)).size).toBe(onSale.length);
+  });
+
+  it('prices by condition: for-parts below pre-owned, pre-owned below new', async () => {
+    const rows = await ctx.app.db.select().from(listings);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const ratio = (condition: string) =>
+      median(rows.filter((l) => l.condition === condition).map((l) => l.priceCents / findFamily(l.category)!.typicalPriceRange[1]));
+    expect(ratio('for-parts')).toBeLessThan(ratio('pre-owned'));
+    expect(ratio('pre-owned')).toBeLessThan(ratio('new'));
+  });
+
+  it('gives every listing a generated WebP photo and thumbnail that exist in storage', async () => {
+    const rows = await ctx.app.db
+      .select({ listingId: listings.id, photo: listingPhotos })
+      .from(listings)
+      .leftJoin(listingPhotos, eq(listingPhotos.listingId, listings.id));
+    expect(rows.length).toBe(result.activeListings + result.otherListings);
+    const uploads = path.join(ctx.dataDir, 'uploads');
+    for (const { listingId, photo } of rows) {
+      expect(photo).not.toBeNull();
+      expect(photo!.position).toBe(0);
+      expect(photo!.path).toMatch(new RegExp(`^listings/${listingId}/[0-9a-f-]{36}\\.webp$`));
+      expect(photo!.thumbnailPath).toBe(photo!.path.replace(/\.webp$/, '-thumb.webp'));
+      expect(await isWebp(path.join(uploads, photo!.path))).toBe(true);
+      expect(await isWebp(path.join(uploads, photo!.thumbnailPath))).toBe(true);
+      expect([photo!.width, photo!.height]).toEqual([1200, 900]);
+    }
+    const first = rows[0]!.photo!;
+    const photoMeta = await sharp(path.join(uploads, first.path)).metadata();
+    const thumbMeta = await sharp(path.join(uploads, first.thumbnailPath)).metadata();
+    expect([photoMeta.format, photoMeta.width, photoMeta.height]).toEqual(['webp', 1200, 900]);
+    expect([thumbMeta.width, thumbMeta.height]).toEqual([400, 300]);
+    expect(first.bytes).toBe((await stat(path.join(uploads, first.path))).size);
+
+    const served = await ctx.app.inject({ method: 'GET', url: `/uploads/${first.path}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('creates the demo accounts the README lists, with their documented passwords', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await ctx.app.db.select().from(users).where(eq(users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      expect(user!.isVerified).toBe(account.isVerified);
+      expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(user!.passwordHash, account.password)).toBe(true);
+    }
+    const response = await login(ctx.app, 'seller@benchmarket.local', 'demo-seller-2026');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().access_token).toEqual(expect.any(String));
+  });
+
+  it('gives the demo seller a good share of the catalog and a listing in every other dashboard state', async () => {
+    const [seller] = await ctx.app.db.select().from(users).where(eq(users.email, 'seller@benchmarket.local'));
+    const own = await ctx.app.db.select().from(listings).where(eq(listings.userId, seller!.id));
+    const onSale = own.filter((l) => l.isActive && l.paymentStatus === 'paid' && l.expiryDate! > now);
+    expect(onSale.length).toBeGreaterThanOrEqual(0.3 * result.activeListings);
+    expect(own.filter((l) => l.paymentStatus === 'unpaid' && !l.isActive)).toHaveLength(1);
+    expect(own.filter((l) => l.paymentStatus === 'paid' && !l.isDeleted && l.expiryDate! <= now)).toHaveLength(1);
+    expect(own.filter((l) => l.isDeleted && !l.isActive)).toHaveLength(1);
+  });
+
+  it('does nothing on a database that has data', async () => {
+    const [before] = await ctx.app.db.select({ n: count() }).from(listings);
+    const again = await seedDemoData(ctx.app);
+    const [after] = await ctx.app.db.select({ n: count() }).from(listings);
+    const [people] = await ctx.app.db.select({ n: count() }).from(users);
+    expect(again.seeded).toBe(false);
+    expect(after!.n).toBe(before!.n);
+    expect(people!.n).toBe(DEMO_ACCOUNTS.length);
+  });
+
+
+  it('is deterministic: npm start on another fresh embedded database seeds the same catalog, once', async () => {
+    const config = loadConfig(testEnv(freshDir()));
+    const first = await startRuntime(config);
+    const seeded = await catalogOf(first.database.db);
+    await first.stop();
+    // Same titles, prices, conditions and countries, run after run.
+    expect(seeded).toEqual(await catalogOf(ctx.app.db));
+
+    // The next start finds data and leaves it alone.
+    const second = await startRuntime(config);
+    const [kept] = await second.database.db.select({ n: count() }).from(listings);
+    await second.stop();
+    expect(kept!.n).toBe(seeded.length);
+  }, SLOW);
+});
+
+describe('DEMO_DATA', () => {
+  const wanted = (env: Record<string, string>, kind: 'pglite' | 'postgres') =>
+    demoDataWanted(loadConfig(testEnv(freshDir(), env)), kind);
+
+  it('is on by default for the embedded database only', () => {
+    expect(wanted({}, 'pglite')).toBe(true);
+    expect(wanted({}, 'postgres')).toBe(false);
+  });
+
+  it('never seeds published demo accounts in production unless asked explicitly', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENTS: '1', ALLOW_OUTBOX_MAIL: '1' };
+    expect(wanted(production, 'pglite')).toBe(false);
+    expect(wanted({ ...production, DEMO_DATA: '1' }, 'pglite')).toBe(true);
+  });
+
+  it('turns the demo catalog off with 0 and on for PostgreSQL too with 1', () => {
+    expect(wanted({ DEMO_DATA: '0' }, 'pglite')).toBe(false);
+    expect(wanted({ DEMO_DATA: '1' }, 'postgres')).toBe(true);
+  });
+});

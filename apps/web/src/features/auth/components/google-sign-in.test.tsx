@@ -1,0 +1,135 @@
+import {
+  thirdPartyLoginError,
+  thirdPartyLoginFailed,
+  thirdPartySignInFailed,
+} from '@benchmarket/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { renderWithProviders } from '@/testing/render-app';
+import { GOOGLE_IDENTITY_SCRIPT, type GoogleButtonConfiguration, type GoogleIdConfiguration } from '../lib/google-identity';
+import { networkFailure, publicConfig, verifiedUser } from '../test-fixtures';
+import { GoogleSignIn } from './google-sign-in';
+
+const withGoogle = { 'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) } };
+
+/** Google Identity Services as the page sees it once the script has run. */
+function installGoogle() {
+  const calls: { configuration?: GoogleIdConfiguration; button?: GoogleButtonConfiguration } = {};
+  vi.stubGlobal('google', {
+    accounts: {
+      id: {
+        initialize: (configuration: GoogleIdConfiguration) => {
+          calls.configuration = configuration;
+        },
+        renderButton: (parent: HTMLElement, options: GoogleButtonConfiguration) => {
+          calls.button = options;
+          const button = document.createElement('button');
+          button.textContent = options.text === 'signup_with' ? 'Sign up with Google' : 'Sign in with Google';
+          parent.append(button);
+        },
+      },
+    },
+  });
+  return calls;
+}
+
+async function renderButton(exchange: StubHandler, text?: 'signin_with' | 'signup_with') {
+  const google = installGoogle();
+  const onSignedIn = vi.fn();
+  const network = stubFetch({ ...withGoogle, 'POST /api/v1/auth/google': exchange, 'GET /api/v1/auth/me': { body: verifiedUser } });
+  renderWithProviders(<GoogleSignIn text={text} onSignedIn={onSignedIn} />);
+  await screen.findByRole('button', { name: /with Google/ });
+  const signIn = async (credential?: string) => {
+    await act(async () => {
+      google.configuration?.callback(credential === undefined ? {} : { credential });
+      await Promise.resolve();
+    });
+  };
+  return { google, onSignedIn, network, signIn };
+}
+
+describe('GoogleSignIn', () => {
+  it('renders nothing and loads no script when no Google client id is configured', async () => {
+    const network = stubFetch({ 'GET /api/v1/config': { body: publicConfig() } });
+    const { container } = renderWithProviders(<GoogleSignIn onSignedIn={() => {}} />);
+
+    await waitFor(() => {
+      expect(network.requests).toHaveLength(1);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(container).toBeEmptyDOMElement();
+    expect(document.querySelector(`script[src="${GOOGLE_IDENTITY_SCRIPT}"]`)).toBeNull();
+  });
+
+  it("renders Google's button with the configured client id and the page's wording", async () => {
+    const { google } = await renderButton({ body: {} }, 'signup_with');
+
+    expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
+    expect(google.configuration?.client_id).toBe('client-123');
+    expect(google.button).toMatchObject({ text: 'signup_with', theme: 'outline', size: 'large' });
+  });
+
+  it('exchanges the credential at POST /auth/google, stores the token and reports success', async () => {
+    const { onSignedIn, network, signIn } = await renderButton({ body: { access_token: 'google-token', token_type: 'bearer' } });
+
+    await signIn('google-id-token');
+
+    await waitFor(() => {
+      expect(onSignedIn).toHaveBeenCalledTimes(1);
+    });
+    expect(await network.requests.find((request) => request.url.endsWith('/auth/google'))?.json()).toEqual({
+      token: 'google-id-token',
+    });
+    expect(window.localStorage.getItem('access_token')).toBe('google-token');
+  });
+
+  it("shows the server's detail, or 'Google login failed', when the API refuses", async () => {
+    let answer = { status: 401, body: { detail: 'This Google account has no verified email' } as unknown };
+    const { onSignedIn, signIn } = await renderButton(() => answer);
+
+    await signIn('google-id-token');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This Google account has no verified email');
+
+    answer = { status: 401, body: {} };
+    await signIn('google-id-token');
+    expect(await screen.findByText(thirdPartyLoginFailed('Google'))).toBeInTheDocument();
+    expect(thirdPartyLoginFailed('Google')).toBe('Google login failed. Please try again.');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('shows the network message when the API cannot be reached', async () => {
+    const { signIn } = await renderButton(networkFailure);
+
+    await signIn('google-id-token');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred during Google login. Please try again.',
+    );
+    expect(thirdPartyLoginError('Google')).toBe('An error occurred during Google login. Please try again.');
+  });
+
+  it("shows 'Google Sign-In failed' when Google reports no credential", async () => {
+    const { network, signIn } = await renderButton({ body: {} });
+
+    await signIn(undefined);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google Sign-In failed. Please try again.');
+    expect(network.requests.some((request) => request.url.endsWith('/auth/google'))).toBe(false);
+  });
+
+  it("loads Google's script only when configured, and shows 'Google Sign-In failed' when it cannot load", async () => {
+    stubFetch(withGoogle);
+    renderWithProviders(<GoogleSignIn onSignedIn={() => {}} />);
+
+    let script: HTMLScriptElement | null = null;
+    await waitFor(() => {
+      script = document.querySelector(`script[src="${GOOGLE_IDENTITY_SCRIPT}"]`);
+      expect(script).not.toBeNull();
+    });
+    fireEvent.error(script as unknown as HTMLScriptElement);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(thirdPartySignInFailed('Google'));
+    expect(document.querySelector(`script[src="${GOOGLE_IDENTITY_SCRIPT}"]`)).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LOGIN_ERROR, LOGIN_FAILED, LoginRequestSchema } from '@benchmarket/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
+import { errorDetail, isApiError } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { AuthCard, authLinkClass } from '../components/auth-card';
+import { FormError, SuccessBanner } from '../components/form-alert';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { SubmitButton } from '../components/submit-button';
+import { TextField } from '../components/text-field';
+import { messageFrom, returnPathFrom } from '../lib/return-path';
+import { useAuth } from '../use-auth';
+
+/** Starts loading the settings (is Google sign-in on?) together with the page's code. */
+export function clientLoader(queryClient: QueryClient) {
+  return () => {
+    void queryClient.prefetchQuery(appConfigQueryOptions());
+    return null;
+  };
+}
+
+/** The message of a failed login (spec §8). */
+export function loginErrorMessage(error: unknown): string {
+  // The API answered: its detail, or the generic refusal. No answer: the network failed.
+  return isApiError(error) && !error.isNetworkError ? errorDetail(error, LOGIN_FAILED) : LOGIN_ERROR;
+}
+
+/**
+ * /login (spec §2): email and password, 'Forgot password?', Google sign-in and a link to
+ * register; a success banner when navigation state carries a message. On success the token
+ * is stored, the session checked, and the user goes to / or to the page that sent them here.
+ */
+export default function LoginRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { setToken } = useAuth();
+  const { mutateAsync: logIn } = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const banner = messageFrom(location.state);
+  const returnPath = returnPathFrom(location.state, location.search);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const goOn = () => {
+    void navigate(returnPath, { replace: true });
+  };
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setError(null);
+    try {
+      const { access_token } = await logIn(credentials);
+      // spec §2: store the token and refresh the auth state before going on.
+      const user = await setToken(access_token);
+      if (!user) {
+        setError(LOGIN_ERROR);
+        return;
+      }
+      goOn();
+    } catch (cause) {
+      setError(loginErrorMessage(cause));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Login"
+      documentTitle="Log in"
+      description="Welcome back. Log in to manage your listings and messages."
+      footer={
+        <p>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className={authLinkClass}>
+            Register
+          </Link>
+        </p>
+      }
+    >
+      <div className="space-y-5">
+        {banner && <SuccessBanner>{banner}</SuccessBanner>}
+        {error && <FormError>{error}</FormError>}
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            aria-required="true"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <div>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              aria-required="true"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <p className="mt-2 text-right text-sm">
+              <Link to="/forgot-password" className={authLinkClass}>
+                Forgot password?
+              </Link>
+            </p>
+          </div>
+          <SubmitButton pending={isSubmitting}>Login</SubmitButton>
+        </form>
+        <GoogleSignIn text="signin_with" onSignedIn={goOn} />
+      </div>
+    </AuthCard>
+  );
+}

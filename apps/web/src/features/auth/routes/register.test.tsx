@@ -1,0 +1,104 @@
+import { REGISTER_ERROR, REGISTER_FAILED } from '@benchmarket/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { networkFailure, publicConfig, unverifiedUser } from '../test-fixtures';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function fill(user: User, email: string, password: string, confirm: string) {
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+const registerCalls = (network: ReturnType<typeof stubFetch>) =>
+  network.requests.filter((request) => request.url.endsWith('/auth/register'));
+
+describe('/register', () => {
+  it('shows email, password and confirm password with autocomplete hints, a login link and a title', async () => {
+    stubFetch({});
+    renderApp('/register');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(document.title).toBe('Create an account · BenchMarket');
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const network = stubFetch({});
+    const { user } = renderApp('/register');
+
+    await fill(user, 'new@example.com', '12345', '12345');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 6 characters');
+    expect(registerCalls(network)).toHaveLength(0);
+  });
+
+  it('refuses a confirmation that does not match', async () => {
+    const network = stubFetch({});
+    const { user } = renderApp('/register');
+
+    await fill(user, 'new@example.com', 'secret-1', 'secret-2');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(registerCalls(network)).toHaveLength(0);
+  });
+
+  it('registers and says a verification email was sent to the address, valid for 48 hours', async () => {
+    const network = stubFetch({ 'POST /api/v1/auth/register': { status: 201, body: unverifiedUser } });
+    const { user } = renderApp('/register');
+
+    await fill(user, ' New@Example.com ', 'secret-1', 'secret-1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toHaveFocus();
+    expect(screen.getByText(/sent a verification email to/)).toHaveTextContent(
+      "We've sent a verification email to new@example.com.",
+    );
+    expect(screen.getByText(/valid for 48 hours/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+    expect(await registerCalls(network)[0]?.json()).toEqual({ email: 'new@example.com', password: 'secret-1' });
+  });
+
+  it("shows the server's detail, or the fallback texts", async () => {
+    let answer: () => { status: number; body?: unknown } = () => ({
+      status: 400,
+      body: { detail: 'Password is too common. Please choose another one.' },
+    });
+    stubFetch({ 'POST /api/v1/auth/register': () => answer() });
+    const { user } = renderApp('/register');
+
+    await fill(user, 'new@example.com', 'password', 'password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password is too common. Please choose another one.');
+
+    answer = () => ({ status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(REGISTER_FAILED)).toBeInTheDocument();
+
+    answer = networkFailure;
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(REGISTER_ERROR)).toBeInTheDocument();
+  });
+
+  it('offers Google sign-up when a client id is configured', async () => {
+    const renderButton = vi.fn((parent: HTMLElement) => {
+      const button = document.createElement('button');
+      button.textContent = 'Sign up with Google';
+      parent.append(button);
+    });
+    vi.stubGlobal('google', { accounts: { id: { initialize: () => {}, renderButton } } });
+    stubFetch({ 'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) } });
+    renderApp('/register');
+
+    expect(await screen.findByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(renderButton).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ text: 'signup_with' }));
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  REGISTER_ERROR,
+  REGISTER_FAILED,
+  RegisterFormSchema,
+  VERIFICATION_LINK_HOURS,
+} from '@benchmarket/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
+import { errorDetail, isApiError } from '@/lib/api-client';
+import { useRegister } from '../api/register';
+import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';
+import { FormError } from '../components/form-alert';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { SubmitButton } from '../components/submit-button';
+import { TextField } from '../components/text-field';
+import { returnPathFrom } from '../lib/return-path';
+
+/** Starts loading the settings (is Google sign-in on?) together with the page's code. */
+export function clientLoader(queryClient: QueryClient) {
+  return () => {
+    void queryClient.prefetchQuery(appConfigQueryOptions());
+    return null;
+  };
+}
+
+/** The message of a failed registration (spec §8). */
+export function registerErrorMessage(error: unknown): string {
+  return isApiError(error) && !error.isNetworkError ? errorDetail(error, REGISTER_FAILED) : REGISTER_ERROR;
+}
+
+/**
+ * /register (spec §2): email, password and confirm password, plus Google sign-in. After
+ * success a view says a verification email was sent and the link is valid for 48 hours.
+ */
+export default function RegisterRoute() {
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  if (registeredEmail) return <VerificationSent email={registeredEmail} />;
+  return <RegisterForm onRegistered={setRegisteredEmail} />;
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { mutateAsync: createAccount } = useRegister();
+  const [error, setError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { email: '', password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError(null);
+    try {
+      await createAccount({ email, password });
+      onRegistered(email);
+    } catch (cause) {
+      setError(registerErrorMessage(cause));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Register"
+      documentTitle="Create an account"
+      description="Create an account to list your equipment and contact sellers."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className={authLinkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <div className="space-y-5">
+        {error && <FormError>{error}</FormError>}
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            aria-required="true"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
+          <SubmitButton pending={isSubmitting}>Register</SubmitButton>
+        </form>
+        <GoogleSignIn
+          text="signup_with"
+          onSignedIn={() => {
+            void navigate(returnPathFrom(location.state, location.search), { replace: true });
+          }}
+        />
+      </div>
+    </AuthCard>
+  );
+}
+
+/** spec §2: after registering, a view says a verification email was sent (valid 48 hours). */
+function VerificationSent({ email }: { email: string }) {
+  return (
+    <AuthCard title="Check your email" documentTitle="Verify your email" focusHeading>
+      <div className="space-y-4 text-slate-700">
+        <p role="status">
+          We&apos;ve sent a verification email to <strong className="wrap-anywhere text-slate-900">{email}</strong>.
+        </p>
+        <p>
+          Open it and follow the link to verify your account. The link is valid for {VERIFICATION_LINK_HOURS}{' '}
+          hours.
+        </p>
+        <p className="text-sm text-slate-500">
+          No email after a few minutes? Check your spam folder. Once you are logged in you can ask for a new link.
+        </p>
+        <Link to="/login" className={primaryButtonClass}>
+          Go to Login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { RESET_ERROR, RESET_FAILED } from '@benchmarket/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { networkFailure } from '../test-fixtures';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function fill(user: User, password: string, confirm: string) {
+  await user.type(await screen.findByLabelText('New Password'), password);
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
+describe('/reset-password', () => {
+  it('says the link is invalid when it has no token, and offers a new one', async () => {
+    stubFetch({});
+    renderApp('/reset-password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid reset link. No token provided.');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
+    expect(document.title).toBe('Reset password · BenchMarket');
+  });
+
+  it('checks the new password: at least 6 characters, and the confirmation must match', async () => {
+    const network = stubFetch({});
+    const { user } = renderApp('/reset-password?token=reset-token');
+
+    expect(await screen.findByLabelText('New Password')).toHaveAttribute('autocomplete', 'new-password');
+    await fill(user, 'short', 'short');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 6 characters');
+
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.type(screen.getByLabelText('New Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(network.requests).toHaveLength(0);
+  });
+
+  it('resets the password and goes to /login with the success banner', async () => {
+    const network = stubFetch({ 'POST /api/v1/auth/reset-password': { body: { message: 'Password updated' } } });
+    const { user, router } = renderApp('/reset-password?token=reset-token');
+
+    await fill(user, 'new-secret', 'new-secret');
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been reset. You can now log in.');
+    const reset = network.requests.find((request) => request.url.endsWith('/auth/reset-password'));
+    expect(await reset?.json()).toEqual({ token: 'reset-token', password: 'new-secret' });
+  });
+
+  it("shows the server's detail, or the fallback texts", async () => {
+    let answer: () => { status: number; body?: unknown } = () => ({
+      status: 400,
+      body: { detail: 'This reset link is invalid or has expired' },
+    });
+    stubFetch({ 'POST /api/v1/auth/reset-password': () => answer() });
+    const { user } = renderApp('/reset-password?token=used-token');
+
+    await fill(user, 'new-secret', 'new-secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired');
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeInTheDocument();
+
+    answer = () => ({ status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(RESET_FAILED)).toBeInTheDocument();
+
+    answer = networkFailure;
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(RESET_ERROR)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESET_ERROR, RESET_FAILED, RESET_NO_TOKEN, ResetPasswordFormSchema } from '@benchmarket/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorDetail, isApiError } from '@/lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard, authLinkClass } from '../components/auth-card';
+import { FormError } from '../components/form-alert';
+import { SubmitButton } from '../components/submit-button';
+import { TextField } from '../components/text-field';
+
+const TITLE = 'Reset Password';
+const DOCUMENT_TITLE = 'Reset password';
+
+/** Ours: shown on /login after a successful reset (the spec's banner from navigation state). */
+export const PASSWORD_RESET_SUCCESS = 'Your password has been reset. You can now log in.';
+
+/** The message of a failed reset (spec §8). */
+export function resetErrorMessage(error: unknown): string {
+  return isApiError(error) && !error.isNetworkError ? errorDetail(error, RESET_FAILED) : RESET_ERROR;
+}
+
+function RequestNewLink() {
+  return (
+    <p className="text-sm text-slate-600">
+      <Link to="/forgot-password" className={authLinkClass}>
+        Request a new reset link
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * /reset-password?token=… (spec §2, §5): new password and confirm password. Success goes to
+ * /login with a success banner.
+ */
+export default function ResetPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim();
+
+  if (!token) {
+    return (
+      <AuthCard title={TITLE} documentTitle={DOCUMENT_TITLE}>
+        <div className="space-y-5">
+          <FormError>{RESET_NO_TOKEN}</FormError>
+          <RequestNewLink />
+        </div>
+      </AuthCard>
+    );
+  }
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { mutateAsync: reset } = useResetPassword();
+  const [error, setError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await reset({ token, password });
+      await navigate('/login', { replace: true, state: { message: PASSWORD_RESET_SUCCESS } });
+    } catch (cause) {
+      setError(resetErrorMessage(cause));
+    }
+  });
+
+  return (
+    <AuthCard title={TITLE} documentTitle={DOCUMENT_TITLE} description="Choose a new password for your account.">
+      <div className="space-y-5">
+        {error && (
+          <div className="space-y-3">
+            <FormError>{error}</FormError>
+            <RequestNewLink />
+          </div>
+        )}
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
+          <SubmitButton pending={isSubmitting}>Reset Password</SubmitButton>
+        </form>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  DASHBOARD_DELETE_LISTING_FAILED,
+  DASHBOARD_LISTINGS_FAILED,
+  ROW_ACTION_LABELS,
+  expiryLabel,
+  formatListedDate,
+  formatPrice,
+  isExpired,
+  listingRowActions,
+  type Listing,
+  type ListingRowAction,
+} from '@benchmarket/shared';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { VerificationBadge } from '@/features/listings/components/verification-badge';
+import { cn } from '@/lib/cn';
+import { useDeleteListing } from '../api/delete-listing';
+import { useMyListings } from '../api/get-my-listings';
+import { ConfirmDialog } from './confirm-dialog';
+import { actionLinkClass, dangerButtonClass, ErrorMessage, primaryLinkClass, StatusPill } from './ui';
+
+/** Where each navigation action of a row goes (spec §2, §4). */
+function actionPath(action: Exclude<ListingRowAction, 'delete'>, listing: Listing): string {
+  const id = encodeURIComponent(listing.id);
+  switch (action) {
+    case 'edit':
+      return `/edit-listing/${id}`;
+    case 'view':
+      return `/listings/${id}`;
+    case 'pay':
+      return `/payment/${id}`;
+    case 'renew':
+    case 'extend':
+      return `/listings/${id}/extend`;
+  }
+}
+
+function Thumbnail({ listing }: { listing: Listing }) {
+  const src = listing.thumbnails[0] ?? listing.photos[0];
+  if (!src) {
+    return (
+      <div role="img" aria-label="No photo" className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-400">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.5}>
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <circle cx="9" cy="10" r="1.5" />
+          <path d="M21 16l-5-5-8 8" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={listing.title}
+      width={64}
+      height={64}
+      loading="lazy"
+      className="size-16 rounded-lg bg-slate-100 object-cover"
+    />
+  );
+}
+
+function ExpiryCell({ listing }: { listing: Listing }) {
+  const label = expiryLabel(listing.expiry_date);
+  if (!label || !listing.expiry_date) return <span className="text-slate-500">No expiry date</span>;
+  const expired = isExpired(listing.expiry_date);
+  return (
+    <time
+      dateTime={listing.expiry_date}
+      title={formatListedDate(listing.expiry_date)}
+      className={cn('font-medium', expired ? 'text-red-700' : label === 'Expires soon' ? 'text-amber-800' : 'text-slate-700')}
+    >
+      {label}
+    </time>
+  );
+}
+
+function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listing: Listing) => void }) {
+  const titleId = useId();
+  // spec §4: removed → none; else Edit, View, Delete, plus Pay Now / Renew / Extend.
+  const actions = listingRowActions(listing);
+  return (
+    <tr className={cn('align-middle', listing.is_deleted && 'bg-slate-50')}>
+      <td className="py-3 pr-3 pl-4">
+        <Thumbnail listing={listing} />
+      </td>
+      <td className="px-3 py-3">
+        <span id={titleId} className="font-semibold break-words text-slate-900">
+          {listing.title}
+        </span>
+        {listing.is_deleted && (
+          <span className="ml-2 inline-flex items-center rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+            Removed
+          </span>
+        )}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-900">{formatPrice(listing.price)}</td>
+      <td className="px-3 py-3">
+        {listing.payment_status === 'paid' ? <StatusPill tone="success">Paid</StatusPill> : <StatusPill tone="warning">Unpaid</StatusPill>}
+      </td>
+      <td className="px-3 py-3">
+        <VerificationBadge listing={listing} className="whitespace-nowrap" />
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap">
+        <ExpiryCell listing={listing} />
+      </td>
+      <td className="py-3 pr-4 pl-3">
+        {actions.length === 0 ? (
+          <span className="text-sm text-slate-500">No actions</span>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {actions.map((action) =>
+              action === 'delete' ? (
+                <button
+                  key={action}
+                  type="button"
+                  aria-describedby={titleId}
+                  onClick={() => {
+                    onDelete(listing);
+                  }}
+                  className={dangerButtonClass}
+                >
+                  {ROW_ACTION_LABELS.delete}
+                </button>
+              ) : (
+                <Link
+                  key={action}
+                  to={actionPath(action, listing)}
+                  aria-describedby={titleId}
+                  className={cn(actionLinkClass, (action === 'pay' || action === 'renew') && 'border-teal-700 bg-teal-700 text-white hover:bg-teal-800')}
+                >
+                  {ROW_ACTION_LABELS[action]}
+                </Link>
+              ),
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The 'My Listings' tab (spec §2, §4): every listing of the seller with its state and actions. */
+export function ListingsPanel() {
+  const [activeOnly, setActiveOnly] = useState(false);
+  const listings = useMyListings(!activeOnly);
+  const deleteListing = useDeleteListing();
+  const [pendingDelete, setPendingDelete] = useState<Listing | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const toggleId = useId();
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    setDeleteFailed(false);
+    deleteListing.mutate(pendingDelete.id, {
+      onError: () => {
+        setDeleteFailed(true);
+      },
+      onSettled: () => {
+        setPendingDelete(null);
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <div className="flex items-center gap-2">
+          <input
+            id={toggleId}
+            type="checkbox"
+            checked={activeOnly}
+            onChange={(event) => {
+              setActiveOnly(event.target.checked);
+            }}
+            className="size-4 rounded border-slate-400 text-teal-700 focus:ring-teal-600"
+          />
+          <label htmlFor={toggleId} className="text-sm font-medium text-slate-800">
+            Show active only
+          </label>
+        </div>
+      </div>
+
+      {deleteFailed && <ErrorMessage>{DASHBOARD_DELETE_LISTING_FAILED}</ErrorMessage>}
+
+      {listings.isPending ? (
+        <Spinner label="Loading your listings…" className="py-12" />
+      ) : listings.isError ? (
+        <ErrorMessage onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</ErrorMessage>
+      ) : listings.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+          <p className="text-slate-700">
+            {activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}
+          </p>
+          <Link to="/create-listing" className={cn(primaryLinkClass, 'mt-4')}>
+            Create Listing
+          </Link>
+        </div>
+      ) : (
+        <div role="region" aria-label="Your listings" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-700">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Your listings</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="py-3 pr-3 pl-4">
+                  <span className="sr-only">Photo</span>
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Payment
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Verification
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Expiry
+                </th>
+                <th scope="col" className="py-3 pr-4 pl-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {listings.data.map((listing) => (
+                <ListingRow key={listing.id} listing={listing} onDelete={setPendingDelete} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pendingDelete && (
+        <ConfirmDialog
+          title="Delete this listing?"
+          description={`"${pendingDelete.title}" will be removed from the marketplace. Buyers will no longer see it.`}
+          confirmLabel="Delete listing"
+          busy={deleteListing.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => {
+            setPendingDelete(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

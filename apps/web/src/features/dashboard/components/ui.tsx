@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/** Small pieces the dashboard's tabs share. */
+
+export const primaryLinkClass =
+  'inline-flex items-center justify-center rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800';
+export const actionLinkClass =
+  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+export const dangerButtonClass =
+  'inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-70';
+
+type Tone = 'success' | 'warning' | 'danger' | 'neutral' | 'info';
+
+const TONES: Record<Tone, string> = {
+  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  danger: 'bg-red-50 text-red-800 ring-red-600/30',
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/30',
+  info: 'bg-sky-50 text-sky-800 ring-sky-600/30',
+};
+
+export function StatusPill({ tone, children, className }: { tone: Tone; children: ReactNode; className?: string }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[tone], className)}>
+      {children}
+    </span>
+  );
+}
+
+/** A failure of a section, announced at once, with an optional 'Try again'. */
+export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <p role="alert" className="font-medium">
+        {children}
+      </p>
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100">
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

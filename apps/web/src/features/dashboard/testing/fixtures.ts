@@ -1,0 +1,70 @@
+/** Data for the dashboard's, messages' and feedback's component tests. */
+import type { Listing, Message, Payment, User } from '@benchmarket/shared';
+
+const DAY_MS = 86_400_000;
+
+export const seller: User = { id: '5b0c1a2e-0000-4000-8000-00000000000a', email: 'seller@example.com', is_verified: true };
+export const buyer: User = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
+
+export function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString();
+}
+
+let sequence = 0;
+function nextId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+}
+
+/** A seller's listing as GET /listings/user answers: paid, verified, 3 months to go. */
+export function makeListing(overrides: Partial<Listing> = {}): Listing {
+  const id = overrides.id ?? nextId('1a1a1a1a');
+  return {
+    id,
+    user_id: seller.id,
+    title: 'Eppendorf 5810R Centrifuge',
+    description: 'Refrigerated benchtop centrifuge.',
+    price: 4250.5,
+    condition: 'certified-refurbished',
+    location: 'Germany',
+    created_at: '2025-01-05T10:00:00.000Z',
+    photos: [`/uploads/listings/${id}/1.webp`],
+    thumbnails: [`/uploads/listings/${id}/1-thumb.webp`],
+    is_verified: true,
+    is_deleted: false,
+    is_active: true,
+    payment_status: 'paid',
+    expiry_date: daysFromNow(90),
+    duration_months: 3,
+    category: null,
+    verification: { status: 'auto_approved', verification_notes: null },
+    ...overrides,
+  };
+}
+
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: nextId('9c9c9c9c'),
+    listing_id: nextId('1a1a1a1a'),
+    listing_title: 'Eppendorf 5810R Centrifuge',
+    duration_months: 3,
+    amount: 107,
+    status: 'completed',
+    created_at: '2025-02-01T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeMessage(overrides: Partial<Message> = {}): Message {
+  return {
+    id: nextId('3e3e3e3e'),
+    listing_id: nextId('1a1a1a1a'),
+    listing_title: 'Eppendorf 5810R Centrifuge',
+    sender_name: 'Jane Doe',
+    sender_email: 'jane.doe@example.com',
+    message: 'Is the rotor included? Could you ship to Lyon?',
+    sent_at: '2025-03-01T12:00:00.000Z',
+    is_read: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderWithProviders } from '@/testing/render-app';
+import LandingRoute from './landing';
+
+function listing(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${String(n)}`,
+    user_id: '00000000-0000-4000-8000-0000000000aa',
+    title: `Benchtop centrifuge ${String(n)}`,
+    description: 'Serviced last year.',
+    price: 1200 + n,
+    condition: 'pre-owned',
+    location: 'Germany',
+    created_at: '2025-03-01T12:00:00.000Z',
+    photos: [`/uploads/listings/${String(n)}/a.webp`],
+    thumbnails: [`/uploads/listings/${String(n)}/a-thumb.webp`],
+    is_verified: true,
+    is_deleted: false,
+    is_active: true,
+    payment_status: 'paid',
+    expiry_date: null,
+    duration_months: 1,
+    category: null,
+    verification: null,
+    ...overrides,
+  };
+}
+
+describe('Landing page', () => {
+  it('shows the hero, features, steps and promotion with their links', () => {
+    stubFetch({});
+    renderWithProviders(<LandingRoute />);
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Explore Equipment' })).toHaveAttribute('href', '/search');
+    expect(screen.getByRole('link', { name: 'List Your Equipment' })).toHaveAttribute('href', '/register');
+    for (const title of ['AI-Powered Search', 'Trusted Reviews', 'Seamless Communication', 'Explore', 'Compare', 'Secure']) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    const promo = within(screen.getByRole('region', { name: 'List Free Until June' }));
+    expect(promo.getByText('30 days free listing')).toBeInTheDocument();
+    expect(promo.getByText('Unlimited listings')).toBeInTheDocument();
+    expect(promo.getByText('Featured placement')).toBeInTheDocument();
+    expect(promo.getByText('Direct buyer messaging')).toBeInTheDocument();
+    expect(promo.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/register');
+  });
+
+  it('sends a logged-in seller to /create-listing from List Your Equipment', async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: { id: 'u-1', email: 's@example.com', is_verified: true } } });
+    renderWithProviders(<LandingRoute />, { token: 'token-abc' });
+
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'List Your Equipment' })).toHaveAttribute(
+        'href',
+        '/create-listing',
+      ),
+    );
+  });
+});
+
+describe('Latest listings strip', () => {
+  it('asks for the 8 newest listings and shows each as a link to its page, with price and a lazy, sized photo', async () => {
+    const network = stubFetch({ 'GET /api/v1/listings/latest': { body: [listing(1), listing(2, { photos: [], thumbnails: [], location: null })] } });
+    renderWithProviders(<LandingRoute />);
+
+    const strip = within(screen.getByRole('region', { name: 'Latest listings' }));
+    expect(strip.getByRole('status')).toHaveTextContent('Loading the latest listings…');
+
+    const first = await strip.findByRole('link', { name: /Benchtop centrifuge 1/ });
+    expect(first).toHaveAttribute('href', '/listings/00000000-0000-4000-8000-000000000001');
+    expect(within(first).getByText('$1,201.00')).toBeInTheDocument();
+    expect(within(first).getByText(/Germany · Listed Mar 1, 2025/)).toBeInTheDocument();
+    const photo = first.querySelector('img');
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('width', '400');
+    expect(photo).toHaveAttribute('height', '300');
+    expect(photo).toHaveAttribute('src', '/uploads/listings/1/a-thumb.webp');
+
+    const second = strip.getByRole('link', { name: /Benchtop centrifuge 2/ });
+    expect(within(second).getByText('No photo yet')).toBeInTheDocument();
+    expect(strip.getByRole('link', { name: /Browse all equipment/ })).toHaveAttribute('href', '/search');
+
+    const request = network.requests.find((r) => r.url.includes('/listings/latest'));
+    expect(new URL(request?.url ?? '').searchParams.get('limit')).toBe('8');
+  });
+
+  it('keeps the page whole when the listings cannot be loaded, and points to search', async () => {
+    stubFetch({ 'GET /api/v1/listings/latest': { status: 500, body: { detail: 'Database unavailable' } } });
+    renderWithProviders(<LandingRoute />);
+
+    const strip = within(screen.getByRole('region', { name: 'Latest listings' }));
+    expect(await strip.findByText('The latest listings could not be loaded just now.')).toBeInTheDocument();
+    expect(strip.getByRole('link', { name: 'Search all equipment' })).toHaveAttribute('href', '/search');
+    expect(screen.getByRole('link', { name: 'Explore Equipment' })).toBeInTheDocument();
+  });
+
+  it('invites the first seller when nothing is listed yet', async () => {
+    stubFetch({ 'GET /api/v1/listings/latest': { body: [] } });
+    renderWithProviders(<LandingRoute />);
+
+    const strip = within(screen.getByRole('region', { name: 'Latest listings' }));
+    expect(await strip.findByRole('link', { name: 'Be the first to list your equipment' })).toHaveAttribute('href', '/register');
+  });
+});

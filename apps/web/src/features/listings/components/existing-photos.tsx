@@ -1,0 +1,43 @@
+interface ExistingPhotosProps {
+  title: string;
+  /** Thumbnail (or photo) URLs, in the listing's order. */
+  photos: readonly string[];
+  onRemove: (index: number) => void;
+  /** While a removal runs: indices shift after each one, so one at a time. */
+  disabled?: boolean;
+}
+
+/** The photos a listing already has, each with a Remove button (edit page). */
+export function ExistingPhotos({ title, photos, onRemove, disabled = false }: ExistingPhotosProps) {
+  if (photos.length === 0) return <p className="text-sm text-slate-500">This listing has no photos yet.</p>;
+  return (
+    <ul aria-label="Current photos" className="flex flex-wrap gap-3">
+      {photos.map((src, index) => (
+        <li key={`${src}-${String(index)}`} className="relative">
+          <img
+            src={src}
+            alt={`${title} — photo ${String(index + 1)} of ${String(photos.length)}`}
+            width={112}
+            height={112}
+            loading="lazy"
+            decoding="async"
+            className="size-28 rounded-lg bg-slate-100 object-cover"
+          />
+          <button
+            type="button"
+            onClick={() => {
+              onRemove(index);
+            }}
+            disabled={disabled}
+            aria-label={`Remove photo ${String(index + 1)}`}
+            className="absolute -top-2 -right-2 flex size-8 items-center justify-center rounded-full bg-slate-900 text-white shadow hover:bg-red-700 disabled:opacity-50"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">
+              <path d="M5 5l10 10M15 5L5 15" />
+            </svg>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,312 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONDITION_OPTIONS,
+  DESCRIPTION_MAX_LENGTH,
+  DURATION_OPTIONS,
+  ListingCreateFormSchema,
+  ListingUpdateFormSchema,
+  REQUIRED_LISTING_FIELDS,
+  TITLE_MAX_LENGTH,
+  formatDuration,
+  type Condition,
+  type ListingCreate,
+  type ListingUpdate,
+} from '@benchmarket/shared';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { cn } from '@/lib/cn';
+import { CountrySelect } from './country-select';
+
+/** The form's fields as the inputs hold them (strings); the shared schema turns them into the request body. */
+export interface ListingFormValues {
+  title: string;
+  description: string;
+  price: string;
+  condition: Condition;
+  location: string;
+  duration_months: string;
+}
+
+const EMPTY_VALUES: ListingFormValues = {
+  title: '',
+  description: '',
+  price: '',
+  condition: 'new',
+  location: '',
+  duration_months: String(DURATION_OPTIONS[0]),
+};
+
+type ListingFormProps = {
+  defaultValues?: Partial<ListingFormValues>;
+  submitLabel: string;
+  /** Shown on the submit button while `busy`. */
+  busyLabel: string;
+  busy: boolean;
+  /** The fields cannot change any more (the listing was created; only its photos remain). */
+  locked?: boolean;
+  /** After the fields: the photos section. */
+  photos?: ReactNode;
+  /** Above the submit button: server errors, upload progress. */
+  status?: ReactNode;
+  /** Next to the submit button, e.g. Cancel. */
+  secondaryAction?: ReactNode;
+} & (
+  | { mode: 'create'; onSubmit: (values: ListingCreate) => Promise<void> }
+  | { mode: 'edit'; onSubmit: (values: ListingUpdate) => Promise<void> }
+);
+
+// One schema per form, shared with the server route (STYLE.md). The edit schema ignores
+// duration_months (zod drops unknown keys). The casts narrow the schemas' input types
+// (`unknown` for price and duration, which they parse from text) to the strings the inputs hold.
+const createResolver = zodResolver(ListingCreateFormSchema) as unknown as Resolver<ListingFormValues, unknown, ListingCreate>;
+const editResolver = zodResolver(ListingUpdateFormSchema) as unknown as Resolver<ListingFormValues, unknown, ListingUpdate>;
+
+const inputClass = (invalid: boolean) =>
+  cn(
+    'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100 sm:text-sm',
+    invalid ? 'border-red-500 focus:ring-red-500' : 'border-slate-300 focus:border-teal-600 focus:ring-teal-600/40',
+  );
+
+interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+  children: ReactNode;
+}
+
+/** A label, the control, an optional hint and its error. The label text is exactly the field's name. */
+function Field({ id, label, required, hint, hintId, error, errorId, children }: FieldProps) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        {required && (
+          <span aria-hidden="true" className="text-sm text-red-700">
+            *
+          </span>
+        )}
+      </div>
+      {children}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The listing form of spec §5, for /create-listing (with the duration) and /edit-listing.
+ * A blank title, description or price gives one message, 'Please fill in all required
+ * fields'; the blank fields are marked invalid. Other problems show under their field.
+ */
+export function ListingForm(props: ListingFormProps) {
+  const { mode, defaultValues, submitLabel, busyLabel, busy, locked = false, photos, status, secondaryAction } = props;
+  const ids = {
+    title: useId(),
+    description: useId(),
+    price: useId(),
+    condition: useId(),
+    location: useId(),
+    duration: useId(),
+    required: useId(),
+  };
+  const form = useForm<ListingFormValues, unknown, ListingCreate | ListingUpdate>({
+    resolver: (mode === 'create' ? createResolver : editResolver) as Resolver<ListingFormValues, unknown, ListingCreate | ListingUpdate>,
+    defaultValues: { ...EMPTY_VALUES, ...defaultValues },
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+
+  const onValid = async (values: ListingCreate | ListingUpdate) => {
+    if (props.mode === 'create') await props.onSubmit(values as ListingCreate);
+    else await props.onSubmit(values);
+  };
+
+  const isMissing = (error: FieldError | undefined) => error?.message === REQUIRED_LISTING_FIELDS;
+  const missingRequired = isMissing(errors.title) || isMissing(errors.description) || isMissing(errors.price);
+  /** The message under a field; a missing value is reported once, for the whole form. */
+  const fieldError = (error: FieldError | undefined) => (error && !isMissing(error) ? error.message : undefined);
+  const describedBy = (...parts: Array<string | false | undefined>) => parts.filter(Boolean).join(' ') || undefined;
+
+  const titleError = fieldError(errors.title);
+  const descriptionError = fieldError(errors.description);
+  const priceError = fieldError(errors.price);
+  const conditionError = fieldError(errors.condition);
+  const locationError = fieldError(errors.location);
+  const durationError = fieldError(errors.duration_months);
+  const errorId = (id: string) => `${id}-error`;
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="space-y-6">
+      <fieldset disabled={busy || locked} className="space-y-6">
+        <legend className="sr-only">Listing details</legend>
+
+        <Field id={ids.title} label="Title" required error={titleError} errorId={errorId(ids.title)}>
+          <input
+            id={ids.title}
+            type="text"
+            autoComplete="off"
+            maxLength={TITLE_MAX_LENGTH}
+            required
+            aria-invalid={Boolean(errors.title) || undefined}
+            aria-describedby={describedBy(titleError && errorId(ids.title), isMissing(errors.title) && ids.required)}
+            placeholder="e.g. Eppendorf 5810R refrigerated centrifuge"
+            className={inputClass(Boolean(errors.title))}
+            {...register('title')}
+          />
+        </Field>
+
+        <Field id={ids.description} label="Description" required error={descriptionError} errorId={errorId(ids.description)}>
+          <textarea
+            id={ids.description}
+            rows={6}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            required
+            aria-invalid={Boolean(errors.description) || undefined}
+            aria-describedby={describedBy(
+              descriptionError && errorId(ids.description),
+              isMissing(errors.description) && ids.required,
+            )}
+            placeholder="Model, age, hours of use, service history, what is included…"
+            className={inputClass(Boolean(errors.description))}
+            {...register('description')}
+          />
+        </Field>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Field id={ids.price} label="Price" required error={priceError} errorId={errorId(ids.price)}>
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+                $
+              </span>
+              <input
+                id={ids.price}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                required
+                aria-invalid={Boolean(errors.price) || undefined}
+                aria-describedby={describedBy(priceError && errorId(ids.price), isMissing(errors.price) && ids.required)}
+                placeholder="0.00"
+                className={cn(inputClass(Boolean(errors.price)), 'pl-7')}
+                {...register('price')}
+              />
+            </div>
+          </Field>
+
+          <Field id={ids.condition} label="Condition" required error={conditionError} errorId={errorId(ids.condition)}>
+            <select
+              id={ids.condition}
+              required
+              aria-invalid={Boolean(errors.condition) || undefined}
+              aria-describedby={conditionError && errorId(ids.condition)}
+              className={inputClass(Boolean(errors.condition))}
+              {...register('condition')}
+            >
+              {CONDITION_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+
+          <Field
+            id={ids.location}
+            label="Location"
+            hint="Optional. The country where the equipment is."
+            hintId={`${ids.location}-hint`}
+            error={locationError}
+            errorId={errorId(ids.location)}
+          >
+            <Controller
+              control={control}
+              name="location"
+              render={({ field }) => (
+                <CountrySelect
+                  id={ids.location}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={field.disabled}
+                  invalid={Boolean(errors.location)}
+                  describedBy={describedBy(`${ids.location}-hint`, locationError && errorId(ids.location))}
+                />
+              )}
+            />
+          </Field>
+
+          {mode === 'create' && (
+            <Field
+              id={ids.duration}
+              label="Duration"
+              required
+              hint="How long the listing stays published once paid."
+              hintId={`${ids.duration}-hint`}
+              error={durationError}
+              errorId={errorId(ids.duration)}
+            >
+              <select
+                id={ids.duration}
+                required
+                aria-invalid={Boolean(errors.duration_months) || undefined}
+                aria-describedby={describedBy(`${ids.duration}-hint`, durationError && errorId(ids.duration))}
+                className={inputClass(Boolean(errors.duration_months))}
+                {...register('duration_months')}
+              >
+                {DURATION_OPTIONS.map((months) => (
+                  <option key={months} value={String(months)}>
+                    {formatDuration(months)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </div>
+      </fieldset>
+
+      {photos}
+
+      {missingRequired && (
+        <p id={ids.required} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {REQUIRED_LISTING_FIELDS}
+        </p>
+      )}
+      {status}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        {secondaryAction}
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {busy && (
+            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />
+          )}
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

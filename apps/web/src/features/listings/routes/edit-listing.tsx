@@ -1,0 +1,181 @@
+import {
+  EDIT_LISTING_LOAD_ERROR,
+  NO_EDIT_PERMISSION,
+  PHOTO_DELETE_FAILED,
+  PHOTO_UPLOAD_FAILED,
+  SESSION_EXPIRED_REDIRECT_MS,
+  UPDATE_LISTING_FAILED,
+  type Listing,
+  type ListingUpdate,
+} from '@benchmarket/shared';
+import { useId, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/use-auth';
+import { errorDetail } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDeleteListingPhoto } from '../api/delete-listing-photo';
+import { useListing } from '../api/get-listing';
+import { useUpdateListing } from '../api/update-listing';
+import { useUploadListingPhotos } from '../api/upload-listing-photos';
+import { ExistingPhotos } from '../components/existing-photos';
+import { FormAlert } from '../components/form-alert';
+import { ListingForm } from '../components/listing-form';
+import { PageMessage, secondaryLinkClass } from '../components/page-message';
+import { PhotoDropZone, type QueuedPhoto } from '../components/photo-drop-zone';
+import { UploadProgress } from '../components/upload-progress';
+import { submitError, type SubmitError } from '../submit-error';
+import { useDelayedRedirect } from '../use-delayed-redirect';
+
+/** The edit form of an owner's listing: fields, current photos (remove), new photos (add), then back to the listing. */
+function EditListingForm({ listing }: { listing: Listing }) {
+  const navigate = useNavigate();
+  const { logout } = useAuth();
+  const updateListing = useUpdateListing(listing.id);
+  const uploadPhotos = useUploadListingPhotos();
+  const deletePhoto = useDeleteListingPhoto(listing.id);
+  const [queue, setQueue] = useState<QueuedPhoto[]>([]);
+  const [progress, setProgress] = useState<{ uploaded: number; total: number } | null>(null);
+  const [error, setError] = useState<SubmitError | null>(null);
+  const [uploadFailure, setUploadFailure] = useState<{ detail: string | null } | null>(null);
+  const photosHeadingId = useId();
+
+  // spec §8: after a 401 the message stays 2 s, then the session ends and /login opens.
+  useDelayedRedirect(error?.sessionExpired ?? false, '/login', SESSION_EXPIRED_REDIRECT_MS, logout);
+
+  const onRemovePhoto = async (index: number) => {
+    try {
+      await deletePhoto.mutateAsync(index);
+    } catch {
+      window.alert(PHOTO_DELETE_FAILED); // spec §8: an alert, not an inline message.
+    }
+  };
+
+  const onSubmit = async (values: ListingUpdate) => {
+    setError(null);
+    setUploadFailure(null);
+    try {
+      await updateListing.mutateAsync(values);
+    } catch (updateError) {
+      setError(submitError(updateError, UPDATE_LISTING_FAILED));
+      return;
+    }
+    const files = queue.map((photo) => photo.file);
+    if (files.length > 0) {
+      setProgress({ uploaded: 0, total: files.length });
+      try {
+        await uploadPhotos.mutateAsync({
+          listingId: listing.id,
+          files,
+          onUploaded: (file, uploaded) => {
+            setQueue((current) => current.filter((photo) => photo.file !== file));
+            setProgress({ uploaded, total: files.length });
+          },
+        });
+      } catch (uploadError) {
+        setProgress(null);
+        const failure = submitError(uploadError, PHOTO_UPLOAD_FAILED);
+        if (failure.sessionExpired) setError(failure);
+        else setUploadFailure({ detail: errorDetail(uploadError, '') || null });
+        return;
+      }
+    }
+    void navigate(`/listings/${encodeURIComponent(listing.id)}`);
+  };
+
+  const uploading = progress !== null;
+  const busy = updateListing.isPending || uploading || Boolean(error?.sessionExpired);
+  const thumbnails = listing.photos.map((photo, index) => listing.thumbnails[index] ?? photo);
+
+  return (
+    <ListingForm
+      mode="edit"
+      defaultValues={{
+        title: listing.title,
+        description: listing.description,
+        price: String(listing.price),
+        condition: listing.condition,
+        location: listing.location ?? '',
+      }}
+      onSubmit={onSubmit}
+      submitLabel="Update Listing"
+      busyLabel={uploading ? 'Uploading photos…' : 'Saving changes…'}
+      busy={busy}
+      photos={
+        <section aria-labelledby={photosHeadingId} className="space-y-3">
+          <h2 id={photosHeadingId} className="text-sm font-semibold text-slate-800">
+            Photos
+          </h2>
+          <ExistingPhotos
+            title={listing.title}
+            photos={thumbnails}
+            onRemove={(index) => void onRemovePhoto(index)}
+            disabled={deletePhoto.isPending || busy}
+          />
+          <PhotoDropZone queue={queue} onQueueChange={setQueue} existingCount={listing.photos.length} disabled={busy} />
+        </section>
+      }
+      status={
+        <>
+          {progress && <UploadProgress uploaded={progress.uploaded} total={progress.total} />}
+          {error && <FormAlert message={error.message} />}
+          {uploadFailure && (
+            <FormAlert message={PHOTO_UPLOAD_FAILED}>
+              {uploadFailure.detail && <p className="mt-1">{uploadFailure.detail}</p>}
+              <p className="mt-1 text-red-900">Your other changes were saved.</p>
+            </FormAlert>
+          )}
+        </>
+      }
+      secondaryAction={
+        <Link to={`/listings/${encodeURIComponent(listing.id)}`} className={secondaryLinkClass}>
+          Cancel
+        </Link>
+      }
+    />
+  );
+}
+
+/** /edit-listing/{id}: owner only (spec §2, §6). */
+export default function EditListingRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const { user, isLoading } = useAuth();
+  const listing = useListing(id, { enabled: user !== null });
+  const owner = Boolean(user && listing.data && listing.data.user_id === user.id);
+  useDocumentTitle(listing.data && owner ? `Edit ${listing.data.title}` : 'Edit Listing');
+
+  if (isLoading) return <Spinner label="Checking your session…" className="py-24" />;
+  // spec §2: not authenticated → /login.
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (listing.isPending) return <Spinner label="Loading listing…" className="py-24" />;
+  if (listing.isError) {
+    return (
+      <PageMessage title={EDIT_LISTING_LOAD_ERROR}>
+        <button type="button" onClick={() => void listing.refetch()} className={secondaryLinkClass}>
+          Try again
+        </button>
+      </PageMessage>
+    );
+  }
+  if (!owner) {
+    return (
+      <PageMessage title={NO_EDIT_PERMISSION}>
+        <Link to={`/listings/${encodeURIComponent(id)}`} className={secondaryLinkClass}>
+          Back to the listing
+        </Link>
+      </PageMessage>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Edit Listing</h1>
+      <p className="mt-2 break-words text-slate-600">{listing.data.title}</p>
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {/* Keyed by listing: the form takes its values once, when the data is there. */}
+        <EditListingForm key={listing.data.id} listing={listing.data} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderApp, renderRoutes } from '@/testing/render-app';
+import { createRoutes } from '@/app/router';
+import { BUYER, LISTING_ID, SELLER, makeListing } from '../testing/make-listing';
+
+const path = `/listings/${LISTING_ID}`;
+const detail = `GET /api/v1/listings/${LISTING_ID}`;
+
+// The page is a lazy route: load its code once up front so the first test does not wait for it.
+beforeAll(async () => {
+  await import('./listing-detail');
+});
+
+describe('/listings/{id}', () => {
+  it('shows a visitor the listing: title, badges, gallery, price, location with flag, date, category and description', async () => {
+    const network = stubFetch({ [detail]: { body: makeListing() } });
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' })).toBeInTheDocument();
+    expect(document.title).toContain('Eppendorf 5810R Centrifuge');
+    expect(screen.getByText('AI Verified')).toBeInTheDocument();
+    expect(screen.getByText('Certified Refurbished')).toBeInTheDocument();
+    expect(screen.getByText('$4,250.50')).toBeInTheDocument();
+    expect(screen.getByText('Germany')).toHaveTextContent('🇩🇪');
+    expect(screen.getByText('Jan 5, 2025')).toBeInTheDocument();
+    expect(screen.getByText('Centrifuges')).toBeInTheDocument();
+    const description = screen.getByText(/Refrigerated benchtop centrifuge/);
+    expect(description.textContent).toBe('Refrigerated benchtop centrifuge.\n\nIncludes A-4-62 rotor.');
+    expect(description).toHaveClass('whitespace-pre-wrap');
+    expect(screen.getAllByRole('img', { name: /Eppendorf 5810R Centrifuge — photo \d of 3/ })).toHaveLength(3);
+    // Not the owner: no owner actions, no expiry; no caution for a verified listing.
+    expect(screen.queryByRole('link', { name: 'Edit Listing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Expires/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(network.lastRequest().headers.get('Authorization')).toBeNull();
+  });
+
+  it('shows a loading skeleton first', async () => {
+    stubFetch({ [detail]: { body: makeListing() } });
+    renderApp(path);
+    expect(await screen.findByText('Loading listing…')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
+  });
+
+  it('warns about an unverified listing next to its badge', async () => {
+    stubFetch({ [detail]: { body: makeListing({ is_verified: false, verification: { status: 'pending', verification_notes: null } }) } });
+    renderApp(path);
+    expect(await screen.findByText('Pending Verification')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(/not been verified/);
+  });
+
+  it("shows the owner 'Edit Listing', 'Go to Dashboard' and the expiry label", async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: SELLER }, [detail]: { body: makeListing() } });
+    renderApp(path, { token: 'seller-token' });
+
+    expect(await screen.findByRole('link', { name: 'Edit Listing' })).toHaveAttribute('href', `/edit-listing/${LISTING_ID}`);
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByText('Expires in 3 months')).toBeInTheDocument();
+  });
+
+  it('tells the owner an unpaid listing is not visible yet and links to payment', async () => {
+    stubFetch({
+      'GET /api/v1/auth/me': { body: SELLER },
+      [detail]: { body: makeListing({ payment_status: 'unpaid', expiry_date: null }) },
+    });
+    renderApp(path, { token: 'seller-token' });
+    expect(await screen.findByRole('link', { name: 'Complete payment' })).toHaveAttribute('href', `/payment/${LISTING_ID}`);
+  });
+
+  it('tells the owner a removed listing is gone for buyers and offers no edit', async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: SELLER }, [detail]: { body: makeListing({ is_deleted: true }) } });
+    renderApp(path, { token: 'seller-token' });
+    expect(await screen.findByText('This listing has been removed. Buyers can no longer see it.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Listing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('does not show owner actions to another logged-in user', async () => {
+    const network = stubFetch({ 'GET /api/v1/auth/me': { body: BUYER }, [detail]: { body: makeListing() } });
+    renderApp(path, { token: 'buyer-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
+    expect(screen.queryByRole('link', { name: 'Edit Listing' })).not.toBeInTheDocument();
+    expect(network.lastRequest().headers.get('Authorization')).toBe('Bearer buyer-token');
+  });
+
+  it("says 'Listing not found' for a 404", async () => {
+    stubFetch({ [detail]: { status: 404, body: { detail: 'Listing not found' } } });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Listing not found' })).toBeInTheDocument();
+    expect(document.title).toContain('Listing not found');
+  });
+
+  it("says 'Error loading listing details' for any other failure", async () => {
+    stubFetch({ [detail]: { status: 500, body: { detail: 'Internal server error' } } });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error loading listing details' })).toBeInTheDocument();
+    expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
+  });
+
+  it('shows the AI Search Insight passed by the search page in the location state, coloured by relevance', async () => {
+    stubFetch({ [detail]: { body: makeListing() } });
+    const { router } = renderRoutes(createRoutes, '/');
+    await router.navigate(path, {
+      state: {
+        ragSearchResponse: {
+          relevance_explanation: 'Somewhat relevant: a refrigerated centrifuge, but not the 5804 model you asked for.',
+          relevance_score: 0.62,
+          rag_response_key: 'k1',
+        },
+      },
+    });
+    const insight = await screen.findByRole('region', { name: 'AI Search Insight' });
+    expect(insight).toHaveTextContent('Somewhat relevant: a refrigerated centrifuge');
+    expect(insight).toHaveAttribute('data-tone', 'somewhat');
+    expect(within(insight).getByText('Relevance score: 62%')).toBeInTheDocument();
+  });
+
+  it('reads the AI Search Insight from session storage, and shows none without one', async () => {
+    window.sessionStorage.setItem(
+      `ai-insight:${LISTING_ID}`,
+      JSON.stringify({ relevance_explanation: 'Relevant: exactly the centrifuge requested.', relevance_score: 0.9, rag_response_key: 'k2' }),
+    );
+    stubFetch({ [detail]: { body: makeListing() } });
+    const { unmount } = renderApp(path);
+    const insight = await screen.findByRole('region', { name: 'AI Search Insight' });
+    expect(insight).toHaveAttribute('data-tone', 'relevant');
+    unmount();
+
+    window.sessionStorage.clear();
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
+    expect(screen.queryByRole('region', { name: 'AI Search Insight' })).not.toBeInTheDocument();
+  });
+
+  it('opens the lightbox from the gallery', async () => {
+    stubFetch({ [detail]: { body: makeListing() } });
+    const { user } = renderApp(path);
+    await user.click(await screen.findByRole('button', { name: /Open photo 1 of 3/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/uploads/listings/a/2.webp');
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+});

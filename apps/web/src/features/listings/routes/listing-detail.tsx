@@ -1,0 +1,204 @@
+import {
+  LISTING_LOAD_ERROR,
+  LISTING_NOT_FOUND,
+  expiryLabel,
+  findCountry,
+  findFamily,
+  formatListedDate,
+  formatPrice,
+  isExpired,
+  type Listing,
+} from '@benchmarket/shared';
+import { useMemo } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useAuth } from '@/features/auth/use-auth';
+import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { readAiInsight, type AiInsight } from '../ai-insight';
+import { useListing } from '../api/get-listing';
+import { AiSearchInsight } from '../components/ai-search-insight';
+import { ConditionBadge } from '../components/condition-badge';
+import { ContactSellerSlot } from '../components/contact-seller-slot';
+import { PageMessage, primaryLinkClass, secondaryLinkClass } from '../components/page-message';
+import { PhotoGallery } from '../components/photo-gallery';
+import { UnverifiedCaution, VerificationBadge } from '../components/verification-badge';
+
+function ListingSkeleton() {
+  const block = 'animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none';
+  return (
+    // A screen high, so the footer stays below the fold until the listing arrives (no layout shift).
+    <div aria-busy="true" className="mx-auto min-h-dvh max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <p role="status" className="sr-only">
+        Loading listing…
+      </p>
+      <div aria-hidden="true">
+        <div className={cn(block, 'h-9 w-2/3')} />
+        <div className="mt-3 flex gap-2">
+          <div className={cn(block, 'h-7 w-28 rounded-full')} />
+          <div className={cn(block, 'h-7 w-24 rounded-full')} />
+        </div>
+        <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+          <div className={cn(block, 'aspect-[4/3] w-full rounded-xl')} />
+          <div className="space-y-4">
+            <div className={cn(block, 'h-10 w-40')} />
+            <div className={cn(block, 'h-5 w-full')} />
+            <div className={cn(block, 'h-5 w-5/6')} />
+            <div className={cn(block, 'h-5 w-2/3')} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Only the owner sees how their listing stands: unpaid, removed, when it expires. */
+function OwnerPanel({ listing }: { listing: Listing }) {
+  const expiry = expiryLabel(listing.expiry_date);
+  const expired = isExpired(listing.expiry_date);
+  const id = encodeURIComponent(listing.id);
+  return (
+    <section aria-label="Your listing" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      {expiry && (
+        <p className={cn('text-sm font-semibold', expired ? 'text-red-700' : expiry === 'Expires soon' ? 'text-amber-800' : 'text-slate-700')}>
+          {listing.expiry_date ? (
+            <time dateTime={listing.expiry_date} title={formatListedDate(listing.expiry_date)}>
+              {expiry}
+            </time>
+          ) : (
+            expiry
+          )}
+        </p>
+      )}
+      {listing.is_deleted ? (
+        <p className="text-sm text-slate-700">This listing has been removed. Buyers can no longer see it.</p>
+      ) : (
+        listing.payment_status === 'unpaid' && (
+          <p className="text-sm text-slate-700">
+            Buyers will see this listing once it is paid for.{' '}
+            <Link to={`/payment/${id}`} className="font-semibold text-teal-700 underline underline-offset-2">
+              Complete payment
+            </Link>
+          </p>
+        )
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {/* spec §4: a removed listing has no actions left. */}
+        {!listing.is_deleted && (
+          <Link to={`/edit-listing/${id}`} className={primaryLinkClass}>
+            Edit Listing
+          </Link>
+        )}
+        <Link to="/dashboard" className={secondaryLinkClass}>
+          Go to Dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwner: boolean; insight: AiInsight | null }) {
+  const country = findCountry(listing.location);
+  const category = listing.category ? (findFamily(listing.category)?.name ?? listing.category) : null;
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{listing.title}</h1>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <VerificationBadge listing={listing} />
+          <ConditionBadge condition={listing.condition} />
+        </div>
+      </header>
+
+      <div className="mt-4">
+        <UnverifiedCaution listing={listing} />
+      </div>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <PhotoGallery title={listing.title} photos={listing.photos} thumbnails={listing.thumbnails} />
+
+        <div className="space-y-6">
+          <p className="text-3xl font-bold text-slate-900">
+            <span className="sr-only">Price: </span>
+            {formatPrice(listing.price)}
+          </p>
+
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium text-slate-500">Location</dt>
+            <dd className="text-slate-900">
+              {country ? (
+                <>
+                  <span aria-hidden="true" className="mr-1.5">
+                    {country.flag}
+                  </span>
+                  {country.name}
+                </>
+              ) : (
+                (listing.location ?? 'Not specified')
+              )}
+            </dd>
+            <dt className="font-medium text-slate-500">Listed</dt>
+            <dd className="text-slate-900">
+              <time dateTime={listing.created_at}>{formatListedDate(listing.created_at)}</time>
+            </dd>
+            {category && (
+              <>
+                <dt className="font-medium text-slate-500">Category</dt>
+                <dd className="text-slate-900">{category}</dd>
+              </>
+            )}
+          </dl>
+
+          {insight && <AiSearchInsight insight={insight} />}
+
+          {isOwner ? <OwnerPanel listing={listing} /> : <ContactSellerSlot listing={listing} />}
+        </div>
+      </div>
+
+      <section aria-labelledby="listing-description" className="mt-10 max-w-3xl">
+        <h2 id="listing-description" className="text-lg font-semibold text-slate-900">
+          Description
+        </h2>
+        {/* Sellers format descriptions with line breaks and spacing: keep them. */}
+        <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-slate-700">{listing.description}</p>
+      </section>
+    </article>
+  );
+}
+
+/** /listings/{id} (spec §2): the listing, its photos, and for the owner its state and actions. */
+export default function ListingDetailRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const { user } = useAuth();
+  const listing = useListing(id);
+  const notFound = isApiError(listing.error) && listing.error.status === 404;
+  const fromListing = listing.data?.rag_search_response;
+  const insight = useMemo(() => readAiInsight(id, location.state, fromListing), [id, location.state, fromListing]);
+
+  let title = 'Listing';
+  if (listing.data) title = listing.data.title;
+  else if (listing.isError) title = notFound ? LISTING_NOT_FOUND : LISTING_LOAD_ERROR;
+  useDocumentTitle(title);
+
+  if (listing.isPending) return <ListingSkeleton />;
+  if (listing.isError) {
+    return notFound ? (
+      <PageMessage title={LISTING_NOT_FOUND}>
+        <p>It may have been removed, or the link may be wrong.</p>
+        <Link to="/search" className={primaryLinkClass}>
+          Browse equipment
+        </Link>
+      </PageMessage>
+    ) : (
+      <PageMessage title={LISTING_LOAD_ERROR}>
+        <button type="button" onClick={() => void listing.refetch()} className={secondaryLinkClass}>
+          Try again
+        </button>
+      </PageMessage>
+    );
+  }
+
+  return <ListingDetails listing={listing.data} isOwner={user?.id === listing.data.user_id} insight={insight} />;
+}

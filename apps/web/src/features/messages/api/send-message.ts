@@ -1,0 +1,16 @@
+import type { Message, MessageCreate } from '@benchmarket/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /messages {listing_id, sender_name, sender_email, message} → 201 Message (spec §7).
+ * 401 when not logged in; 400 'All fields are required' or one's own listing; 404 'Listing
+ * not found'; 429 when sending too often.
+ */
+export function sendMessage(body: MessageCreate): Promise<Message> {
+  return api.post<Message>('/messages', body);
+}
+
+export function useSendMessage() {
+  return useMutation({ mutationFn: sendMessage });
+}

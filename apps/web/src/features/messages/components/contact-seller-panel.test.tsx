@@ -1,0 +1,111 @@
+import { CONTACT_ALL_REQUIRED, CONTACT_SEND_FAILED } from '@benchmarket/shared';
+import { configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { renderWithProviders } from '@/testing/render-app';
+import { CONTACT_SENT, ContactSellerPanel } from './contact-seller-panel';
+
+// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const SELLER_ID = '5b0c1a2e-0000-4000-8000-00000000000a';
+const buyer = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
+const listing = { id: '1a1a1a1a-0000-4000-8000-000000000001', title: 'Eppendorf 5810R Centrifuge', user_id: SELLER_ID };
+const sent = {
+  id: '3e3e3e3e-0000-4000-8000-000000000001',
+  listing_id: listing.id,
+  listing_title: listing.title,
+  sender_name: 'Jane',
+  sender_email: buyer.email,
+  message: 'Is it available?',
+  sent_at: '2025-03-01T12:00:00.000Z',
+  is_read: false,
+};
+
+function renderPanel(routes: Record<string, StubHandler> = {}, { loggedIn = true } = {}) {
+  const network = stubFetch({ 'GET /api/v1/auth/me': { body: buyer }, 'POST /api/v1/messages': { status: 201, body: sent }, ...routes });
+  const rendered = renderWithProviders(<ContactSellerPanel listing={listing} />, {
+    path: `/listings/${listing.id}`,
+    ...(loggedIn && { token: 'buyer-token' }),
+  });
+  return { ...rendered, network };
+}
+
+describe('ContactSellerPanel', () => {
+  it("sends a visitor to /login with the listing as return path on 'Contact Seller'", async () => {
+    const { user, router } = renderPanel({}, { loggedIn: false });
+
+    await user.click(screen.getByRole('button', { name: 'Contact Seller' }));
+
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(`/listings/${listing.id}`);
+    expect(router.state.location.state).toEqual({ from: `/listings/${listing.id}` });
+  });
+
+  it('shows nothing to the listing owner', async () => {
+    const network = stubFetch({ 'GET /api/v1/auth/me': { body: { ...buyer, id: SELLER_ID } } });
+    const { container } = renderWithProviders(<ContactSellerPanel listing={listing} />, { token: 'seller-token' });
+    await waitFor(() => {
+      expect(network.requests).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(container).toBeEmptyDOMElement();
+    });
+  });
+
+  it('pre-fills the name and email of a logged-in user', async () => {
+    renderPanel();
+
+    expect(await screen.findByLabelText('Email')).toHaveValue(buyer.email);
+    expect(screen.getByLabelText('Name')).toHaveValue('jane.doe');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it("requires every field ('All fields are required') and sends nothing", async () => {
+    const { user, network } = renderPanel();
+    await user.clear(await screen.findByLabelText('Name'));
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(CONTACT_ALL_REQUIRED);
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Message')).toHaveAttribute('aria-invalid', 'true');
+    expect(network.requests.some((r) => r.url.endsWith('/messages'))).toBe(false);
+  });
+
+  it('sends the message, confirms it and clears the form', async () => {
+    const { user, network } = renderPanel();
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Jane');
+    await user.type(screen.getByLabelText('Message'), '  Is it available?  ');
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
+    const request = network.requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/v1/messages'));
+    expect(await request?.json()).toEqual({
+      listing_id: listing.id,
+      sender_name: 'Jane',
+      sender_email: buyer.email,
+      message: 'Is it available?',
+    });
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it("shows the server's detail, or 'Failed to send message. Please try again.'", async () => {
+    let answer: { status: number; body?: unknown } = { status: 404, body: { detail: 'Listing not found' } };
+    const { user } = renderPanel({ 'POST /api/v1/messages': () => answer });
+    await user.type(await screen.findByLabelText('Message'), 'Hello');
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Listing not found');
+
+    answer = { status: 500 };
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent(CONTACT_SEND_FAILED);
+    });
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+  });
+});

@@ -1,0 +1,214 @@
+import { formatPrice } from '@benchmarket/shared';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { cn } from '@/lib/cn';
+import { useConfirmSandboxCard } from '../api/confirm-card';
+import { cardErrorMessage } from '../lib/payment-errors';
+import { PaymentAlert, primaryButtonClass } from './ui';
+
+/** The sandbox's test cards (Stripe's test numbers, docs/decisions/005-payments.md). */
+export const TEST_CARD_HINT =
+  'Test mode: use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined), any future expiry date and any 3-digit CVC.';
+
+const CARD_NUMBER_INVALID = 'Please enter a valid card number.';
+const EXPIRY_INVALID = 'Please enter the expiry date as MM/YY.';
+const CVC_INVALID = 'Please enter the 3- or 4-digit security code (CVC).';
+
+/** '4242424242424242' → '4242 4242 4242 4242' (at most 19 digits). */
+export function formatCardNumber(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** '1230' → '12/30': the slash comes by itself, and goes again with backspace. */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** 'MM/YY' → month and four-digit year, or null. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  return { month: Number(match[1]), year: 2000 + Number(match[2]) };
+}
+
+type Field = 'number' | 'expiry' | 'cvc';
+type FieldErrors = Partial<Record<Field, string>>;
+
+interface CardFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
+
+function CardField({ label, error, className, ...inputProps }: CardFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cn(
+          'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400',
+          error ? 'border-red-600' : 'border-slate-300',
+        )}
+        {...inputProps}
+      />
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SandboxCardFormProps {
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  /** The card was charged: the payment intent's id. */
+  onPaid: (paymentIntentId: string) => void;
+}
+
+/**
+ * The card step of the sandbox provider (no real money): number, expiry and CVC, sent to
+ * POST /payments/sandbox/confirm-card as Stripe.js would send them to Stripe. A declined card
+ * shows the provider's text and the form stays, for another try or another card.
+ */
+export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: SandboxCardFormProps) {
+  const confirmCard = useConfirmSandboxCard();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [name, setName] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const hintId = useId();
+  const numberRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
+
+  const validate = (): FieldErrors => {
+    const errors: FieldErrors = {};
+    const digits = number.replace(/\D/g, '');
+    if (digits.length < 12 || digits.length > 19) errors.number = CARD_NUMBER_INVALID;
+    if (!parseExpiry(expiry)) errors.expiry = EXPIRY_INVALID;
+    if (!/^\d{3,4}$/.test(cvc.trim())) errors.cvc = CVC_INVALID;
+    return errors;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (confirmCard.isPending) return;
+    setFailure(null);
+    const errors = validate();
+    setFieldErrors(errors);
+    const firstInvalid = (['number', 'expiry', 'cvc'] as const).find((field) => errors[field]);
+    const expiryDate = parseExpiry(expiry);
+    if (firstInvalid || !expiryDate) {
+      const field = { number: numberRef, expiry: expiryRef, cvc: cvcRef }[firstInvalid ?? 'expiry'];
+      field.current?.focus();
+      return;
+    }
+    confirmCard.mutate(
+      {
+        client_secret: clientSecret,
+        card_number: number.replace(/\D/g, ''),
+        exp_month: expiryDate.month,
+        exp_year: expiryDate.year,
+        cvc: cvc.trim(),
+      },
+      {
+        onSuccess: (result) => {
+          onPaid(result.payment_intent.id);
+        },
+        onError: (error) => {
+          setFailure(cardErrorMessage(error));
+        },
+      },
+    );
+  };
+
+  const pending = confirmCard.isPending || confirmCard.isSuccess;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-describedby={hintId} className="space-y-4">
+      <p id={hintId} className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+        {TEST_CARD_HINT}
+      </p>
+      {failure && <PaymentAlert message={failure} />}
+      <CardField
+        ref={numberRef}
+        label="Card number"
+        name="cardnumber"
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        onChange={(event) => {
+          setNumber(formatCardNumber(event.target.value));
+        }}
+        error={fieldErrors.number}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <CardField
+          ref={expiryRef}
+          label="Expiry (MM/YY)"
+          name="exp-date"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={expiry}
+          onChange={(event) => {
+            setExpiry(formatExpiry(event.target.value));
+          }}
+          error={fieldErrors.expiry}
+        />
+        <CardField
+          ref={cvcRef}
+          label="CVC"
+          name="cvc"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={cvc}
+          onChange={(event) => {
+            setCvc(event.target.value.replace(/\D/g, '').slice(0, 4));
+          }}
+          error={fieldErrors.cvc}
+        />
+      </div>
+      <CardField
+        label="Name on card (optional)"
+        name="ccname"
+        type="text"
+        autoComplete="cc-name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+        }}
+      />
+      <button type="submit" disabled={pending} aria-busy={pending || undefined} className={primaryButtonClass}>
+        {pending && (
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+          />
+        )}
+        Pay {formatPrice(amount, currency.toUpperCase())}
+      </button>
+    </form>
+  );
+}

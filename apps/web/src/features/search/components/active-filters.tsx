@@ -1,0 +1,42 @@
+import { conditionLabel, findCountry, formatPrice } from '@benchmarket/shared';
+import type { SearchFilters } from '../search-state';
+
+interface ActiveFiltersProps {
+  filters: SearchFilters;
+  onRemove: (filter: keyof SearchFilters) => void;
+}
+
+/** The filters of the search on show, each removable with one click. */
+export function ActiveFilters({ filters, onRemove }: ActiveFiltersProps) {
+  const chips: Array<{ filter: keyof SearchFilters; label: string }> = [];
+  if (filters.minPrice) chips.push({ filter: 'minPrice', label: `From ${formatPrice(Number(filters.minPrice))}` });
+  if (filters.maxPrice) chips.push({ filter: 'maxPrice', label: `Up to ${formatPrice(Number(filters.maxPrice))}` });
+  if (filters.condition) chips.push({ filter: 'condition', label: conditionLabel(filters.condition) });
+  if (filters.location) {
+    const country = findCountry(filters.location);
+    chips.push({ filter: 'location', label: country ? `${country.flag} ${country.name}` : filters.location });
+  }
+  if (chips.length === 0) return null;
+
+  return (
+    <ul aria-label="Active filters" className="mt-3 flex flex-wrap gap-2">
+      {chips.map(({ filter, label }) => (
+        <li key={filter}>
+          <button
+            type="button"
+            onClick={() => {
+              onRemove(filter);
+            }}
+            aria-label={`Remove filter: ${label}`}
+            className="inline-flex items-center gap-1.5 rounded-full border border-teal-200 bg-teal-50 py-1 pr-2 pl-3 text-sm font-medium text-teal-900 hover:border-teal-400 hover:bg-teal-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+          >
+            {label}
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round">
+              <path d="M5 5l10 10M15 5L5 15" />
+            </svg>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

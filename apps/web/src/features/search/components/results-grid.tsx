@@ -1,0 +1,51 @@
+import type { Listing } from '@benchmarket/shared';
+import { cn } from '@/lib/cn';
+import { ListingCard } from './listing-card';
+
+const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
+
+interface ResultsGridProps {
+  listings: readonly Listing[];
+  onOpen?: (listing: Listing) => void;
+}
+
+/** The cards, in a responsive grid (one column on a phone). */
+export function ResultsGrid({ listings, onOpen }: ResultsGridProps) {
+  return (
+    <ul role="list" className={GRID}>
+      {listings.map((listing, index) => (
+        // The index too: a page must never break on a repeated id.
+        <li key={`${listing.id}:${String(index)}`}>
+          <ListingCard listing={listing} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Placeholder cards while results load. Hidden from assistive technology: the region around
+ * it carries aria-busy and its status line says what is loading.
+ */
+export function ResultsSkeleton({ count = 6 }: { count?: number }) {
+  const block = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none';
+  return (
+    <div>
+      <ul aria-hidden="true" className={GRID}>
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index} data-testid="skeleton-card" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <div className={cn(block, 'aspect-[4/3] rounded-none')} />
+            <div className="space-y-3 p-4">
+              <div className={cn(block, 'h-6 w-28 rounded-full')} />
+              <div className={cn(block, 'h-5 w-4/5')} />
+              <div className={cn(block, 'h-6 w-24')} />
+              <div className={cn(block, 'h-4 w-full')} />
+              <div className={cn(block, 'h-4 w-5/6')} />
+              <div className={cn(block, 'h-9 w-full rounded-lg')} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+import { CONDITION_OPTIONS, SEARCH_QUERY_MAX_LENGTH, isCondition } from '@benchmarket/shared';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { CountrySelect } from '@/features/listings/components/country-select';
+import { cn } from '@/lib/cn';
+import { activeFilterCount, type DraftField, type SearchDraft } from '../search-state';
+
+export interface DraftError {
+  field: DraftField;
+  message: string;
+}
+
+interface SearchFormProps {
+  draft: SearchDraft;
+  onChange: (patch: Partial<SearchDraft>) => void;
+  onSubmit: () => void;
+  onClearFilters: () => void;
+  /** Visitors and unverified users see the form, but cannot search (spec §4, §6). */
+  disabled?: boolean;
+  /** The id of the text that explains why the form is disabled. */
+  describedBy?: string;
+  error?: DraftError | null;
+}
+
+const labelClass = 'block text-sm font-medium text-slate-700';
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/40 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-500 aria-invalid:ring-red-500/30 sm:text-sm';
+
+function PriceField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  invalid,
+  errorId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  invalid: boolean;
+  errorId: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="relative">
+        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
+          $
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          placeholder="Any"
+          value={value}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+          className={cn(inputClass, 'pl-7')}
+        />
+      </div>
+    </div>
+  );
+}
+
+function FieldsetLegend({ children }: { children: ReactNode }) {
+  return <legend className="sr-only">{children}</legend>;
+}
+
+/**
+ * The search box, 'Use AI-enhanced search' and the filters (spec §2). On a phone the
+ * filters fold behind a 'Filters' button; from tablet width they are always shown.
+ */
+export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled = false, describedBy, error }: SearchFormProps) {
+  const ids = {
+    query: useId(),
+    ai: useId(),
+    aiHint: useId(),
+    filters: useId(),
+    min: useId(),
+    max: useId(),
+    condition: useId(),
+    location: useId(),
+    error: useId(),
+  };
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterCount = activeFilterCount(draft);
+  const invalid = (field: DraftField) => error?.field === field;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!disabled) onSubmit();
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Search listings"
+      noValidate
+      onSubmit={submit}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <fieldset disabled={disabled} aria-describedby={describedBy} className="min-w-0 space-y-4">
+        <FieldsetLegend>Search listings</FieldsetLegend>
+        <div>
+          <label htmlFor={ids.query} className={labelClass}>
+            Search equipment
+          </label>
+          <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+            <div className="relative flex-1">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                fill="currentColor"
+                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+              >
+                <path
+                  fillRule="evenodd"
+                  d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
+                  clipRule="evenodd"
+                />
+              </svg>
+              <input
+                id={ids.query}
+                type="search"
+                name="q"
+                enterKeyHint="search"
+                autoComplete="off"
+                maxLength={SEARCH_QUERY_MAX_LENGTH}
+                placeholder="e.g. refurbished centrifuge under $5,000"
+                value={draft.query}
+                disabled={disabled}
+                aria-invalid={invalid('query') || undefined}
+                aria-describedby={invalid('query') ? ids.error : undefined}
+                onChange={(event) => {
+                  onChange({ query: event.target.value });
+                }}
+                className={cn(inputClass, 'mt-0 py-3 pl-10 text-base sm:text-base')}
+              />
+            </div>
+            <button
+              type="submit"
+              disabled={disabled}
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-teal-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-400"
+            >
+              Search
+            </button>
+          </div>
+        </div>
+
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <div className="flex items-center gap-2">
+              <input
+                id={ids.ai}
+                type="checkbox"
+                checked={draft.useAi}
+                disabled={disabled}
+                aria-describedby={ids.aiHint}
+                onChange={(event) => {
+                  onChange({ useAi: event.target.checked });
+                }}
+                className="size-4 rounded border-slate-300 accent-teal-700 disabled:cursor-not-allowed"
+              />
+              <label htmlFor={ids.ai} className="text-sm font-medium text-slate-800">
+                Use AI-enhanced search
+              </label>
+            </div>
+            <p id={ids.aiHint} className="mt-1 pl-6 text-xs text-slate-500">
+              Understands plain requests and explains why each result matches.
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.filters}
+            onClick={() => {
+              setFiltersOpen((open) => !open);
+            }}
+            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 md:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+              <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm2 5a1 1 0 0 1 1-1h8a1 1 0 1 1 0 2H6a1 1 0 0 1-1-1Zm3 4a1 1 0 1 0 0 2h4a1 1 0 1 0 0-2H8Z" />
+            </svg>
+            Filters{filterCount > 0 && ` (${String(filterCount)})`}
+          </button>
+        </div>
+
+        <div
+          id={ids.filters}
+          className={cn(
+            filtersOpen ? 'grid' : 'hidden',
+            'gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2 md:grid md:grid-cols-[1fr_1fr_1.4fr_1.8fr_auto] md:items-end',
+          )}
+        >
+          <PriceField
+            id={ids.min}
+            label="Min price"
+            value={draft.minPrice}
+            disabled={disabled}
+            invalid={invalid('minPrice')}
+            errorId={ids.error}
+            onChange={(minPrice) => {
+              onChange({ minPrice });
+            }}
+          />
+          <PriceField
+            id={ids.max}
+            label="Max price"
+            value={draft.maxPrice}
+            disabled={disabled}
+            invalid={invalid('maxPrice')}
+            errorId={ids.error}
+            onChange={(maxPrice) => {
+              onChange({ maxPrice });
+            }}
+          />
+          <div>
+            <label htmlFor={ids.condition} className={labelClass}>
+              Condition
+            </label>
+            <select
+              id={ids.condition}
+              value={draft.condition}
+              disabled={disabled}
+              onChange={(event) => {
+                const value = event.target.value;
+                onChange({ condition: isCondition(value) ? value : '' });
+              }}
+              className={inputClass}
+            >
+              <option value="">Any condition</option>
+              {CONDITION_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.location} className={labelClass}>
+              Location
+            </label>
+            <div className="mt-1">
+              <CountrySelect
+                id={ids.location}
+                value={draft.location}
+                disabled={disabled}
+                onChange={(location) => {
+                  onChange({ location });
+                }}
+              />
+            </div>
+          </div>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={onClearFilters}
+            className="inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+          >
+            Clear filters
+          </button>
+        </div>
+
+        {error && (
+          <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
+            {error.message}
+          </p>
+        )}
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,393 @@
+import { LATEST_LISTINGS_FAILED, LISTINGS_FETCH_FAILED, SEARCH_FAILED } from '@benchmarket/shared';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useAuth } from '@/features/auth/use-auth';
+import { errorDetail } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLatestListings } from '../api/get-latest-listings';
+import { useSearchListings } from '../api/search-listings';
+import { ActiveFilters } from '../components/active-filters';
+import { EmptyState } from '../components/empty-state';
+import { ErrorPanel } from '../components/error-panel';
+import { Pagination } from '../components/pagination';
+import { ResultsGrid, ResultsSkeleton } from '../components/results-grid';
+import { SearchAccessNotice } from '../components/search-access-notice';
+import { SearchForm, type DraftError } from '../components/search-form';
+import {
+  EMPTY_CRITERIA,
+  EMPTY_FILTERS,
+  activeFilterCount,
+  checkDraft,
+  criteriaFromUrl,
+  criteriaKey,
+  draftOf,
+  isBrowse,
+  readSearchSession,
+  toSearchParams,
+  updateSearchSession,
+  type SearchCriteria,
+  type SearchDraft,
+  type SearchFilters,
+} from '../search-state';
+
+const PAGE_TITLE = 'Search Equipment';
+
+function resultCount(total: number): string {
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+}
+
+function noop() {}
+
+function SectionHeading({ id, children, headingRef }: { id: string; children: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
+  return (
+    <h2 id={id} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+      {children}
+    </h2>
+  );
+}
+
+// ── Visitors and unverified users ─────────────────────────────────────────
+
+/**
+ * spec §4, §6: visitors and unverified users see the latest 10 listings; the form is shown
+ * (so they see what search offers) but disabled, with the reason and the way forward.
+ */
+function RestrictedSearch({ audience }: { audience: 'visitor' | 'unverified' }) {
+  const noticeId = useId();
+  const headingId = useId();
+  const location = useLocation();
+  const latest = useLatestListings();
+  const draft = useMemo(() => draftOf(criteriaFromUrl(new URLSearchParams(location.search)) ?? EMPTY_CRITERIA), [location.search]);
+
+  let status = '';
+  if (latest.isPending) status = 'Loading the latest listings…';
+  else if (latest.isSuccess) status = `Showing the ${String(latest.data.length)} latest listings`;
+
+  return (
+    <div className="space-y-6">
+      <SearchAccessNotice id={noticeId} audience={audience} />
+      <SearchForm draft={draft} onChange={noop} onSubmit={noop} onClearFilters={noop} disabled describedBy={noticeId} />
+      <section aria-labelledby={headingId} aria-busy={latest.isFetching} className="pt-2">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <SectionHeading id={headingId}>Latest listings</SectionHeading>
+          <p role="status" className="text-sm text-slate-600">
+            {status}
+          </p>
+        </div>
+        {latest.isPending ? (
+          <ResultsSkeleton />
+        ) : latest.isError ? (
+          <ErrorPanel
+            message={LATEST_LISTINGS_FAILED}
+            retrying={latest.isFetching}
+            onRetry={() => {
+              void latest.refetch();
+            }}
+          />
+        ) : latest.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+            No listings yet. Check back soon.
+          </p>
+        ) : (
+          <ResultsGrid listings={latest.data} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+// ── Verified users ────────────────────────────────────────────────────────
+
+/**
+ * The applied criteria: the URL's when it names any; on first arrival at a bare /search the
+ * session's (spec §2); Back to a bare /search is the empty search; any other bare /search
+ * (the header link) keeps what is on show. The URL is then brought in line (replace).
+ */
+function useSearchCriteria(initial: SearchCriteria) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const urlCriteria = useMemo(() => criteriaFromUrl(new URLSearchParams(location.search)), [location.search]);
+  const [criteria, setCriteria] = useState<SearchCriteria>(() => urlCriteria ?? initial);
+  const [syncedKey, setSyncedKey] = useState(location.key);
+
+  let current = criteria;
+  if (location.key !== syncedKey) {
+    // Adjusting state to a new location during render (no effect, no flash of old state).
+    setSyncedKey(location.key);
+    const next = urlCriteria ?? (navigationType === 'POP' ? EMPTY_CRITERIA : criteria);
+    if (criteriaKey(next) !== criteriaKey(criteria)) {
+      setCriteria(next);
+      current = next;
+    }
+  }
+  return { criteria: current, setCriteria, urlCriteria };
+}
+
+function VerifiedSearch({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Read once: what the buyer left here earlier in this tab.
+  const [session] = useState(() => readSearchSession(userId));
+  const { criteria, setCriteria, urlCriteria } = useSearchCriteria(session?.criteria ?? EMPTY_CRITERIA);
+  const key = criteriaKey(criteria);
+
+  // The form: restored as it was typed when it belongs to these criteria, else the criteria.
+  const [draftState, setDraftState] = useState(() => ({
+    key,
+    draft: session && criteriaKey(session.criteria) === key ? session.draft : draftOf(criteria),
+  }));
+  let draft: SearchDraft = draftState.draft;
+  if (draftState.key !== key) {
+    draft = draftOf(criteria);
+    setDraftState({ key, draft });
+  }
+  const [formError, setFormError] = useState<DraftError | null>(null);
+
+  const params = useMemo(() => toSearchParams(criteria), [criteria]);
+  const stored = session?.results?.key === key ? session.results : undefined;
+  const results = useSearchListings(params, { initialData: stored });
+
+  // ── Keep the session and the URL in step ──
+  useEffect(() => {
+    updateSearchSession({ userId, criteria, draft });
+  }, [userId, criteria, draft]);
+
+  const { data, dataUpdatedAt, isSuccess } = results;
+  useEffect(() => {
+    if (isSuccess) updateSearchSession({ results: { key, data, updatedAt: dataUpdatedAt } });
+  }, [isSuccess, key, data, dataUpdatedAt]);
+
+  useEffect(() => {
+    // A bare /search showing a restored search: make the URL say what is on show.
+    if (urlCriteria === null && key !== criteriaKey(EMPTY_CRITERIA)) {
+      void navigate({ search: `?${key}` }, { replace: true, preventScrollReset: true, state: location.state });
+    }
+  }, [urlCriteria, key, navigate, location.state]);
+
+  // ── Scroll: back from a listing, where the buyer was (the router restores it too when the
+  // results are already there; after a reload they arrive later, so this catches up). ──
+  const [pendingScroll] = useState(() => (navigationType === 'POP' ? session?.scrollY : undefined));
+  const scrollRestored = useRef(false);
+  useLayoutEffect(() => {
+    if (scrollRestored.current || pendingScroll === undefined || !isSuccess) return;
+    scrollRestored.current = true;
+    if (Math.abs(window.scrollY - pendingScroll) > 1) window.scrollTo(0, pendingScroll);
+  }, [pendingScroll, isSuccess]);
+
+  useEffect(() => {
+    const remember = () => {
+      updateSearchSession({ scrollY: window.scrollY });
+    };
+    window.addEventListener('pagehide', remember);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+    };
+  }, []);
+
+  const onOpenListing = () => {
+    updateSearchSession({ scrollY: window.scrollY });
+  };
+
+  // ── Actions ──
+  const apply = (next: SearchCriteria, { focusResults = false } = {}) => {
+    setFormError(null);
+    const nextKey = criteriaKey(next);
+    if (nextKey === key) {
+      // The same search again: run it again (new listings may have arrived).
+      void results.refetch();
+    } else {
+      setCriteria(next);
+      void navigate({ search: nextKey ? `?${nextKey}` : '' }, { preventScrollReset: true });
+    }
+    if (focusResults) {
+      headingRef.current?.focus({ preventScroll: true });
+      headingRef.current?.scrollIntoView?.({ block: 'start' });
+    }
+  };
+
+  const submit = () => {
+    const checked = checkDraft(draft);
+    if (!checked.ok) {
+      setFormError({ field: checked.field, message: checked.message });
+      return;
+    }
+    apply(checked.criteria);
+  };
+
+  const changeDraft = (patch: Partial<SearchDraft>) => {
+    setDraftState({ key, draft: { ...draft, ...patch } });
+    if (formError) setFormError(null);
+  };
+
+  const clearFilters = () => {
+    const checked = checkDraft({ ...draft, ...EMPTY_FILTERS });
+    if (!checked.ok) {
+      setDraftState({ key, draft: { ...draft, ...EMPTY_FILTERS } });
+      setFormError({ field: checked.field, message: checked.message });
+      return;
+    }
+    apply(checked.criteria);
+  };
+
+  const removeFilter = (filter: keyof SearchFilters) => {
+    apply({ ...criteria, [filter]: EMPTY_FILTERS[filter], page: 1 });
+  };
+
+  // ── What to show ──
+  const browse = isBrowse(criteria);
+  const query = criteria.query.trim();
+  let heading = 'Results';
+  if (browse) heading = 'Newest listings';
+  else if (query) heading = `Results for “${query}”`;
+
+  let status = '';
+  let body: ReactNode;
+  if (results.isPending) {
+    status = 'Searching…';
+    body = <ResultsSkeleton />;
+  } else if (!results.data) {
+    body = (
+      <ErrorPanel
+        // spec §8: the first, newest-first listing has its own text; a search shows the server's detail.
+        message={browse ? LISTINGS_FETCH_FAILED : errorDetail(results.error, SEARCH_FAILED)}
+        retrying={results.isFetching}
+        onRetry={() => {
+          void results.refetch();
+        }}
+      />
+    );
+  } else {
+    const { items, total, page_size: pageSize } = results.data;
+    status = resultCount(total);
+    if (items.length > 0) {
+      body = (
+        <>
+          <ResultsGrid listings={items} onOpen={onOpenListing} />
+          <Pagination
+            page={criteria.page}
+            totalPages={Math.max(1, Math.ceil(total / pageSize))}
+            disabled={results.isFetching}
+            onPageChange={(page) => {
+              apply({ ...criteria, page }, { focusResults: true });
+            }}
+          />
+        </>
+      );
+    } else if (criteria.page > 1 && total > 0) {
+      // A shared link to a page that no longer exists.
+      body = (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <p className="text-slate-700">There are no more results on this page.</p>
+          <button
+            type="button"
+            onClick={() => {
+              apply({ ...criteria, page: 1 }, { focusResults: true });
+            }}
+            className="mt-4 inline-flex items-center justify-center rounded-lg border border-teal-700 bg-white px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+          >
+            Go to the first page
+          </button>
+        </div>
+      );
+    } else if (browse) {
+      body = (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+          No listings yet. Check back soon.
+        </p>
+      );
+    } else {
+      body = (
+        <EmptyState
+          query={criteria.query}
+          filterCount={activeFilterCount(criteria)}
+          useAi={criteria.useAi}
+          onRemoveFilters={() => {
+            apply({ ...criteria, ...EMPTY_FILTERS, page: 1 });
+          }}
+          onTryAi={() => {
+            apply({ ...criteria, useAi: true, page: 1 });
+          }}
+        />
+      );
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <SearchForm
+        draft={draft}
+        onChange={changeDraft}
+        onSubmit={submit}
+        onClearFilters={clearFilters}
+        error={formError}
+      />
+
+      <section aria-labelledby={headingId} aria-busy={results.isFetching} className="scroll-mt-24 pt-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <SectionHeading id={headingId} headingRef={headingRef}>
+              <span className="break-words">{heading}</span>
+            </SectionHeading>
+            {criteria.useAi && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-violet-600/20 ring-inset">
+                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3">
+                  <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />
+                </svg>
+                AI-enhanced
+              </span>
+            )}
+          </div>
+          <p role="status" className="text-sm text-slate-600">
+            {status}
+          </p>
+        </div>
+        <ActiveFilters filters={criteria} onRemove={removeFilter} />
+
+        <div className="mt-5">{body}</div>
+      </section>
+    </div>
+  );
+}
+
+// ── The page ──────────────────────────────────────────────────────────────
+
+/** While the stored session is checked: the form (not usable yet) and placeholder cards. */
+function SessionPending() {
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <SearchForm draft={draftOf(EMPTY_CRITERIA)} onChange={noop} onSubmit={noop} onClearFilters={noop} disabled />
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+      <ResultsSkeleton />
+    </div>
+  );
+}
+
+/** /search (spec §2, §4, §6): search for verified users; the latest listings for everyone else. */
+export default function SearchRoute() {
+  useDocumentTitle(PAGE_TITLE);
+  const { user, isLoading } = useAuth();
+
+  let body;
+  if (isLoading) body = <SessionPending />;
+  else if (user?.is_verified) body = <VerifiedSearch key={user.id} userId={user.id} />;
+  else body = <RestrictedSearch audience={user ? 'unverified' : 'visitor'} />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{PAGE_TITLE}</h1>
+        <p className="mt-2 text-slate-600">
+          New, pre-owned and refurbished lab and medical equipment — search by name, filter by price, condition and
+          country, or describe what you need with AI-enhanced search.
+        </p>
+      </header>
+      {body}
+    </div>
+  );
+}

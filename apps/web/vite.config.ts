@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+// The API (apps/api) listens on :3000 in development; override with API_PROXY_TARGET.
+const DEFAULT_API_TARGET = 'http://localhost:3000';
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), '');
+  const target = env.API_PROXY_TARGET || DEFAULT_API_TARGET;
+  const proxy = {
+    '/api': { target },
+    '/uploads': { target },
+  };
+
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    server: { port: 5173, proxy },
+    preview: { port: 4173, proxy },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // dist/.vite/manifest.json: the API preloads each page's chunks in its HTML (apps/api/src/web/route-preloads.ts).
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Pages are lazy routes (src/app/router.tsx), so each page is its own chunk.
+          // Vendor code is grouped so it caches across deploys; the forms stack is only
+          // pulled in by the pages that have forms, never by the first load.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+                priority: 30,
+              },
+              { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+              {
+                name: 'forms',
+                test: /[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/,
+                priority: 10,
+              },
+            ],
+          },
+        },
+      },
+    },
+  };
+});

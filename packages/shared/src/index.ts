@@ -1,0 +1,28 @@
+/**
+ * @benchmarket/shared — what the API and the web app must agree on: constants and texts of
+ * the spec, zod schemas (`XxxSchema`) with their inferred types (`Xxx`), pure rules, the
+ * country list and the equipment taxonomy. Browser-safe: no Node built-ins.
+ */
+export * from './constants.js';
+export * from './messages.js';
+export * from './conditions.js';
+export * from './countries.js';
+export * from './taxonomy.js';
+
+export * from './schemas/common.js';
+export * from './schemas/auth.js';
+export * from './schemas/listings.js';
+export * from './schemas/search.js';
+export * from './schemas/payments.js';
+export * from './schemas/messages.js';
+export * from './schemas/feedback.js';
+export * from './schemas/config.js';
+export * from './schemas/countries.js';
+
+export * from './rules/verification-badge.js';
+export * from './rules/expiry.js';
+export * from './rules/listing-actions.js';
+export * from './rules/relevance.js';
+export * from './rules/format.js';
+export * from './rules/payments.js';
+export * from './rules/auth.js';

@@ -1,0 +1,141 @@
+/**
+ * User-facing texts of the spec, character for character (spec §2, §5, §6, §8).
+ * Both the API (as `detail`) and the web app (as fallbacks) use these, so a text is
+ * written once. Texts the spec leaves to us are grouped at the end and marked "ours".
+ */
+import { MAX_PHOTOS_PER_LISTING } from './constants.js';
+
+// ── Validation (spec §5) ────────────────────────────────────────────────────
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const EMAIL_REQUIRED = 'Please enter your email address';
+export const RESET_NO_TOKEN = 'Invalid reset link. No token provided.';
+export const VERIFY_NO_TOKEN = 'Invalid verification link. No token provided.';
+export const REQUIRED_LISTING_FIELDS = 'Please fill in all required fields';
+export const DROP_IMAGES_ONLY = 'Please drop image files only';
+/** spec §5: 'You can only have up to 5 photos (currently have N)'. */
+export function tooManyPhotos(currentCount: number): string {
+  return `You can only have up to ${MAX_PHOTOS_PER_LISTING} photos (currently have ${currentCount})`;
+}
+export const CONTACT_ALL_REQUIRED = 'All fields are required';
+export const FEEDBACK_BLANK = 'Please enter your feedback. Blank submissions are not allowed.';
+export const SEARCH_VERIFIED_ONLY =
+  'Only verified users can perform searches. Please verify your account first.';
+export const EXTEND_UNPAID = 'This listing needs to be paid for first before it can be extended.';
+export const EXTEND_REMOVED = 'This listing has been removed and cannot be extended.';
+export const ALREADY_PAID = 'This listing has already been paid for.';
+
+// ── Permissions and pages (spec §2, §6) ────────────────────────────────────
+export const NO_EDIT_PERMISSION = 'You do not have permission to edit this listing';
+export const LOGIN_REQUIRED_TO_CREATE = 'You must be logged in to create listings';
+export const UNEXPECTED_APPLICATION_ERROR = 'Unexpected Application Error!';
+
+// ── Promotion (spec §1) ─────────────────────────────────────────────────────
+export const PROMO_HEADLINE = 'List Free Until June';
+export const PROMO_FREE_DAYS_TEXT = '30 days free listing';
+
+// ── Error catalogue (spec §8) ──────────────────────────────────────────────
+// Feedback
+export const FEEDBACK_FAILED = 'Failed to submit feedback';
+
+// Login
+export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+export const LOGIN_ERROR = 'An error occurred during login. Please try again.';
+
+// Third-party sign-in ({provider} is the sign-in provider's name, e.g. 'Google')
+export function thirdPartyLoginFailed(provider: string): string {
+  return `${provider} login failed. Please try again.`;
+}
+export function thirdPartyLoginError(provider: string): string {
+  return `An error occurred during ${provider} login. Please try again.`;
+}
+export function thirdPartySignInFailed(provider: string): string {
+  return `${provider} Sign-In failed. Please try again.`;
+}
+
+// Register
+export const REGISTER_FAILED = 'Registration failed. Please try again.';
+export const REGISTER_ERROR = 'An error occurred during registration. Please try again.';
+
+// Verification
+/** spec §8: an error detail containing this counts as success. */
+export const ALREADY_VERIFIED_MARKER = 'already verified';
+export const EMAIL_ALREADY_VERIFIED = 'Your email has already been verified. You can now log in.';
+export const VERIFY_FAILED = 'Email verification failed. Please try again.';
+export const VERIFY_ERROR = 'An error occurred during email verification. Please try again.';
+
+// Forgot password: every outcome shows the same neutral text.
+export const FORGOT_PASSWORD_NEUTRAL =
+  'If your email is registered, you will receive a password reset link shortly.';
+
+// Reset
+export const RESET_FAILED = 'Password reset failed. Please try again.';
+export const RESET_ERROR = 'An error occurred during password reset. Please try again.';
+
+// Search
+export const LATEST_LISTINGS_FAILED = 'Failed to fetch latest listings. Please try again.';
+export const SEARCH_FAILED = 'Failed to search listings. Please try again.';
+export const LISTINGS_FETCH_FAILED = 'Failed to fetch listings. Please try again.';
+
+// Listing detail
+export const LISTING_NOT_FOUND = 'Listing not found';
+export const LISTING_LOAD_ERROR = 'Error loading listing details';
+
+// Edit page load
+export const EDIT_LISTING_LOAD_ERROR = 'Error loading listing data';
+
+// Create or update
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+export const CREATE_LISTING_FAILED = 'Failed to create listing. Please try again.';
+export const UPDATE_LISTING_FAILED = 'Failed to update listing. Please try again.';
+export const CONNECTION_ERROR = 'An error occurred. Please check your connection and try again.';
+
+// Photos
+export const PHOTO_UPLOAD_FAILED = 'Failed to upload photos. Please try again.';
+export const PHOTO_DELETE_FAILED = 'Failed to delete photo. Please try again.';
+
+// Payment
+export const PAYMENT_INIT_FAILED = 'Failed to initialize payment';
+export const PAYMENT_INIT_ERROR = 'Unable to initialize payment process. Please try again.';
+export const PAYMENT_SCRIPT_NOT_LOADED =
+  "the card provider's script hasn't loaded yet. Please wait or refresh the page.";
+export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+// Payment confirmation
+export const PAYMENT_MISSING_INFO = 'Missing payment information. Please contact support.';
+export const PAYMENT_CONFIRM_FAILED = 'Failed to confirm payment. Please contact support.';
+
+// Dashboard
+export const DASHBOARD_LISTINGS_FAILED = 'Failed to load your listings. Please try again.';
+export const DASHBOARD_DELETE_LISTING_FAILED = 'Failed to delete listing. Please try again.';
+export const DASHBOARD_MESSAGES_FAILED = 'Failed to load your messages. Please try again.';
+export const DASHBOARD_DELETE_MESSAGE_FAILED = 'Failed to delete message. Please try again.';
+export const DASHBOARD_PAYMENTS_FAILED = 'Failed to load payment history';
+export const DASHBOARD_LISTING_DETAILS_FAILED = 'Failed to load listing details.';
+
+// Contact form
+export const CONTACT_SEND_FAILED = 'Failed to send message. Please try again.';
+
+// ── Ours: texts the spec leaves open ("Server-side validation: not shown") ──
+export const EMAIL_INVALID = 'Please enter a valid email address';
+export const EMAIL_TOO_LONG = 'Email address is too long';
+export const PASSWORD_REQUIRED = 'Please enter your password';
+export const PASSWORD_TOO_LONG = 'Password must be at most 128 characters';
+export const TOKEN_REQUIRED = 'A token is required';
+export const PRICE_NOT_A_NUMBER = 'Price must be a number';
+export const PRICE_NEGATIVE = 'Price must be 0 or more';
+export const PRICE_TOO_MANY_DECIMALS = 'Price can have at most 2 decimal places';
+export const PRICE_TOO_LARGE = 'Price must be at most 100,000,000';
+export const TITLE_TOO_LONG = 'Title must be at most 150 characters';
+export const DESCRIPTION_TOO_LONG = 'Description must be at most 5000 characters';
+export const CONDITION_REQUIRED = 'Please select a condition';
+export const DURATION_INVALID = 'Duration must be 1, 3, 6 or 12 months';
+export const LOCATION_UNKNOWN = 'Please choose a country from the list';
+export const MESSAGE_TOO_LONG = 'Message must be at most 2000 characters';
+export const SENDER_NAME_TOO_LONG = 'Name must be at most 100 characters';
+export const FEEDBACK_TOO_LONG = 'Feedback must be at most 1000 characters';
+export const SEARCH_QUERY_TOO_LONG = 'Search text must be at most 200 characters';
+export const PRICE_RANGE_INVALID = 'Minimum price cannot be greater than maximum price';
+export const PHOTO_TOO_LARGE = 'Each photo must be at most 10 MB';
+export const LOGIN_REQUIRED = 'Please log in to continue.';
+export const NOT_FOUND = 'Not found';

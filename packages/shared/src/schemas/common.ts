@@ -1,0 +1,117 @@
+/**
+ * Primitives every feature schema is built from, defined once.
+ * Naming: `XxxSchema` is the zod schema, `Xxx` its inferred (output) type.
+ */
+import { z } from 'zod';
+import {
+  DURATION_OPTIONS,
+  EMAIL_MAX_LENGTH,
+  MAX_PAGE_SIZE,
+  MONEY_MAX,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants.js';
+import {
+  DURATION_INVALID,
+  EMAIL_INVALID,
+  EMAIL_REQUIRED,
+  EMAIL_TOO_LONG,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  PRICE_NEGATIVE,
+  PRICE_NOT_A_NUMBER,
+  PRICE_TOO_LARGE,
+  PRICE_TOO_MANY_DECIMALS,
+} from '../messages.js';
+
+/** A resource id (UUID). */
+export const IdSchema = z.uuid();
+export type Id = z.infer<typeof IdSchema>;
+
+/** `{ id }` route parameters. */
+export const IdParamsSchema = z.object({ id: IdSchema });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** An instant as an ISO 8601 string with offset, e.g. '2025-01-05T10:00:00.000Z'. */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/**
+ * An email address: trimmed and lower-cased before it is checked, so it compares exactly.
+ * `requiredError` is the text for a blank value (forms differ: spec §5).
+ */
+export function emailSchema(requiredError: string = EMAIL_REQUIRED) {
+  return z
+    .string({ error: requiredError })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: requiredError, abort: true })
+    .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG)
+    .check(z.email({ error: EMAIL_INVALID }));
+}
+export const EmailSchema = emailSchema();
+export type Email = z.infer<typeof EmailSchema>;
+
+/** A new password (spec §5). Not trimmed: it is compared exactly as typed. */
+export const PasswordSchema = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
+/**
+ * A price or amount in the currency unit: ≥ 0, at most 2 decimals (spec §5: min 0, step
+ * 0.01). `requiredError` is the text for a missing value.
+ */
+export function moneySchema(requiredError: string = PRICE_NOT_A_NUMBER) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? requiredError : PRICE_NOT_A_NUMBER) })
+    .min(0, PRICE_NEGATIVE)
+    .max(MONEY_MAX, PRICE_TOO_LARGE)
+    .multipleOf(0.01, PRICE_TOO_MANY_DECIMALS);
+}
+export const MoneySchema = moneySchema();
+export type Money = z.infer<typeof MoneySchema>;
+
+/** A listing duration: 1, 3, 6 or 12 months (spec §5). */
+export const DurationMonthsSchema = z.literal(DURATION_OPTIONS, { error: DURATION_INVALID });
+
+/** Turns an empty query-string value ('?min_price=') into "absent". */
+export function emptyAsUndefined(value: unknown): unknown {
+  return value === '' || value === null ? undefined : value;
+}
+
+/** A boolean query parameter: 'true'/'false', '1'/'0', 'yes'/'no', 'on'/'off', or a real boolean. */
+export const QueryBooleanSchema = z.union([z.boolean(), z.stringbool()]);
+
+/** `?page=&page_size=` with defaults. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** A page of items: `{ items, total, page, page_size }`. */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    page_size: z.number().int().min(1),
+  });
+}
+export interface Paginated<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Every failure answers `{ detail }` (spec §8); `code` is a stable machine-readable reason. */
+export const ErrorResponseSchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** A plain confirmation: `{ message }`. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -1,0 +1,55 @@
+/** GET /listings/search (spec §7): filters, the AI flag, and a page of results. */
+import { z } from 'zod';
+import { ConditionSchema } from '../conditions.js';
+import { LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from '../constants.js';
+import { findCountry } from '../countries.js';
+import { PRICE_NEGATIVE, PRICE_NOT_A_NUMBER, PRICE_RANGE_INVALID, SEARCH_QUERY_TOO_LONG } from '../messages.js';
+import { QueryBooleanSchema, emptyAsUndefined, paginated } from './common.js';
+import { ListingSchema } from './listings.js';
+
+const PriceFilterSchema = z.preprocess(
+  emptyAsUndefined,
+  z.coerce.number({ error: PRICE_NOT_A_NUMBER }).min(0, PRICE_NEGATIVE).optional(),
+);
+
+/**
+ * Search query string. Numbers and booleans arrive as text and are coerced; empty values
+ * count as absent; price filters have minimum 0 (spec §5). A known location is turned into
+ * its canonical country name.
+ */
+export const SearchQuerySchema = z
+  .object({
+    query: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG)
+        .optional()
+        .transform((v) => (v === '' ? undefined : v)),
+    ),
+    min_price: PriceFilterSchema,
+    max_price: PriceFilterSchema,
+    condition: z.preprocess(emptyAsUndefined, ConditionSchema.optional()),
+    location: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .max(LOCATION_MAX_LENGTH)
+        .optional()
+        .transform((v) => (v ? (findCountry(v)?.name ?? v) : undefined)),
+    ),
+    use_rag: z.preprocess(emptyAsUndefined, QueryBooleanSchema.default(false)),
+    page: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(1)),
+  })
+  .refine(
+    (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
+    { message: PRICE_RANGE_INVALID, path: ['max_price'] },
+  );
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
+
+/** A page of search results; with use_rag each item carries rag_search_response. */
+export const SearchResponseSchema = paginated(ListingSchema);
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

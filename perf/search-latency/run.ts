@@ -1,0 +1,451 @@
+/**
+ * Latency and throughput of GET /api/v1/listings/search under concurrent load.
+ *
+ *   npm run search:latency -w @benchmarket/perf -- --db postgres --listings 100000 --clients 20 --seconds 20
+ *   npx tsx search-latency/run.ts --db pglite --listings 10000 --clients 5 --seconds 20     # from perf/
+ *
+ * Options: --db pglite|postgres, --listings N, --clients N, --seconds S (per mode),
+ * --mode plain|ai|both (default both), --database-url (PostgreSQL server, default
+ * postgres://postgres@127.0.0.1:5432/postgres; a database bm_perf_<N> is made on it),
+ * --fresh (reload even when the data is there), --json file.
+ *
+ * 1. Loads N listings (once; reused by later runs) generated from the demo catalog's model
+ *    lines, with every condition, ~28 countries, prices around the catalog's, one photo
+ *    each, 5% of them expired, unpaid or removed; then VACUUM ANALYZE.
+ * 2. Starts the API in its own process (runtime.ts, as production; RATE_LIMITS=off, the
+ *    in-process global limit would otherwise cap the load) listening on 127.0.0.1.
+ * 3. Runs C closed-loop clients (keep-alive HTTP, as a browser sends them, gzip accepted)
+ *    for S seconds per mode after a warm-up, cycling through realistic buyer searches: the
+ *    labelled queries of search-quality, some with filters, some on page 2, some browsing
+ *    without words. Prints p50/p95/p99, throughput and errors.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findCountry, type Condition } from '@benchmarket/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, runMigrations, type Database } from '../../apps/api/src/db/database.js';
+import { listingPhotos, listings, users } from '../../apps/api/src/db/schema.js';
+import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
+import { buildSearchTerms } from '../../apps/api/src/modules/listings/search-terms.js';
+import { buildDemoCatalog } from '../../apps/api/src/seed/catalog.js';
+import { COUNTRY_WEIGHTS } from '../../apps/api/src/seed/catalog-data.js';
+import { createRandom } from '../../apps/api/src/seed/random.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const JWT_SECRET = 'search-latency-benchmark-secret-0123456789';
+const BUYER_EMAIL = 'buyer@perf.benchmarket.local';
+const SELLER_EMAIL = 'seller@perf.benchmarket.local';
+const BATCH = 500;
+const DAY_MS = 24 * 3600 * 1000;
+
+interface Options {
+  db: 'pglite' | 'postgres';
+  listings: number;
+  clients: number;
+  seconds: number;
+  modes: ('plain' | 'ai')[];
+  databaseUrl: string;
+  fresh: boolean;
+  json?: string;
+  /** Diagnostics: load this path instead of searches (e.g. /api/v1/health for the server's own ceiling). */
+  path?: string;
+  /** Diagnostics: time every search once, one at a time, and print the slowest. */
+  profile: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const db = value('db') ?? 'pglite';
+  if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres');
+  const mode = value('mode') ?? 'both';
+  return {
+    db,
+    listings: Number(value('listings') ?? 10_000),
+    clients: Number(value('clients') ?? (db === 'pglite' ? 5 : 20)),
+    seconds: Number(value('seconds') ?? 20),
+    modes: mode === 'both' ? ['plain', 'ai'] : [mode as 'plain' | 'ai'],
+    databaseUrl: value('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    fresh: argv.includes('--fresh'),
+    json: value('json'),
+    path: value('path'),
+    profile: argv.includes('--profile'),
+  };
+}
+
+// ── Data ────────────────────────────────────────────────────────────────────
+
+const CONDITION_WEIGHTS: readonly (readonly [Condition, number])[] = [
+  ['new', 10], ['new-other', 9], ['certified-refurbished', 11], ['excellent-refurbished', 10],
+  ['very-good-refurbished', 9], ['good-refurbished', 7], ['seller-refurbished', 8], ['pre-owned', 28], ['for-parts', 8],
+];
+
+/** The catalog's title without its condition words, which the generated condition replaces. */
+function baseTitle(title: string): string {
+  return title
+    .replace(/^(Used|Refurbished|New|Certified Refurbished)\s+/i, '')
+    .replace(/\s*(–|,)\s*(New, Open Box|New|Serviced|Certified Refurbished|For Parts or Repair|Refurbished)$/i, '')
+    .replace(/\s*\((Unused|For Parts|\d{4})\)$/i, '')
+    .trim();
+}
+
+async function load(database: Database, n: number): Promise<void> {
+  const { db } = database;
+  const now = new Date();
+  const templates = buildDemoCatalog(now).filter((p) => p.state === 'active');
+  const random = createRandom(`search-latency-${n}`);
+  const countries = COUNTRY_WEIGHTS.map(([code, weight]) => [findCountry(code)!, weight] as const);
+
+  const [seller] = await db.insert(users).values({ email: SELLER_EMAIL, isVerified: true }).returning({ id: users.id });
+  for (let start = 0; start < n; start += BATCH) {
+    const rows: (typeof listings.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(n, start + BATCH); i++) {
+      const t = templates[i % templates.length]!;
+      const condition = random.weighted(CONDITION_WEIGHTS);
+      const country = random.weighted(countries);
+      const createdAt = new Date(now.getTime() - random.between(0, 120) * DAY_MS);
+      const roll = random.next();
+      // 95% on sale; the rest expired, unpaid or removed (never shown).
+      const state = roll < 0.95 ? 'active' : roll < 0.97 ? 'expired' : roll < 0.99 ? 'unpaid' : 'deleted';
+      const year = random.chance(0.4) ? ` (${random.int(2008, 2025)})` : '';
+      rows.push({
+        userId: seller!.id,
+        title: `${baseTitle(t.title)}${year}`,
+        description: t.description,
+        priceCents: Math.max(1000, Math.round((t.priceCents * random.between(0.6, 1.4)) / 100) * 100),
+        condition,
+        location: country.name,
+        locationCode: country.code,
+        category: t.category,
+        searchTerms: buildSearchTerms({ condition, category: t.category, location: country.name }),
+        isVerified: true,
+        verificationStatus: 'auto_approved',
+        isActive: state === 'active' || state === 'expired',
+        isDeleted: state === 'deleted',
+        paymentStatus: state === 'unpaid' ? 'unpaid' : 'paid',
+        durationMonths: 3,
+        expiryDate: state === 'expired' ? new Date(now.getTime() - DAY_MS) : new Date(now.getTime() + random.between(5, 365) * DAY_MS),
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    const inserted = await db.insert(listings).values(rows).returning({ id: listings.id });
+    await db.insert(listingPhotos).values(
+      inserted.map((row) => ({
+        listingId: row.id,
+        position: 0,
+        path: `listings/${row.id}/photo.webp`,
+        thumbnailPath: `listings/${row.id}/photo-thumb.webp`,
+        width: 1200,
+        height: 900,
+        bytes: 80_000,
+      })),
+    );
+    if ((start / BATCH) % 20 === 0) process.stdout.write(`  loaded ${Math.min(n, start + BATCH)} / ${n}\r`);
+  }
+  process.stdout.write('\n');
+  await db.execute(sql`vacuum analyze listings`);
+  await db.execute(sql`vacuum analyze listing_photos`);
+  await db.execute(sql`vacuum analyze search_words`);
+}
+
+async function prepareDatabase(options: Options): Promise<{ env: Record<string, string>; buyerId: string; version: number }> {
+  const dataDir = path.join(os.tmpdir(), `bm-perf-${options.db}-${options.listings}`);
+  mkdirSync(dataDir, { recursive: true });
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  let url: string | undefined;
+  if (options.db === 'postgres') {
+    const name = `bm_perf_${options.listings}`;
+    const admin = new pg.Client({ connectionString: options.databaseUrl });
+    await admin.connect();
+    if (options.fresh) await admin.query(`drop database if exists ${name} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(options.databaseUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    env.DATABASE_URL = url;
+  } else if (options.fresh) {
+    const { rmSync } = await import('node:fs');
+    rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+  }
+  const database = await openDatabase({ url, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 2 });
+  try {
+    await runMigrations(database);
+    const [{ value: have } = { value: 0 }] = await database.db.select({ value: count() }).from(listings);
+    if (have !== options.listings) {
+      if (have > 0) throw new Error(`the database has ${have} listings, not ${options.listings}: run with --fresh`);
+      const started = performance.now();
+      console.log(`loading ${options.listings} listings into ${options.db}…`);
+      await load(database, options.listings);
+      console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } else {
+      console.log(`reusing ${have} listings in ${options.db} (--fresh reloads)`);
+      await database.db.execute(sql`vacuum analyze listings`);
+    }
+    let [buyer] = await database.db.select().from(users).where(eq(users.email, BUYER_EMAIL));
+    if (!buyer) [buyer] = await database.db.insert(users).values({ email: BUYER_EMAIL, isVerified: true }).returning();
+    return { env, buyerId: buyer!.id, version: buyer!.tokenVersion };
+  } finally {
+    await database.close();
+  }
+}
+
+// ── Server ──────────────────────────────────────────────────────────────────
+
+async function startServer(env: Record<string, string>, cpuProfile = false): Promise<{ port: number; child: ChildProcess }> {
+  const profiling = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'bm-search-cpu-profile')}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(HERE, 'server.ts')], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      RATE_LIMITS: 'off',
+      WORKER: 'off',
+      DEMO_DATA: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (code ${code})`)));
+  });
+  return { port, child };
+}
+
+// ── Load ────────────────────────────────────────────────────────────────────
+
+function searches(): string[] {
+  const { queries } = JSON.parse(readFileSync(path.join(HERE, '../search-quality/queries.json'), 'utf8')) as { queries: { query: string }[] };
+  const specs: string[] = [];
+  const filters = ['', '', '', '&max_price=10000', '&location=United%20States', '&condition=pre-owned', '&page=2', '&min_price=1000&max_price=50000'];
+  queries.forEach((q, i) => specs.push(`query=${encodeURIComponent(q.query)}${filters[i % filters.length]}`));
+  // Browsing without words: newest first, with and without filters.
+  specs.push('', 'condition=new', 'location=Germany', 'max_price=2000', 'page=3');
+  return specs;
+}
+
+/** CPU seconds used so far by a process (Linux /proc), or undefined elsewhere. */
+function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time of everything serving the benchmark: the API process and the database backends
+ * (PostgreSQL: this database's connections; PGlite: its process). On a machine shared with
+ * other work, CPU per request is the figure that does not depend on the neighbours.
+ */
+async function serverCpuSeconds(serverPid: number, databaseUrl: string | undefined): Promise<number | undefined> {
+  const pids = [serverPid];
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await client.end();
+    pids.push(...result.rows.map((r) => r.pid));
+  } else {
+    // The embedded database runs in a child of the API process.
+    try {
+      const children = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      pids.push(...children);
+    } catch {
+      return undefined;
+    }
+  }
+  const seconds = pids.map(processCpuSeconds);
+  if (seconds.some((s) => s === undefined)) return undefined;
+  lastSplit = { server: seconds[0]!, database: seconds.slice(1).reduce((a: number, b) => a + (b ?? 0), 0) };
+  return seconds.reduce((a: number, b) => a + (b ?? 0), 0);
+}
+
+/** The last reading of serverCpuSeconds, split (API process, database). */
+let lastSplit: { server: number; database: number } | undefined;
+
+interface Stats {
+  mode: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+  /** CPU milliseconds per request: API process + database, and the load generator. */
+  cpuMsPerRequest?: number;
+  clientCpuMsPerRequest?: number;
+  /** …of which the database. */
+  databaseCpuMsPerRequest?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function runLoad(
+  port: number,
+  token: string,
+  mode: 'plain' | 'ai',
+  clients: number,
+  seconds: number,
+  cpu: () => Promise<number | undefined>,
+  fixedPath?: string,
+): Promise<Stats> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const specs = searches();
+  const get = (spec: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          agent,
+          path: fixedPath ?? `/api/v1/listings/search?${spec}${spec ? '&' : ''}use_rag=${mode === 'ai'}`,
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+    });
+
+  const run = async (durationMs: number, record: boolean) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const deadline = performance.now() + durationMs;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        let i = client * 7;
+        while (performance.now() < deadline) {
+          const spec = specs[i++ % specs.length]!;
+          const started = performance.now();
+          try {
+            const status = await get(spec);
+            if (status !== 200) errors += 1;
+          } catch {
+            errors += 1;
+          }
+          if (record) latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    return { latencies, errors };
+  };
+
+  await run(Math.min(5000, seconds * 250), false);
+  const cpuBefore = await cpu();
+  const splitBefore = lastSplit;
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const { latencies, errors } = await run(seconds * 1000, true);
+  const elapsed = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const cpuAfter = await cpu();
+  const splitAfter = lastSplit;
+  agent.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    mode,
+    requests: latencies.length,
+    errors,
+    seconds: round(elapsed),
+    rps: round(latencies.length / elapsed),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    mean: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    cpuMsPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined ? round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, latencies.length)) : undefined,
+    clientCpuMsPerRequest: round((client.user + client.system) / 1000 / Math.max(1, latencies.length)),
+    databaseCpuMsPerRequest:
+      splitBefore && splitAfter ? round(((splitAfter.database - splitBefore.database) * 1000) / Math.max(1, latencies.length)) : undefined,
+  };
+}
+
+/** Every search once, sequentially (twice: the first warms up), slowest first. */
+async function profile(port: number, token: string, modes: ('plain' | 'ai')[]): Promise<void> {
+  const timings: { mode: string; spec: string; ms: number; status: number; body: string }[] = [];
+  for (const mode of modes) {
+    for (const round of [0, 1]) {
+      for (const spec of searches()) {
+        const started = performance.now();
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/listings/search?${spec}${spec ? '&' : ''}use_rag=${mode === 'ai'}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = await response.text();
+        if (round === 1) timings.push({ mode, spec: decodeURIComponent(spec), ms: performance.now() - started, status: response.status, body: response.ok ? '' : body.slice(0, 300) });
+      }
+    }
+  }
+  timings.sort((a, b) => b.ms - a.ms);
+  for (const t of timings.slice(0, 25)) console.log(`${t.ms.toFixed(1).padStart(7)} ms  ${t.mode.padEnd(5)} ${t.status} ${t.spec} ${t.body}`);
+  for (const mode of modes) {
+    const of = timings.filter((t) => t.mode === mode).map((t) => t.ms).sort((a, b) => a - b);
+    console.log(`${mode}: median ${percentile(of, 50).toFixed(1)} ms, p90 ${percentile(of, 90).toFixed(1)} ms, mean ${(of.reduce((a, b) => a + b, 0) / of.length).toFixed(1)} ms, errors ${timings.filter((t) => t.mode === mode && t.status !== 200).length}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  console.log(
+    `search latency: ${options.db}, ${options.listings} listings, ${options.clients} clients, ${options.seconds} s per mode; ` +
+      `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} before the run`,
+  );
+  const { env, buyerId, version } = await prepareDatabase(options);
+  const token = await new AccessTokens(JWT_SECRET, 24).sign({ userId: buyerId, version });
+  const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'));
+  const results: Stats[] = [];
+  try {
+    if (options.profile) {
+      await profile(port, token, options.modes);
+      return;
+    }
+    for (const mode of options.modes) {
+      const cpu = () => serverCpuSeconds(child.pid!, env.DATABASE_URL);
+      const stats = await runLoad(port, token, mode, options.clients, options.seconds, cpu, options.path);
+      results.push(stats);
+      console.log(
+        `${mode.padEnd(5)}  p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  mean ${stats.mean} ms  max ${stats.max} ms  ` +
+          `${stats.rps} req/s  ${stats.requests} requests  ${stats.errors} errors  ` +
+          `cpu/request: API+database ${stats.cpuMsPerRequest ?? '?'} ms (database ${stats.databaseCpuMsPerRequest ?? '?'} ms), load generator ${stats.clientCpuMsPerRequest} ms`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  if (options.json) {
+    writeFileSync(options.json, JSON.stringify({ ...options, cpus: os.cpus().length, results }, null, 2));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
