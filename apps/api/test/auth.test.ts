@@ -37,10 +37,16 @@ afterEach(() => clock.reset());
 
 const post = (url: string, payload: unknown, token?: string) => postJson(ctx.app, `/api/v1${url}`, payload, { token });
 
-/** Runs the mail worker once, then waits for the mail at the test's SMTP server. */
+/** Runs the worker (as its poll would) until the mail arrives at the test's SMTP server. */
 async function nextMail(to: string, subject?: string) {
-  await ctx.app.worker.runDueJobs();
-  return smtp.waitForMail(to, { subject });
+  const arrival = smtp.waitForMail(to, { subject });
+  let arrived = false;
+  void arrival.finally(() => (arrived = true)).catch(() => undefined);
+  while (!arrived) {
+    await ctx.app.worker.runDueJobs();
+    await Promise.race([arrival.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 100))]);
+  }
+  return arrival;
 }
 
 async function register(email: string, password = GOOD_PASSWORD) {

@@ -43,6 +43,19 @@ describe('the worker', () => {
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
   });
 
+  it('runs a job enqueued for now at once, even within the same millisecond', async () => {
+    const kind = newKind('immediate');
+    let calls = 0;
+    ctx.app.worker.handle(kind, async () => {
+      calls += 1;
+    });
+    for (let round = 1; round <= 40; round += 1) {
+      await enqueueJob(ctx.app.db, kind, {});
+      await ctx.app.worker.runDueJobs();
+      expect(calls).toBe(round);
+    }
+  });
+
   it('retries a failing job with exponential back-off (2 s, then 4 s) until it succeeds', async () => {
     const kind = newKind('flaky');
     let calls = 0;

@@ -23,7 +23,8 @@ export async function enqueueJob(
     .values({
       kind,
       payload,
-      runAt: options.runAt ?? sql`now()`,
+      // Milliseconds, like the worker's clock: a job due "now" must not look 0.5 ms in its future.
+      runAt: options.runAt ?? sql`date_trunc('milliseconds', now())`,
       dedupeKey: options.dedupeKey,
       maxAttempts: options.maxAttempts,
     })

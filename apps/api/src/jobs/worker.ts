@@ -94,6 +94,10 @@ export class Worker {
     }
   }
 
+  /**
+   * Jobs queued "now" carry the database's clock and retries the worker's; a job is due by
+   * either, so a job never waits on a few milliseconds of difference between the two.
+   */
   private async claim(): Promise<ClaimedJob[]> {
     const now = this.clock.now().toISOString();
     const result = await this.db.execute<ClaimedJob>(sql`
@@ -101,7 +105,7 @@ export class Worker {
         locked_until = ${now}::timestamptz + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
       where id in (
         select id from jobs
-        where (status = 'pending' and run_at <= ${now}::timestamptz)
+        where (status = 'pending' and run_at <= greatest(${now}::timestamptz, now()))
            or (status = 'running' and locked_until < ${now}::timestamptz)
         order by run_at
         limit ${BATCH}
