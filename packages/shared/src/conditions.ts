@@ -1,44 +1,19 @@
-/** Listing condition values, in spec order (spec §3), with their display labels. */
+/**
+ * The listing condition schema (spec §3). The values and labels live in condition-values.ts,
+ * which pages can import without zod; they are re-exported here so existing imports keep
+ * working.
+ */
 import { z } from 'zod';
+import { CONDITIONS } from './condition-values.js';
 import { CONDITION_REQUIRED } from './messages.js';
 
-export const CONDITIONS = [
-  'new',
-  'new-other',
-  'certified-refurbished',
-  'excellent-refurbished',
-  'very-good-refurbished',
-  'good-refurbished',
-  'seller-refurbished',
-  'pre-owned',
-  'for-parts',
-] as const;
+export {
+  CONDITIONS,
+  CONDITION_LABELS,
+  CONDITION_OPTIONS,
+  conditionLabel,
+  isCondition,
+  type Condition,
+} from './condition-values.js';
 
 export const ConditionSchema = z.enum(CONDITIONS, { error: CONDITION_REQUIRED });
-export type Condition = z.infer<typeof ConditionSchema>;
-
-export const CONDITION_LABELS: Readonly<Record<Condition, string>> = {
-  new: 'New',
-  'new-other': 'New (Other)',
-  'certified-refurbished': 'Certified Refurbished',
-  'excellent-refurbished': 'Excellent - Refurbished',
-  'very-good-refurbished': 'Very Good - Refurbished',
-  'good-refurbished': 'Good - Refurbished',
-  'seller-refurbished': 'Seller Refurbished',
-  'pre-owned': 'Pre-owned',
-  'for-parts': 'For Parts or Not Working',
-};
-
-/** Options for a condition select, in spec order. */
-export const CONDITION_OPTIONS: ReadonlyArray<{ value: Condition; label: string }> = CONDITIONS.map(
-  (value) => ({ value, label: CONDITION_LABELS[value] }),
-);
-
-export function isCondition(value: unknown): value is Condition {
-  return typeof value === 'string' && (CONDITIONS as readonly string[]).includes(value);
-}
-
-/** The display label of a condition; an unknown value is shown as it is. */
-export function conditionLabel(value: string): string {
-  return isCondition(value) ? CONDITION_LABELS[value] : value;
-}

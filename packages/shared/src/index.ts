@@ -2,9 +2,13 @@
  * @benchmarket/shared — what the API and the web app must agree on: constants and texts of
  * the spec, zod schemas (`XxxSchema`) with their inferred types (`Xxx`), pure rules, the
  * country list and the equipment taxonomy. Browser-safe: no Node built-ins.
+ *
+ * The modules before the schemas import no zod (checked by zod-free.test.ts): a page that
+ * only shows values (labels, limits, texts, rules) must not pull zod onto its first load.
  */
 export * from './constants.js';
 export * from './messages.js';
+export * from './condition-values.js';
 export * from './conditions.js';
 export * from './countries.js';
 export * from './taxonomy.js';
