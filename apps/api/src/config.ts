@@ -76,6 +76,7 @@ export const envSchema = z.object({
   AI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
   AI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
 });
@@ -128,6 +129,8 @@ export interface AppConfig {
     embeddingModel: string;
     timeoutMs: number;
   };
+  /** How long a search page may be served from memory (always checked against the catalog version); 0: never. */
+  searchCacheSeconds: number;
   worker: { enabled: boolean; pollMs: number };
 }
 
@@ -228,6 +231,7 @@ export function loadConfig(
       embeddingModel: env.AI_EMBEDDING_MODEL,
       timeoutMs: env.AI_TIMEOUT_MS,
     },
+    searchCacheSeconds: env.SEARCH_CACHE_SECONDS,
     worker: { enabled: env.WORKER === 'on', pollMs: env.WORKER_POLL_MS },
   };
 }

@@ -281,3 +281,18 @@ export const searchWords = pgTable(
   },
   (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
+
+/**
+ * One row: a number every change to what search can return moves forward (listings and
+ * their photos; triggers in migration search_catalog_version). Each API process keeps
+ * search pages in memory under the version they were computed at, so a page is never served
+ * after the catalog changed, by this process or another.
+ */
+export const searchCatalog = pgTable(
+  'search_catalog',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('search_catalog_single_row', sql`${t.id} = 1`)],
+);

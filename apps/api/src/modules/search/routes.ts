@@ -1,8 +1,15 @@
-import { ErrorResponseSchema, SEARCH_VERIFIED_ONLY, SearchQuerySchema, SearchResponseSchema } from '@benchmarket/shared';
-import type { FastifyRequest } from 'fastify';
+import {
+  ErrorResponseSchema,
+  SEARCH_VERIFIED_ONLY,
+  SearchQuerySchema,
+  SearchResponseSchema,
+  type SearchQuery,
+} from '@benchmarket/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-errors.js';
 import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
+import { SearchResultCache, searchCacheKey } from './result-cache.js';
 import { SearchService } from './service.js';
 
 /**
@@ -11,6 +18,15 @@ import { SearchService } from './service.js';
  * account first.' (a visitor too, not 401: the search page shows that text to both). The
  * check runs before the query is validated.
  */
+/** JSON already serialized by the route's own serializer: sent as is (the typed reply only takes objects). */
+function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+function serializedText(body: string | ArrayBuffer | Buffer): string {
+  return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString('utf8');
+}
+
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
   registerEmbeddingWork(app.worker, ai, () => app.clock.now());
@@ -21,6 +37,10 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     ai,
     log: app.log.child({ module: 'search' }),
   });
+
+  const cache = new SearchResultCache(app.db, { lifetimeSeconds: app.config.searchCacheSeconds });
+  // A remote model's answers depend on more than the catalog (its own state, its outages).
+  const usesRemoteModel = (query: SearchQuery) => query.use_rag && ai !== undefined;
 
   const verifiedOnly = async (request: FastifyRequest) => {
     await app.optionalUser(request);
@@ -46,7 +66,19 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
     },
-    async (request) => service.search(request.query),
+    async (request, reply) => {
+      const { query } = request;
+      if (!cache.enabled || usesRemoteModel(query)) return service.search(query);
+      const key = searchCacheKey(query);
+      const version = await cache.currentVersion();
+      const cached = cache.lookup(key, version, app.clock.now());
+      if (cached !== undefined) return sendJsonText(reply, cached);
+      const now = app.clock.now();
+      // Serialized (and checked against the response schema) once, sent as is from then on.
+      const body = serializedText(reply.serialize(await service.search(query)));
+      await cache.store(key, version, now, body);
+      return sendJsonText(reply, body);
+    },
   );
 };
 

@@ -1,0 +1,106 @@
+import type { SearchQuery } from '@benchmarket/shared';
+import { and, eq, gt, min } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/database.js';
+import { listings, searchCatalog } from '../../db/schema.js';
+
+/**
+ * Search pages as sent (serialized JSON), kept in this process's memory (decision 006).
+ * Buyers repeat searches — the same words, filters and first page — and a page costs 10–20 ms
+ * of database work at 100,000 listings, while checking it is still right costs one lookup of
+ * the catalog version. A page is served from here only while all of these hold:
+ * - the catalog version is the one it was computed at (any write to listings or their
+ *   photos, by any process, moves it: migration search_catalog_version);
+ * - no listing has expired since (expiry is a moment, not a write): a page lives at most until
+ *   the next expiry date among active listings;
+ * - it is younger than the configured lifetime, and the clock has not gone back since.
+ */
+export interface CachedPage {
+  version: number;
+  storedAt: number;
+  validUntil: number;
+  body: string;
+}
+
+export interface SearchCacheOptions {
+  /** SEARCH_CACHE_SECONDS; 0 turns the cache off. */
+  lifetimeSeconds: number;
+  /** Bound on memory: pages are ~10–30 kB of JSON each. */
+  maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+export class SearchResultCache {
+  private readonly pages: LRUCache<string, CachedPage> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: SearchCacheOptions,
+  ) {
+    if (options.lifetimeSeconds > 0) {
+      this.pages = new LRUCache<string, CachedPage>({
+        maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+        sizeCalculation: (page) => page.body.length * 2 + 200,
+      });
+    }
+  }
+
+  get enabled(): boolean {
+    return this.pages !== undefined;
+  }
+
+  /** The catalog version now; read before searching, so a page never claims a later version than it saw. */
+  async currentVersion(): Promise<number> {
+    const [row] = await this.db.select({ version: searchCatalog.version }).from(searchCatalog).where(eq(searchCatalog.id, 1));
+    return row?.version ?? 0;
+  }
+
+  lookup(key: string, version: number, now: Date): string | undefined {
+    const page = this.pages?.get(key);
+    if (!page) return undefined;
+    const at = now.getTime();
+    if (page.version !== version || at >= page.validUntil || at < page.storedAt) {
+      this.pages?.delete(key);
+      return undefined;
+    }
+    return page.body;
+  }
+
+  async store(key: string, version: number, now: Date, body: string): Promise<void> {
+    if (!this.pages) return;
+    const storedAt = now.getTime();
+    const nextExpiry = await this.nextExpiryAfter(now);
+    const validUntil = Math.min(storedAt + this.options.lifetimeSeconds * 1000, nextExpiry ?? Number.POSITIVE_INFINITY);
+    if (validUntil <= storedAt) return;
+    this.pages.set(key, { version, storedAt, validUntil, body });
+  }
+
+  /**
+   * When the next active listing expires: the moment a cached page may start to show one too
+   * many. `min` over `expiry_date > now` is one step down listings_expiry_idx.
+   */
+  private async nextExpiryAfter(now: Date): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ next: min(listings.expiryDate) })
+      .from(listings)
+      .where(
+        and(
+          gt(listings.expiryDate, now),
+          eq(listings.isActive, true),
+          eq(listings.paymentStatus, 'paid'),
+          eq(listings.isDeleted, false),
+        ),
+      );
+    return row?.next ? new Date(row.next).getTime() : undefined;
+  }
+}
+
+/** The same search, whatever the order or spelling of its parameters (they arrive validated and defaulted). */
+export function searchCacheKey(query: SearchQuery): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
+}
