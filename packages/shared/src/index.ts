@@ -12,6 +12,7 @@ export * from './condition-values.js';
 export * from './conditions.js';
 export * from './countries.js';
 export * from './taxonomy.js';
+export * from './category-names.js';
 
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

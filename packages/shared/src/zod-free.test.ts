@@ -16,6 +16,7 @@ const ZOD_FREE_MODULES = [
   'condition-values.ts',
   'countries.ts',
   'taxonomy.ts',
+  'category-names.ts',
   'rules/verification-badge.ts',
   'rules/expiry.ts',
   'rules/listing-actions.ts',
