@@ -1,9 +1,9 @@
 import {
   LISTING_LOAD_ERROR,
   LISTING_NOT_FOUND,
+  categoryName,
   expiryLabel,
   findCountry,
-  findFamily,
   formatListedDate,
   formatPrice,
   isExpired,
@@ -99,7 +99,7 @@ function OwnerPanel({ listing }: { listing: Listing }) {
 
 function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwner: boolean; insight: AiInsight | null }) {
   const country = findCountry(listing.location);
-  const category = listing.category ? (findFamily(listing.category)?.name ?? listing.category) : null;
+  const category = listing.category ? categoryName(listing.category) : null;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">

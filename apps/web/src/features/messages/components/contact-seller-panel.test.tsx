@@ -3,7 +3,8 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
-import { CONTACT_SENT, ContactSellerPanel } from './contact-seller-panel';
+import { CONTACT_SENT } from './contact-form';
+import { ContactSellerPanel } from './contact-seller-panel';
 
 // Pages load lazily and the machine may be busy: wait longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
