@@ -69,13 +69,13 @@ describe('toSearchParams', () => {
 });
 
 describe('checkDraft', () => {
-  it('accepts a valid form as page 1 of a new search, trimmed', () => {
-    expect(checkDraft({ ...draftOf(full), query: '  pcr machine ' })).toEqual({ ok: true, criteria: { ...full, page: 1 } });
+  it('accepts a valid form as page 1 of a new search, trimmed', async () => {
+    expect(await checkDraft({ ...draftOf(full), query: '  pcr machine ' })).toEqual({ ok: true, criteria: { ...full, page: 1 } });
   });
 
-  it('refuses a negative price and a minimum above the maximum (spec §5)', () => {
-    expect(checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '-1' })).toEqual({ ok: false, field: 'minPrice', message: PRICE_NEGATIVE });
-    expect(checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '10', maxPrice: '5' })).toEqual({
+  it('refuses a negative price and a minimum above the maximum (spec §5)', async () => {
+    expect(await checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '-1' })).toEqual({ ok: false, field: 'minPrice', message: PRICE_NEGATIVE });
+    expect(await checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '10', maxPrice: '5' })).toEqual({
       ok: false,
       field: 'maxPrice',
       message: PRICE_RANGE_INVALID,
@@ -100,6 +100,25 @@ describe('session storage', () => {
     window.sessionStorage.setItem(SEARCH_STATE_KEY, '{"criteria":{"query":5}}');
     expect(readSearchSession()).toBeNull();
     window.sessionStorage.setItem(SEARCH_STATE_KEY, 'not json');
+    expect(readSearchSession()).toBeNull();
+  });
+
+  it('ignores an entry with a wrong part: condition, page, results or scroll', () => {
+    const valid = { criteria: full, draft: draftOf(full) };
+    const results = { key: 'q=pcr', data: { items: [{ id: 'a', title: 'PCR' }], total: 1, page: 1, page_size: 12 }, updatedAt: 1 };
+    const store = (entry: unknown) => {
+      window.sessionStorage.setItem(SEARCH_STATE_KEY, JSON.stringify(entry));
+    };
+
+    store({ ...valid, results, scrollY: 10 });
+    expect(readSearchSession()).toEqual({ ...valid, results, scrollY: 10 });
+    store({ ...valid, draft: { ...draftOf(full), condition: 'shiny' } });
+    expect(readSearchSession()).toBeNull();
+    store({ ...valid, criteria: { ...full, page: 0 } });
+    expect(readSearchSession()).toBeNull();
+    store({ ...valid, results: { ...results, data: { ...results.data, items: [{ id: 1 }] } } });
+    expect(readSearchSession()).toBeNull();
+    store({ ...valid, scrollY: '10' });
     expect(readSearchSession()).toBeNull();
   });
 });

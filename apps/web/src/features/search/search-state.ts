@@ -8,13 +8,11 @@
 import {
   LOCATION_MAX_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
-  SearchQuerySchema,
   findCountry,
   isCondition,
   type Condition,
   type SearchResponse,
 } from '@benchmarket/shared';
-import { z } from 'zod';
 
 export interface SearchFilters {
   /** As typed ('' for none); validated before a search is made. */
@@ -91,42 +89,23 @@ export function toSearchParams(criteria: SearchCriteria): SearchListingsParams {
 export type DraftField = 'query' | 'minPrice' | 'maxPrice' | 'condition' | 'location';
 export type DraftCheck = { ok: true; criteria: SearchCriteria } | { ok: false; field: DraftField; message: string };
 
-const FIELD_OF: Record<string, DraftField> = {
-  query: 'query',
-  min_price: 'minPrice',
-  max_price: 'maxPrice',
-  condition: 'condition',
-  location: 'location',
-};
+// The check uses the API's zod schema, and zod is the heaviest thing the search page could
+// load: it comes in its own chunk, fetched once a verified buyer has the form
+// (preloadDraftCheck), never on the page's first load.
+const loadDraftCheck = () => import('./draft-check');
+
+/** Starts fetching the draft check, so it is there by the time the buyer presses Search. */
+export function preloadDraftCheck(): void {
+  void loadDraftCheck();
+}
 
 /**
  * Checks the form with the schema the API validates with (spec §5: price filters have
  * minimum 0; ours: min ≤ max, query length), so the buyer hears of a mistake at once.
  */
-export function checkDraft(draft: SearchDraft): DraftCheck {
-  const result = SearchQuerySchema.safeParse({
-    query: draft.query,
-    min_price: draft.minPrice.trim(),
-    max_price: draft.maxPrice.trim(),
-    condition: draft.condition,
-    location: draft.location,
-    use_rag: draft.useAi,
-  });
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = FIELD_OF[String(issue?.path[0])] ?? 'query';
-    return { ok: false, field, message: issue?.message ?? 'Please check the search' };
-  }
-  return {
-    ok: true,
-    criteria: {
-      ...draft,
-      query: draft.query.trim(),
-      minPrice: draft.minPrice.trim(),
-      maxPrice: draft.maxPrice.trim(),
-      page: 1,
-    },
-  };
+export async function checkDraft(draft: SearchDraft): Promise<DraftCheck> {
+  const { checkDraftWithSchema } = await loadDraftCheck();
+  return checkDraftWithSchema(draft);
 }
 
 // ── URL ───────────────────────────────────────────────────────────────────
@@ -186,37 +165,6 @@ export function criteriaKey(criteria: SearchCriteria): string {
 
 export const SEARCH_STATE_KEY = 'search_state';
 
-const DraftSchema = z.object({
-  query: z.string().max(SEARCH_QUERY_MAX_LENGTH),
-  useAi: z.boolean(),
-  minPrice: z.string(),
-  maxPrice: z.string(),
-  condition: z.string().refine((value) => value === '' || isCondition(value)),
-  location: z.string(),
-});
-const CriteriaSchema = DraftSchema.extend({ page: z.number().int().min(1) });
-
-/** Read leniently: a page of results is what the API gave, only its shape is checked. */
-const StoredResultsSchema = z.object({
-  /** criteriaKey of the search these results answer. */
-  key: z.string(),
-  data: z.object({
-    items: z.array(z.object({ id: z.string(), title: z.string() }).loose()),
-    total: z.number(),
-    page: z.number(),
-    page_size: z.number(),
-  }),
-  updatedAt: z.number(),
-});
-
-const SearchSessionSchema = z.object({
-  userId: z.string().optional(),
-  criteria: CriteriaSchema,
-  draft: DraftSchema,
-  results: StoredResultsSchema.optional(),
-  scrollY: z.number().optional(),
-});
-
 export interface SearchSession {
   /** Whose search it is: another user logging in in this tab does not get it. */
   userId?: string;
@@ -231,14 +179,70 @@ export function readSearchSession(userId?: string): SearchSession | null {
   try {
     const raw = window.sessionStorage.getItem(SEARCH_STATE_KEY);
     if (!raw) return null;
-    const parsed = SearchSessionSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    if (userId !== undefined && parsed.data.userId !== undefined && parsed.data.userId !== userId) return null;
-    // The schemas checked the conditions and the shape of the results.
-    return parsed.data as SearchSession;
+    const session = sessionFrom(JSON.parse(raw));
+    if (!session) return null;
+    if (userId !== undefined && session.userId !== undefined && session.userId !== userId) return null;
+    return session;
   } catch {
     return null; // Storage unavailable (private mode, quota) or a malformed entry.
   }
+}
+
+// The stored entry is checked by hand, not with zod, because it is read on the page's first
+// render: zod there would put ~30 KB back on the search page's first load.
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function draftFrom(value: unknown): SearchDraft | null {
+  if (!isRecord(value)) return null;
+  const { query, useAi, minPrice, maxPrice, condition, location } = value;
+  if (typeof query !== 'string' || query.length > SEARCH_QUERY_MAX_LENGTH || typeof useAi !== 'boolean') return null;
+  if (typeof minPrice !== 'string' || typeof maxPrice !== 'string' || typeof location !== 'string') return null;
+  if (condition !== '' && !isCondition(condition)) return null;
+  return { query, useAi, minPrice, maxPrice, condition, location };
+}
+
+function criteriaFrom(value: unknown): SearchCriteria | null {
+  const draft = draftFrom(value);
+  const page = isRecord(value) ? value.page : undefined;
+  const pageIsValid = typeof page === 'number' && Number.isInteger(page) && page >= 1;
+  return draft && pageIsValid ? { ...draft, page } : null;
+}
+
+/** Read leniently: a page of results is what the API gave, only its shape is checked. */
+function isResultsPage(value: unknown): value is SearchResponse {
+  if (!isRecord(value) || !Array.isArray(value.items)) return false;
+  const itemsLookRight = value.items.every((item) => isRecord(item) && typeof item.id === 'string' && typeof item.title === 'string');
+  return itemsLookRight && isFiniteNumber(value.total) && isFiniteNumber(value.page) && isFiniteNumber(value.page_size);
+}
+
+function resultsFrom(value: unknown): SearchSession['results'] | null {
+  if (!isRecord(value)) return null;
+  // key: the criteriaKey of the search these results answer.
+  const { key, data, updatedAt } = value;
+  return typeof key === 'string' && isResultsPage(data) && isFiniteNumber(updatedAt) ? { key, data, updatedAt } : null;
+}
+
+/** The session in a parsed entry, or null when any part of it is not what this page wrote. */
+function sessionFrom(value: unknown): SearchSession | null {
+  if (!isRecord(value)) return null;
+  const criteria = criteriaFrom(value.criteria);
+  const draft = draftFrom(value.draft);
+  const { userId, results, scrollY } = value;
+  const storedResults = results === undefined ? undefined : resultsFrom(results);
+  if (!criteria || !draft || storedResults === null) return null;
+  if ((userId !== undefined && typeof userId !== 'string') || (scrollY !== undefined && !isFiniteNumber(scrollY))) return null;
+  return {
+    ...(userId !== undefined && { userId }),
+    criteria,
+    draft,
+    ...(storedResults && { results: storedResults }),
+    ...(scrollY !== undefined && { scrollY }),
+  };
 }
 
 /** Merges `patch` into the stored state. */

@@ -22,6 +22,7 @@ import {
   criteriaKey,
   draftOf,
   isBrowse,
+  preloadDraftCheck,
   readSearchSession,
   toSearchParams,
   updateSearchSession,
@@ -151,6 +152,9 @@ function VerifiedSearch({ userId }: { userId: string }) {
   const stored = session?.results?.key === key ? session.results : undefined;
   const results = useSearchListings(params, { initialData: stored });
 
+  // Effects run after the first paint: the check's chunk (zod) arrives while the buyer reads.
+  useEffect(preloadDraftCheck, []);
+
   // ── Keep the session and the URL in step ──
   useEffect(() => {
     updateSearchSession({ userId, criteria, draft });
@@ -209,8 +213,8 @@ function VerifiedSearch({ userId }: { userId: string }) {
     }
   };
 
-  const submit = () => {
-    const checked = checkDraft(draft);
+  const submit = async () => {
+    const checked = await checkDraft(draft);
     if (!checked.ok) {
       setFormError({ field: checked.field, message: checked.message });
       return;
@@ -223,8 +227,8 @@ function VerifiedSearch({ userId }: { userId: string }) {
     if (formError) setFormError(null);
   };
 
-  const clearFilters = () => {
-    const checked = checkDraft({ ...draft, ...EMPTY_FILTERS });
+  const clearFilters = async () => {
+    const checked = await checkDraft({ ...draft, ...EMPTY_FILTERS });
     if (!checked.ok) {
       setDraftState({ key, draft: { ...draft, ...EMPTY_FILTERS } });
       setFormError({ field: checked.field, message: checked.message });
@@ -321,8 +325,8 @@ function VerifiedSearch({ userId }: { userId: string }) {
       <SearchForm
         draft={draft}
         onChange={changeDraft}
-        onSubmit={submit}
-        onClearFilters={clearFilters}
+        onSubmit={() => void submit()}
+        onClearFilters={() => void clearFilters()}
         error={formError}
       />
 

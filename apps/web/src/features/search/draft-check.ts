@@ -1,0 +1,40 @@
+/**
+ * The search form's check with the API's own schema. A module apart because the schema
+ * brings zod: search-state.ts loads it on demand (checkDraft), off the page's first load.
+ */
+import { SearchQuerySchema } from '@benchmarket/shared';
+import type { DraftCheck, DraftField, SearchDraft } from './search-state';
+
+const FIELD_OF: Record<string, DraftField> = {
+  query: 'query',
+  min_price: 'minPrice',
+  max_price: 'maxPrice',
+  condition: 'condition',
+  location: 'location',
+};
+
+export function checkDraftWithSchema(draft: SearchDraft): DraftCheck {
+  const result = SearchQuerySchema.safeParse({
+    query: draft.query,
+    min_price: draft.minPrice.trim(),
+    max_price: draft.maxPrice.trim(),
+    condition: draft.condition,
+    location: draft.location,
+    use_rag: draft.useAi,
+  });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = FIELD_OF[String(issue?.path[0])] ?? 'query';
+    return { ok: false, field, message: issue?.message ?? 'Please check the search' };
+  }
+  return {
+    ok: true,
+    criteria: {
+      ...draft,
+      query: draft.query.trim(),
+      minPrice: draft.minPrice.trim(),
+      maxPrice: draft.maxPrice.trim(),
+      page: 1,
+    },
+  };
+}
