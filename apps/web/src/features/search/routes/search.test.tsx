@@ -319,7 +319,9 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
 
   it('keeps the search in session storage and restores it, results included, on return', async () => {
     const first = renderVerified({ [SEARCH]: { body: page([makeListing({ title: 'Kept result' })]) } });
-    await first.user.type(await screen.findByRole('searchbox', { name: 'Search equipment' }), 'kept');
+    // The form is there, disabled, while the session is checked: wait for the buyer's search.
+    await screen.findByText('1 result');
+    await first.user.type(screen.getByRole('searchbox', { name: 'Search equipment' }), 'kept');
     await first.user.click(screen.getByRole('checkbox', { name: 'Use AI-enhanced search' }));
     await first.user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('heading', { name: 'Results for “kept”' });
