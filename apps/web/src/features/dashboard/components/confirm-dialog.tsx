@@ -10,8 +10,25 @@ interface ConfirmDialogProps {
 }
 
 /**
+ * Where the focus goes when the dialog closes: the element that had it when the dialog
+ * opened, or, when that is gone (the confirmed action removed it, e.g. a row's 'Delete'),
+ * the nearest focusable container of it that is still there (the table, the tab panel), so
+ * the keyboard and a screen reader keep their place instead of falling back to the page.
+ */
+function focusReturnTargets(previous: HTMLElement | null): HTMLElement[] {
+  const targets: HTMLElement[] = [];
+  if (!previous) return targets;
+  targets.push(previous);
+  for (let node = previous.parentElement; node && node !== document.body; node = node.parentElement) {
+    if (node.hasAttribute('tabindex')) targets.push(node);
+  }
+  return targets;
+}
+
+/**
  * A modal confirmation (WAI-ARIA alertdialog): focus starts on Cancel, Tab stays inside,
- * Escape cancels, and focus goes back to where it was when the dialog closes.
+ * Escape cancels, and focus goes back to where it was when the dialog closes (or, when the
+ * confirmed action removed that element, to its nearest focusable container).
  */
 export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
   const titleId = useId();
@@ -20,10 +37,10 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onC
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const targets = focusReturnTargets(document.activeElement instanceof HTMLElement ? document.activeElement : null);
     cancelRef.current?.focus();
     return () => {
-      if (previous?.isConnected) previous.focus();
+      targets.find((target) => target.isConnected && !target.matches(':disabled'))?.focus();
     };
   }, []);
 

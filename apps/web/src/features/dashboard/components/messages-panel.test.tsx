@@ -122,6 +122,10 @@ describe('Messages tab', () => {
       expect(screen.queryByText('Old Buyer')).not.toBeInTheDocument();
     });
     expect(screen.getByText('New Buyer')).toBeInTheDocument();
+    // The message went with its Delete button: the focus is on the tab's panel, not lost.
+    await waitFor(() => {
+      expect(screen.getByRole('tabpanel', { name: /^Messages/ })).toHaveFocus();
+    });
   });
 
   it('says so when a message cannot be deleted', async () => {

@@ -233,10 +233,11 @@ describe('/dashboard', () => {
       const dialog = screen.getByRole('alertdialog', { name: 'Delete this listing?' });
       expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
 
-      // Cancel sends nothing.
+      // Cancel sends nothing, and the focus goes back to the row's Delete.
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
       expect(network.requests.some((r) => r.method === 'DELETE')).toBe(false);
+      expect(within(rowOf('Paid Centrifuge')).getByRole('button', { name: 'Delete' })).toHaveFocus();
 
       await user.click(within(rowOf('Paid Centrifuge')).getByRole('button', { name: 'Delete' }));
       await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete listing' }));
@@ -244,6 +245,10 @@ describe('/dashboard', () => {
       expect(await within(rowOf('Paid Centrifuge')).findByText('Removed')).toBeInTheDocument();
       expect(network.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      // The Delete button went with the listing: the focus is on the table, not lost.
+      await waitFor(() => {
+        expect(screen.getByRole('region', { name: 'Your listings' })).toHaveFocus();
+      });
     });
 
     it('says so when a listing cannot be deleted', async () => {
