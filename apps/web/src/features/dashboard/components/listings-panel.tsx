@@ -198,7 +198,7 @@ export function ListingsPanel() {
           </Link>
         </div>
       ) : (
-        <div role="region" aria-label="Your listings" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-700">
+        <div role="region" aria-label="Your listings" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-teal-700">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Your listings</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">

@@ -86,7 +86,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
           aria-labelledby={tabId(tab.id)}
           hidden={tab.id !== selected}
           tabIndex={0}
-          className="pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-700"
+          className="pt-6 focus-visible:outline-2 focus-visible:outline-teal-700"
         >
           {tab.id === selected && children}
         </div>
