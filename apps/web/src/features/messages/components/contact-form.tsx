@@ -5,7 +5,7 @@ import {
   MESSAGE_MAX_LENGTH,
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSendMessage } from '../api/send-message';
@@ -16,6 +16,9 @@ export const CONTACT_SENT = 'Your message has been sent to the seller.';
 
 type Field = 'sender_name' | 'sender_email' | 'message';
 type Values = Record<Field, string>;
+
+/** The fields in the order of the form: a refused form moves the focus to the first to fix. */
+const FIELD_ORDER: readonly Field[] = ['sender_name', 'sender_email', 'message'];
 
 /** A first guess at the sender's name from their email ('jane.doe@…' → 'jane.doe'); editable. */
 function nameFromEmail(email: string): string {
@@ -38,6 +41,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
   const [sent, setSent] = useState(false);
   const send = useSendMessage();
   const ids = { name: useId(), email: useId(), message: useId(), error: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
 
   const update = (field: Field) => (event: { target: { value: string } }) => {
     const { value } = event.target;
@@ -56,6 +60,9 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
       setInvalid(fields);
       // spec §5: one text for any missing field; otherwise the first problem (e.g. a bad email).
       setError(messages.includes(CONTACT_ALL_REQUIRED) ? CONTACT_ALL_REQUIRED : (messages[0] ?? CONTACT_ALL_REQUIRED));
+      // The keyboard goes where the fix is (docs/accessibility.md: a refused form moves focus).
+      const first = FIELD_ORDER.find((field) => fields.has(field));
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setInvalid(new Set());
@@ -72,7 +79,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
   const describedBy = error ? ids.error : undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
       <div>
         <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
           Name

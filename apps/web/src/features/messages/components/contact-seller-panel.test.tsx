@@ -72,6 +72,20 @@ describe('ContactSellerPanel', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Message')).toHaveAttribute('aria-invalid', 'true');
     expect(network.requests.some((r) => r.url.endsWith('/messages'))).toBe(false);
+    // The focus goes to the first field to fill in.
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+  });
+
+  it('moves the focus to the message when only the message is missing', async () => {
+    const { user } = renderPanel();
+    await screen.findByLabelText('Message');
+    screen.getByRole('button', { name: 'Send Message' }).focus();
+
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByRole('alert')).toHaveTextContent(CONTACT_ALL_REQUIRED);
+    expect(screen.getByLabelText('Message')).toHaveFocus();
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends the message, confirms it and clears the form', async () => {
