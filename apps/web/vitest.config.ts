@@ -13,5 +13,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // CI shares two cores with the API and browser suites: a typed-and-clicked journey can take seconds.
+    testTimeout: 30_000,
   },
 });

@@ -7,7 +7,9 @@
  * Options: --db pglite|postgres, --listings N, --clients N, --seconds S (per mode),
  * --mode plain|ai|both (default both), --database-url (PostgreSQL server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a database bm_perf_<N> is made on it),
- * --fresh (reload even when the data is there), --json file.
+ * --fresh (reload even when the data is there), --json file, --new-searches P (percent of
+ * searches made unique, so the API's page cache cannot answer them; SEARCH_CACHE_SECONDS=0
+ * in the environment turns the cache off altogether).
  *
  * 1. Loads N listings (once; reused by later runs) generated from the demo catalog's model
  *    lines, with every condition, ~28 countries, prices around the catalog's, one photo
@@ -56,6 +58,11 @@ interface Options {
   path?: string;
   /** Diagnostics: time every search once, one at a time, and print the slowest. */
   profile: boolean;
+  /**
+   * Percent of searches never made before (a unique price ceiling no listing reaches): what
+   * the in-memory page cache cannot answer. 0 = the labelled searches repeat, as buyers do.
+   */
+  newSearchPercent: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -77,6 +84,7 @@ function parseOptions(argv: string[]): Options {
     json: value('json'),
     path: value('path'),
     profile: argv.includes('--profile'),
+    newSearchPercent: Number(value('new-searches') ?? 0),
   };
 }
 
@@ -312,9 +320,19 @@ async function runLoad(
   seconds: number,
   cpu: () => Promise<number | undefined>,
   fixedPath?: string,
+  newSearchPercent = 0,
 ): Promise<Stats> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const specs = searches();
+  let unique = 0;
+  // A ceiling no listing reaches; a spec with a ceiling of its own gets it raised by a few cents.
+  const uniqueCeiling = (spec: string) => {
+    unique += 1;
+    const own = /max_price=(\d+)/.exec(spec);
+    if (own) return spec.replace(own[0], `max_price=${(Number(own[1]) + unique / 100).toFixed(2)}`);
+    return `${spec}${spec ? '&' : ''}max_price=${90_000_000 + unique}`;
+  };
+  const maybeUnique = (spec: string) => (Math.random() * 100 < newSearchPercent ? uniqueCeiling(spec) : spec);
   const get = (spec: string) =>
     new Promise<number>((resolve, reject) => {
       const request = http.get(
@@ -341,7 +359,7 @@ async function runLoad(
       Array.from({ length: clients }, async (_, client) => {
         let i = client * 7;
         while (performance.now() < deadline) {
-          const spec = specs[i++ % specs.length]!;
+          const spec = maybeUnique(specs[i++ % specs.length]!);
           const started = performance.now();
           try {
             const status = await get(spec);
@@ -415,7 +433,8 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   console.log(
     `search latency: ${options.db}, ${options.listings} listings, ${options.clients} clients, ${options.seconds} s per mode; ` +
-      `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} before the run`,
+      `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} before the run; ` +
+      `page cache ${process.env.SEARCH_CACHE_SECONDS === '0' ? 'off' : 'on'}, ${options.newSearchPercent}% new searches`,
   );
   const { env, buyerId, version } = await prepareDatabase(options);
   const token = await new AccessTokens(JWT_SECRET, 24).sign({ userId: buyerId, version });
@@ -428,7 +447,7 @@ async function main(): Promise<void> {
     }
     for (const mode of options.modes) {
       const cpu = () => serverCpuSeconds(child.pid!, env.DATABASE_URL);
-      const stats = await runLoad(port, token, mode, options.clients, options.seconds, cpu, options.path);
+      const stats = await runLoad(port, token, mode, options.clients, options.seconds, cpu, options.path, options.newSearchPercent);
       results.push(stats);
       console.log(
         `${mode.padEnd(5)}  p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  mean ${stats.mean} ms  max ${stats.max} ms  ` +

@@ -5,7 +5,7 @@ import { installConsoleGuard } from './console-guard';
 
 // Lazy routes load their code on first use: on a busy machine that can take more than the
 // default second, and a slow machine is not a failing product.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // Registered first so that it runs last (hooks run as a stack): after unmounting.
 installConsoleGuard();
