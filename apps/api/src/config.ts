@@ -50,11 +50,13 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // Per account: tight. Per IP: generous — a university or a hospital puts many buyers behind one address.
   RATE_LIMIT_LOGIN_PER_15_MIN: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('BenchMarket <no-reply@benchmarket.local>'),
   SUPPORT_EMAIL: z.string().email().default('support@benchmarket.local'),
@@ -100,6 +102,7 @@ export interface AppConfig {
   rateLimits: {
     enabled: boolean;
     loginPer15Min: number;
+    loginPerIpPer15Min: number;
     registerPerHour: number;
     emailPerHour: number;
     messagesPerHour: number;
@@ -203,6 +206,7 @@ export function loadConfig(
     rateLimits: {
       enabled: env.RATE_LIMITS === 'on',
       loginPer15Min: env.RATE_LIMIT_LOGIN_PER_15_MIN,
+      loginPerIpPer15Min: env.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN,
       registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
       emailPerHour: env.RATE_LIMIT_EMAIL_PER_HOUR,
       messagesPerHour: env.RATE_LIMIT_MESSAGES_PER_HOUR,

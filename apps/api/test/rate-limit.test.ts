@@ -10,10 +10,11 @@ import { HOUR, MINUTE, testClock } from './support/clock.js';
 let ctx: TestContext;
 const clock = testClock();
 
-// Small limits so the tests reach them: 3 logins per 15 min; 3 register/forgot/resend per IP
+// Small limits so the tests reach them: 3 logins per 15 min per account and per IP; 3 register/forgot/resend per IP
 // and 2 mails per address per hour.
 const LIMITS = {
   RATE_LIMIT_LOGIN_PER_15_MIN: '3',
+  RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '3',
   RATE_LIMIT_REGISTER_PER_HOUR: '3',
   RATE_LIMIT_EMAIL_PER_HOUR: '2',
 };
@@ -147,5 +148,30 @@ describe('RATE_LIMITS=off', () => {
     expect(() =>
       loadConfig({ DATA_DIR: ctx.dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off' }),
     ).toThrow(/RATE_LIMITS=off is refused/);
+  });
+});
+
+describe('the flood guard (RATE_LIMIT_GLOBAL_PER_MINUTE)', () => {
+  it('counts API calls per IP, not the pages and files a browser loads', async () => {
+    const app = await buildApp({
+      config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, RATE_LIMIT_GLOBAL_PER_MINUTE: '5' })),
+      database: ctx.database,
+      clock,
+    });
+    await app.ready();
+    try {
+      const from = (ip: string, url: string) => app.inject({ method: 'GET', url, remoteAddress: ip });
+      const browsing = newIp();
+      for (let i = 0; i < 12; i += 1) expect((await from(browsing, '/robots.txt')).statusCode).not.toBe(429);
+
+      const flooding = newIp();
+      for (let i = 0; i < 5; i += 1) expect((await from(flooding, '/api/v1/health')).statusCode).toBe(200);
+      const refused = await from(flooding, '/api/v1/health');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect((await from(newIp(), '/api/v1/health')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

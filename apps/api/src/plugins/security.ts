@@ -41,6 +41,9 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
       global: true,
       max: app.config.rateLimits.globalPerMinute,
       timeWindow: '1 minute',
+      // Pages and their assets are files (cached, compressed once): a page load is a dozen of
+      // them, and counting them would cap browsing, not abuse.
+      allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_request, context) => {
         const error = tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
         return error;

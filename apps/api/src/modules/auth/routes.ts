@@ -29,7 +29,8 @@ const BEARER = [{ bearerAuth: [] }];
 /**
  * /auth/*: the account calls of spec §7. Rate limits (per IP and per account, counted in the
  * database, numbers from configuration):
- * - login (and Google sign-in, per IP): RATE_LIMIT_LOGIN_PER_15_MIN per 15 minutes;
+ * - login: RATE_LIMIT_LOGIN_PER_15_MIN per account and RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN per IP
+ *   (also reset-password and Google sign-in, per IP) per 15 minutes;
  * - register, forgot-password, verification resend: RATE_LIMIT_REGISTER_PER_HOUR per IP and
  *   RATE_LIMIT_EMAIL_PER_HOUR per address (each of them sends that address a mail).
  */
@@ -123,7 +124,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { username: email, password } = request.body;
       await app.rateLimiter.enforce([
-        { key: `login:ip:${request.ip}`, limit: limits.loginPer15Min, windowMs: 15 * MINUTE_MS },
+        { key: `login:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
         { key: `login:account:${email}`, limit: limits.loginPer15Min, windowMs: 15 * MINUTE_MS },
       ]);
       const accessToken = await service.login(email, password);
@@ -180,7 +181,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.rateLimiter.enforce([
-        { key: `reset-password:ip:${request.ip}`, limit: limits.loginPer15Min, windowMs: 15 * MINUTE_MS },
+        { key: `reset-password:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
       ]);
       return service.resetPassword(request.body.token, request.body.password);
     },
@@ -204,7 +205,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.rateLimiter.enforce([
-        { key: `google:ip:${request.ip}`, limit: limits.loginPer15Min, windowMs: 15 * MINUTE_MS },
+        { key: `google:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
       ]);
       const accessToken = await service.googleLogin(request.body.token);
       return { access_token: accessToken, token_type: 'bearer' as const };
