@@ -75,4 +75,40 @@ describe('PhotoDropZone', () => {
     await user.upload(input, images(3, 4));
     expect(screen.getByRole('alert')).toHaveTextContent('You can only have up to 5 photos (currently have 3)');
   });
+
+  it("opens the file dialog of 'browse' with Enter too (Chromium's file input answers Space only)", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByLabelText<HTMLInputElement>('browse');
+    const showPicker = vi.fn();
+    input.showPicker = showPicker;
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(showPicker).toHaveBeenCalledTimes(1);
+
+    // Where showPicker is missing or refused, the classic click().
+    input.showPicker = () => {
+      throw new DOMException('Not allowed', 'NotAllowedError');
+    };
+    const click = vi.spyOn(input, 'click').mockImplementation(() => {});
+    await user.keyboard('{Enter}');
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the focus in the photos when a queued photo is removed by keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    drop(images(3));
+    const queue = within(screen.getByRole('list', { name: 'Photos to upload' }));
+
+    queue.getByRole('button', { name: 'Remove photo-2.png' }).focus();
+    await user.keyboard('{Enter}');
+    // The next photo's button, then the last one's, then 'browse' when none is left.
+    expect(queue.getByRole('button', { name: 'Remove photo-3.png' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(queue.getByRole('button', { name: 'Remove photo-1.png' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.queryByRole('list', { name: 'Photos to upload' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('browse')).toHaveFocus();
+  });
 });

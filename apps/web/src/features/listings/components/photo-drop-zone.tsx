@@ -5,7 +5,7 @@ import {
   PHOTO_TOO_LARGE,
   tooManyPhotos,
 } from '@benchmarket/shared';
-import { useCallback, useId, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A photo waiting to be uploaded, with a stable key for the list. */
@@ -80,6 +80,20 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const currentCount = existingCount + queue.length;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** Where the focus goes once a removed photo's button is gone: the photo now at this index. */
+  const focusAfterRemoval = useRef<number | null>(null);
+
+  // A removed photo takes its Remove button (which had the focus) with it: the focus moves to
+  // the next photo's button, or the last one's, or to 'browse' when none is left.
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? inputRef.current)?.focus();
+  }, [queue]);
 
   const add = (files: File[]) => {
     if (files.length === 0) return;
@@ -107,8 +121,23 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
     event.target.value = '';
   };
 
+  // Chromium opens a file input with Space only; 'browse' reads as a link, so Enter opens it too
+  // (showPicker: Chromium ignores click() on the input from its own keydown).
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || disabled) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    try {
+      input.showPicker();
+    } catch {
+      // No showPicker (older browsers, jsdom) or not allowed here: the classic way.
+      input.click();
+    }
+  };
+
   const remove = (id: string) => {
     setProblem(null);
+    focusAfterRemoval.current = queue.findIndex((photo) => photo.id === id);
     onQueueChange(queue.filter((photo) => photo.id !== id));
   };
 
@@ -135,6 +164,7 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
         <p className="text-sm text-slate-700">
           Drag and drop photos here, or{' '}
           <input
+            ref={inputRef}
             id={inputId}
             type="file"
             accept="image/*"
@@ -142,6 +172,7 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
             disabled={disabled}
             aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
             onChange={onPick}
+            onKeyDown={onInputKeyDown}
             className="peer sr-only"
           />
           <label
@@ -167,7 +198,7 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
       )}
 
       {queue.length > 0 && (
-        <ul aria-label="Photos to upload" className="flex flex-wrap gap-3">
+        <ul ref={listRef} aria-label="Photos to upload" className="flex flex-wrap gap-3">
           {queue.map((photo) => (
             <li key={photo.id} className="relative">
               <QueuedPreview file={photo.file} />

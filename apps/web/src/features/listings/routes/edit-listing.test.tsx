@@ -113,11 +113,32 @@ describe('/edit-listing/{id}', () => {
       },
     });
     expect(screen.getAllByRole('button', { name: /^Remove photo/ })).toHaveLength(3);
-    await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    screen.getByRole('button', { name: 'Remove photo 2' }).focus();
+    await user.keyboard('{Enter}');
     await waitFor(() => {
       expect(screen.getAllByRole('button', { name: /^Remove photo/ })).toHaveLength(2);
     });
     expect(network.requests.some((r) => r.method === 'DELETE')).toBe(true);
+    // The button went with its photo: the focus is on the next photo's (now 'Remove photo 2').
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Remove photo 2' })).toHaveFocus();
+    });
+  });
+
+  it('moves the focus to the "no photos" text when the last photo is removed', async () => {
+    let photos = makeListing().photos.slice(0, 1);
+    const { user } = await openAsOwner({
+      [detail]: () => ({ body: makeListing({ photos, thumbnails: photos }) }),
+      [`DELETE /api/v1/listings/${LISTING_ID}/photos/0`]: () => {
+        photos = [];
+        return { body: makeListing({ photos, thumbnails: photos }) };
+      },
+    });
+    screen.getByRole('button', { name: 'Remove photo 1' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(screen.getByText('This listing has no photos yet.')).toHaveFocus();
+    });
   });
 
   it("alerts 'Failed to delete photo. Please try again.' when a removal fails", async () => {
@@ -128,6 +149,9 @@ describe('/edit-listing/{id}', () => {
       expect(alert).toHaveBeenCalledWith('Failed to delete photo. Please try again.');
     });
     expect(screen.getAllByRole('button', { name: /^Remove photo/ })).toHaveLength(3);
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Remove photo 1' })).toHaveFocus();
+    });
   });
 
   it('adds photos up to 5 in total and uploads them after saving', async () => {
