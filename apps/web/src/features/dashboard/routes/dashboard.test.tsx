@@ -58,7 +58,7 @@ describe('/dashboard', () => {
       },
       { timeout: 5000 },
     );
-    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/dashboard?tab=messages')}`);
+    expect(router.state.location.search).toBe('');
     expect(router.state.location.state).toEqual({ from: '/dashboard?tab=messages' });
   });
 

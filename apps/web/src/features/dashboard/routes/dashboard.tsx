@@ -83,7 +83,8 @@ export default function DashboardRoute() {
   if (isLoading) return <Spinner label="Checking your session…" className="py-24" />;
   if (!user) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(from)}`} replace state={{ from }} />;
+    // Spec: "redirects to /login" — the address stays /login, the way back rides in history state.
+    return <Navigate to="/login" replace state={{ from }} />;
   }
   return <Dashboard />;
 }

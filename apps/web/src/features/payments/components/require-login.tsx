@@ -10,7 +10,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   if (isLoading) return <Busy label="Checking your session…" className="py-24" />;
   if (!user) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(from)}`} replace state={{ from }} />;
+    // The address stays /login (spec); the way back rides in history state.
+    return <Navigate to="/login" replace state={{ from }} />;
   }
   return children;
 }

@@ -103,7 +103,8 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
-    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(PATH)}`);
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.state).toEqual({ from: PATH });
   });
 
   it('summarises the order with the server quote for the listing\'s duration: base, additional months, total', async () => {
