@@ -292,6 +292,12 @@ describe('PUT /api/v1/listings/:id', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toBe(NO_PERMISSION);
     expect((await call(ctx.app, 'PUT', `/listings/${listing.id}`, { payload: edit })).statusCode).toBe(401);
+    // A partial or empty body changes nothing: whose listing it is is checked first.
+    for (const payload of [{ title: 'Mine now' }, {}]) {
+      const partial = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: other, payload });
+      expect(partial.statusCode).toBe(403);
+      expect(partial.json().detail).toBe(NO_PERMISSION);
+    }
     const unchanged = await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: seller });
     expect(unchanged.json().title).toBe(GOOD_LISTING.title);
   });

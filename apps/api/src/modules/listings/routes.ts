@@ -145,6 +145,8 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUserOf(request);
+      // Whose listing it is comes first: someone else's gets 403 whatever body they sent.
+      await service.findOwnedForChange(request.params.id, user.id);
       return service.update(request.params.id, user.id, listingBodyOf(request, 'edit'));
     },
   );
