@@ -32,7 +32,7 @@ export function AiInsight({ insight, className }: { insight: RagSearchResponse; 
       data-tone={tone}
       className={cn('rounded-lg border px-3 py-2.5', colours.box, className)}
     >
-      <h4 id={headingId} className="flex items-center gap-1.5 text-xs font-semibold tracking-wide uppercase">
+      <h4 id={headingId} className="flex items-center gap-1.5 text-xs font-semibold">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
           <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />
         </svg>
