@@ -131,6 +131,19 @@ describe('POST /api/v1/messages', () => {
     expect(mail.html).toContain(`${PUBLIC_URL}/dashboard?tab=messages`);
     // Only the seller is mailed: the buyer's address is a reply-to, not a recipient.
     expect(smtp.mailsTo('buyer.lab@clinic.example')).toHaveLength(0);
+    // The typed address is not the account's: the seller is told whose account wrote.
+    expect(mail.text).toContain(
+      `Note: this message was sent from the BenchMarket account ${buyer.email}; the sender asked for replies to buyer.lab@clinic.example.`,
+    );
+  });
+
+  it("adds no note when the reply address is the sender's own account address", async () => {
+    const { seller, buyer, listing } = await sellerAndBuyer();
+    await sendOk(buyer, listing.id, { sender_email: buyer.email.toUpperCase(), message: 'Is it still available?' });
+    await ctx.app.worker.runDueJobs();
+    const mail = await smtp.waitForMail(seller.email);
+    expect(mail.text).toContain('Is it still available?');
+    expect(mail.text).not.toContain('Note: this message was sent from the BenchMarket account');
   });
 
   it("answers 'All fields are required' when the name, email or message is missing or blank", async () => {

@@ -114,6 +114,7 @@ export class MessagesService {
             listingTitle: listing.title,
             senderName: row.senderName,
             senderEmail: row.senderEmail,
+            accountEmail: sender.email,
             message: row.message,
           }),
           to: listing.ownerEmail,
