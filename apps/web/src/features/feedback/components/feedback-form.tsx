@@ -5,7 +5,7 @@ import {
   FEEDBACK_MAX_LENGTH,
   FeedbackCreateSchema,
 } from '@benchmarket/shared';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { errorDetail } from '@/lib/api-client';
 import { useSubmitFeedback } from '../api/submit-feedback';
@@ -21,6 +21,7 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [thanked, setThanked] = useState(false);
   const ids = { field: useId(), counter: useId(), error: useId() };
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   // spec §4: after the thank-you the panel closes by itself.
   useEffect(() => {
@@ -37,6 +38,8 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
     const parsed = FeedbackCreateSchema.safeParse({ comment });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? FEEDBACK_BLANK);
+      // A refused form moves the focus to the field to fix (docs/accessibility.md).
+      fieldRef.current?.focus();
       return;
     }
     setError(null);
@@ -60,6 +63,7 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
               Your feedback
             </label>
             <textarea
+              ref={fieldRef}
               id={ids.field}
               name="comment"
               rows={5}

@@ -74,10 +74,13 @@ describe('FeedbackPanel', () => {
     const panel = within(await openPanel(user));
     await user.type(await panel.findByRole('textbox', { name: 'Your feedback' }), '   ');
 
-    await user.click(panel.getByRole('button', { name: 'Submit Feedback' }));
+    panel.getByRole('button', { name: 'Submit Feedback' }).focus();
+    await user.keyboard('{Enter}');
 
     expect(panel.getByRole('alert')).toHaveTextContent(FEEDBACK_BLANK);
     expect(network.requests.some((r) => r.url.includes('/reviews'))).toBe(false);
+    // Refused: the focus goes to the field to fix, not left on the button.
+    expect(panel.getByRole('textbox', { name: 'Your feedback' })).toHaveFocus();
   });
 
   it('sends the comment with the page, thanks the user and closes after 2 s', async () => {
