@@ -57,6 +57,18 @@ describe('rate limits on POST /api/v1/auth/login', () => {
     expect((await login(ctx.app, uniqueEmail('guess'), 'Wrong-Password-1', { ip: newIp() })).statusCode).toBe(401);
   });
 
+  it('counts failed attempts only: signing in again and again, from one address, is never refused', async () => {
+    const email = await account();
+    const ip = newIp();
+    for (let i = 0; i < 8; i += 1) expect((await login(ctx.app, email, GOOD_PASSWORD, { ip })).statusCode).toBe(200);
+    // A mistyped password still counts: two more before the limit of 3.
+    expect((await login(ctx.app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
+    expect((await login(ctx.app, email, GOOD_PASSWORD, { ip })).statusCode).toBe(200);
+    expect((await login(ctx.app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
+    expect((await login(ctx.app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
+    expectTooMany(await login(ctx.app, email, GOOD_PASSWORD, { ip }));
+  });
+
   it('counts unknown emails like known ones (the limit reveals nothing)', async () => {
     const unknown = uniqueEmail('ghost');
     for (let i = 0; i < 3; i += 1) expect((await login(ctx.app, unknown, 'Wrong-Password-1', { ip: newIp() })).statusCode).toBe(401);

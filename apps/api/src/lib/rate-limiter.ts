@@ -39,6 +39,21 @@ export class RateLimiter {
     return { allowed: row.count <= rule.limit, retryAfterSeconds };
   }
 
+  /**
+   * Takes back the hit `enforce` counted, for attempts that turned out legitimate (a login
+   * with the right password): the limits are there for guessing, not for people who sign in
+   * from several devices or share a campus address.
+   */
+  async forgive(rules: RateRule[]): Promise<void> {
+    if (!this.enabled) return;
+    const nowIso = this.clock.now().toISOString();
+    for (const rule of rules) {
+      await this.db.execute(sql`
+        update rate_limit_counters set count = greatest(count - 1, 0)
+        where key = ${rule.key} and reset_at > ${nowIso}::timestamptz`);
+    }
+  }
+
   /** Counts a hit on every rule and refuses with 429 and a `detail` when any is over its limit. */
   async enforce(rules: RateRule[]): Promise<void> {
     const results = await Promise.all(rules.map((rule) => this.hit(rule)));

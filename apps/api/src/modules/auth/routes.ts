@@ -30,7 +30,8 @@ const BEARER = [{ bearerAuth: [] }];
  * /auth/*: the account calls of spec §7. Rate limits (per IP and per account, counted in the
  * database, numbers from configuration):
  * - login: RATE_LIMIT_LOGIN_PER_15_MIN per account and RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN per IP
- *   (also reset-password and Google sign-in, per IP) per 15 minutes;
+ *   per 15 minutes, counting failed attempts only (also reset-password and Google sign-in,
+ *   per IP, every attempt);
  * - register, forgot-password, verification resend: RATE_LIMIT_REGISTER_PER_HOUR per IP and
  *   RATE_LIMIT_EMAIL_PER_HOUR per address (each of them sends that address a mail).
  */
@@ -123,11 +124,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username: email, password } = request.body;
-      await app.rateLimiter.enforce([
+      const rules = [
         { key: `login:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
         { key: `login:account:${email}`, limit: limits.loginPer15Min, windowMs: 15 * MINUTE_MS },
-      ]);
+      ];
+      await app.rateLimiter.enforce(rules);
       const accessToken = await service.login(email, password);
+      // Only failed attempts count against the limits.
+      await app.rateLimiter.forgive(rules);
       return { access_token: accessToken, token_type: 'bearer' as const };
     },
   );
