@@ -56,6 +56,7 @@ export const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('BenchMarket <no-reply@benchmarket.local>'),
@@ -106,6 +107,7 @@ export interface AppConfig {
     registerPerHour: number;
     emailPerHour: number;
     messagesPerHour: number;
+    messagesPerIpPerHour: number;
     globalPerMinute: number;
   };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
@@ -210,6 +212,7 @@ export function loadConfig(
       registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
       emailPerHour: env.RATE_LIMIT_EMAIL_PER_HOUR,
       messagesPerHour: env.RATE_LIMIT_MESSAGES_PER_HOUR,
+      messagesPerIpPerHour: env.RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR,
       globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },

@@ -16,6 +16,7 @@ import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
 const PUBLIC_URL = 'http://localhost:3000';
 const OWN_LISTING = 'You cannot send a message to your own listing.';
 const MESSAGES_PER_HOUR = 4;
+const MESSAGES_PER_IP_PER_HOUR = 6;
 const DAY = 24 * HOUR;
 
 let ctx: TestContext;
@@ -25,7 +26,11 @@ const clock = testClock();
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await setupTestApp({
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR) },
+    env: {
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR),
+      RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR: String(MESSAGES_PER_IP_PER_HOUR),
+    },
     clock,
   });
 });
@@ -253,7 +258,7 @@ describe('POST /api/v1/messages', () => {
     const seller = await createUser(ctx.app);
     const listing = await createListing(ctx.app, seller.id);
     const ip = uniqueIp();
-    for (let i = 0; i < MESSAGES_PER_HOUR; i += 1) {
+    for (let i = 0; i < MESSAGES_PER_IP_PER_HOUR; i += 1) {
       const buyer = await createUser(ctx.app);
       expect((await send(form(listing.id), buyer.token, ip)).statusCode).toBe(201);
     }

@@ -53,7 +53,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUserOf(request);
       await app.rateLimiter.enforce([
         { key: `messages:user:${user.id}`, limit: perHour, windowMs: HOUR_MS },
-        { key: `messages:ip:${request.ip}`, limit: perHour, windowMs: HOUR_MS },
+        { key: `messages:ip:${request.ip}`, limit: app.config.rateLimits.messagesPerIpPerHour, windowMs: HOUR_MS },
       ]);
       const message = await service.send(user, request.body);
       return reply.status(201).send(message);
