@@ -1,19 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logInWithToken, type TestUser } from './support/api.js';
+import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { focused, tabTo } from './support/keyboard.js';
-import { createPublishedListing, type CreatedListing } from './support/listing-fixtures.js';
+import { createPublishedListing, SMALL_PNG, type CreatedListing } from './support/listing-fixtures.js';
 import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // Issue 8: every journey of the suite also works by keyboard alone. The journeys here have
-// no other keyboard variant (the landing page, the phone menu, support, the photo viewer,
-// the payment duration and feedback have theirs in their own spec files). They use Tab,
-// Shift+Tab, Enter, Space, the arrow keys and Escape only, plus typing into a field reached
-// by Tab: no clicks, no element focused directly. Opening a mailed link is done by URL (a
-// mail client is not the product), and Back is the browser's own (page.goBack), as a user
-// presses Alt+Left. Data that is not under test is set up through the API.
+// no other keyboard variant (the landing page, the phone menu, support and the photo viewer
+// have theirs in their own spec files). They use Tab, Shift+Tab, Enter, Space, the arrow keys
+// and Escape only, plus typing into a field reached by Tab: no clicks, no element focused
+// directly. Opening a mailed link is done by URL (a mail client is not the product), and Back
+// is the browser's own (page.goBack), as a user presses Alt+Left. The operating system's file
+// dialog, opened from the page by Enter or Space, is answered with Playwright's file chooser.
+// Data that is not under test is set up through the API.
 
 const PASSWORD = 'Centrifuge-Bench-42';
 const NEW_PASSWORD = 'Autoclave-Shelf-97';
@@ -560,6 +561,354 @@ describe('keyboard: messaging', () => {
       token: seller.token,
     });
     expect(inbox).toEqual([expect.objectContaining({ listing_id: listing.id, sender_email: buyer.email, message: text })]);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+// ── Listings ────────────────────────────────────────────────────────────────
+
+interface ListingBody {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  price: number;
+  condition: string;
+  location: string | null;
+  duration_months: number;
+  payment_status: string;
+  is_active: boolean;
+  photos: string[];
+}
+
+/** Presses ArrowDown in the focused native select until it holds `value` (fails otherwise). */
+async function arrowToOption(page: Page, label: string, value: string): Promise<void> {
+  const select = page.getByLabel(label, { exact: true });
+  for (let i = 0; i < 12 && (await select.inputValue()) !== value; i += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  expect(await select.inputValue()).toBe(value);
+}
+
+describe('keyboard: listings', () => {
+  it('a verified seller creates a listing with photos, reaches the payment step, then edits it and removes a photo, by keyboard alone', async () => {
+    const seller = await verifiedUser('keyboard-listing-seller');
+    const title = 'Eppendorf 5424R Refrigerated Microcentrifuge';
+    const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
+    await logInWithToken(context, seller.token);
+    await page.goto('/create-listing');
+    await page.getByRole('heading', { level: 1, name: 'Create Listing' }).waitFor();
+
+    await tabTo(page, 'Title');
+    await expectFocusVisible(page, 'Title');
+    await page.keyboard.type(title);
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Description');
+    // Enter in the textarea is a new line, not a submit.
+    await page.keyboard.type('Refrigerated microcentrifuge with FA-45-24-11 rotor, serviced 2024.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Includes the aerosol-tight lid and the original manual.');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Price');
+    await page.keyboard.type('4250.50');
+
+    // The native select: the arrow keys choose the condition.
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Condition');
+    await arrowToOption(page, 'Condition', 'pre-owned');
+
+    // The location combobox: type, the first match is active, Enter chooses it (no submit).
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Location');
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await page.keyboard.type('germ');
+    const germany = page.getByRole('option', { name: 'Germany' });
+    await germany.waitFor();
+    expect(await location.getAttribute('aria-activedescendant')).toBe(await germany.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await germany.waitFor({ state: 'detached' });
+    expect(await location.inputValue()).toBe('Germany');
+    expect(new URL(page.url()).pathname).toBe('/create-listing');
+
+    // Past the combobox's Clear button to the duration.
+    await tabTo(page, 'Duration', { limit: 3 });
+    await expectFocusVisible(page, 'Duration');
+    await arrowToOption(page, 'Duration', '6');
+
+    // The drop zone's 'browse' control: Enter opens the file dialog, which the test answers
+    // (the dialog is the operating system's, not the page's).
+    await tabTo(page, 'browse', { limit: 3 });
+    await expectFocusVisible(page, 'browse');
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    const fileChooser = await chooser;
+    expect(fileChooser.isMultiple()).toBe(true);
+    await fileChooser.setFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: SMALL_PNG },
+      { name: 'back.png', mimeType: 'image/png', buffer: SMALL_PNG },
+    ]);
+    const queued = page.getByRole('list', { name: 'Photos to upload' }).getByRole('img');
+    await expect.poll(() => queued.count()).toBe(2);
+    await page.getByText('Images only, up to 5 photos (2 of 5 used).').waitFor();
+    // Space opens it too; a third photo.
+    const another = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await another).setFiles([{ name: 'side.png', mimeType: 'image/png', buffer: SMALL_PNG }]);
+    await expect.poll(() => queued.count()).toBe(3);
+
+    // A queued photo is removed with its button; the focus stays in the photos.
+    await tabTo(page, 'Remove side.png', { limit: 4 });
+    await expectFocusVisible(page, 'Remove side.png');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queued.count()).toBe(2);
+    expect(await page.getByRole('img', { name: 'Preview of side.png' }).count()).toBe(0);
+    expect((await focused(page)).name).toMatch(/^Remove (front|back)\.png$/);
+
+    await tabTo(page, 'Create Listing', { limit: 4 });
+    await expectFocusVisible(page, 'Create Listing');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
+    const listingId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await page.getByRole('heading', { level: 1, name: 'Complete Payment' }).waitFor();
+    await page.getByLabel('Card number').waitFor();
+    expect(await page.getByRole('radio', { name: '6 months' }).isChecked()).toBe(true);
+
+    const created = await api<ListingBody>(server.baseUrl, `/listings/${listingId}`, { token: seller.token });
+    expect(created).toMatchObject({
+      user_id: seller.id,
+      title,
+      description:
+        'Refrigerated microcentrifuge with FA-45-24-11 rotor, serviced 2024.\nIncludes the aerosol-tight lid and the original manual.',
+      price: 4250.5,
+      condition: 'pre-owned',
+      location: 'Germany',
+      duration_months: 6,
+      payment_status: 'unpaid',
+    });
+    expect(created.photos).toHaveLength(2);
+
+    // The seller opens the listing (by its address, as from a bookmark) and edits it.
+    await page.goto(`/listings/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await tabTo(page, 'Edit Listing');
+    await expectFocusVisible(page, 'Edit Listing');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/edit-listing/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Listing' }).waitFor();
+
+    // Tab into a filled field selects its text: typing replaces it.
+    await tabTo(page, 'Title');
+    await page.keyboard.type('Eppendorf 5424R Microcentrifuge with rotor');
+    await tabTo(page, 'Price', { limit: 2 });
+    await page.keyboard.type('3999');
+
+    const removeButtons = page.getByRole('list', { name: 'Current photos' }).getByRole('button');
+    expect(await removeButtons.count()).toBe(2);
+    await tabTo(page, 'Remove photo 2');
+    await expectFocusVisible(page, 'Remove photo 2');
+    const removed = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/photos/'));
+    await page.keyboard.press('Enter');
+    expect((await removed).ok()).toBe(true);
+    await expect.poll(() => removeButtons.count()).toBe(1);
+    await page.getByText('Images only, up to 5 photos (1 of 5 used).').waitFor();
+    // The button went with the photo: the focus moves to the photo that is left, not lost.
+    await expect.poll(async () => (await focused(page)).name).toBe('Remove photo 1');
+    await expectFocusVisible(page, 'Remove photo 1');
+    // The edits typed before are still there.
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Eppendorf 5424R Microcentrifuge with rotor');
+
+    await tabTo(page, 'Update Listing', { limit: 6 });
+    await expectFocusVisible(page, 'Update Listing');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/listings/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: 'Eppendorf 5424R Microcentrifuge with rotor' }).waitFor();
+    await page.getByText('$3,999.00').waitFor();
+    await page.getByRole('img', { name: 'Eppendorf 5424R Microcentrifuge with rotor — photo 1 of 1' }).waitFor();
+
+    const edited = await api<ListingBody>(server.baseUrl, `/listings/${listingId}`, { token: seller.token });
+    expect(edited).toMatchObject({ title: 'Eppendorf 5424R Microcentrifuge with rotor', price: 3999 });
+    expect(edited.photos).toHaveLength(1);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+// ── Payments ────────────────────────────────────────────────────────────────
+
+describe('keyboard: payments', () => {
+  const CARD_OK = '4242 4242 4242 4242';
+  const CARD_DECLINED = '4000 0000 0000 0002';
+  const EXPIRY = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+  let paying: RunningServer;
+  let seller: TestUser;
+
+  beforeAll(async () => {
+    // The promotion ended long ago: every payment has an amount and goes through the card step.
+    paying = await startServer({ PROMO_FREE_UNTIL: '2020-01-01' });
+    seller = await createVerifiedUser(paying, 'keyboard-payer');
+  });
+  afterAll(async () => {
+    await paying?.stop();
+  });
+
+  async function unpaidListing(title: string): Promise<ListingBody> {
+    return api<ListingBody>(paying.baseUrl, '/listings', {
+      token: seller.token,
+      json: {
+        title,
+        description: `${title}, serviced last year, with its manual and power cord.`,
+        price: 2400,
+        condition: 'pre-owned',
+        location: 'Germany',
+        duration_months: 1,
+      },
+    });
+  }
+
+  async function getListing(id: string): Promise<ListingBody> {
+    return api<ListingBody>(paying.baseUrl, `/listings/${id}`, { token: seller.token });
+  }
+
+  /** The value next to a label in the order summary. */
+  async function summaryValue(page: Page, label: string): Promise<string> {
+    const term = page.getByRole('region', { name: 'Order summary' }).locator('dt', { hasText: label }).first();
+    return (await term.locator('xpath=following-sibling::dd[1]').textContent())?.trim() ?? '';
+  }
+
+  /** From the focused card number: number, expiry, CVC, each reached by Tab. */
+  async function typeCard(page: Page, number: string): Promise<void> {
+    expect((await focused(page)).name).toBe('Card number');
+    await page.keyboard.type(number);
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Expiry (MM/YY)');
+    await page.keyboard.type(EXPIRY.replace('/', ''));
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('CVC');
+    await page.keyboard.type('123');
+  }
+
+  it('a seller chooses 3 months with the arrow keys and pays with the test card 4242…, by keyboard alone', async () => {
+    const listing = await unpaidListing('Thermo Heracell 150i CO2 Incubator');
+    const { page, context, pageErrors } = await newSession(browser, paying.baseUrl);
+    await logInWithToken(context, seller.token);
+    await page.goto(`/payment/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Complete Payment' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $49.00' }).waitFor();
+
+    // The duration radio group: one Tab stop (the checked radio), the arrow keys choose.
+    await tabTo(page, '1 month');
+    await expectFocusVisible(page, '1 month');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '3 months' }).isChecked()).toBe(true);
+    expect(await focused(page)).toMatchObject({ name: '3 months' });
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect.poll(() => summaryValue(page, 'Total')).toBe('$107.00');
+    await summary.getByText('3 months').first().waitFor();
+
+    // Another duration needs a new payment: 'Continue to payment' makes it.
+    await tabTo(page, 'Continue to payment', { limit: 6 });
+    await expectFocusVisible(page, 'Continue to payment');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Pay $107.00' }).waitFor();
+    await tabTo(page, 'Card number', { limit: 6 });
+    await expectFocusVisible(page, 'Card number');
+    await typeCard(page, CARD_OK);
+    await tabTo(page, 'Pay $107.00', { limit: 3 });
+    await expectFocusVisible(page, 'Pay $107.00');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/payment\/confirmation\?/);
+    await page.getByText('Payment successful! Your listing is now active.').waitFor();
+    await page.waitForURL(`${paying.baseUrl}/listings/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+    expect(await getListing(listing.id)).toMatchObject({ payment_status: 'paid', is_active: true, duration_months: 3 });
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("a declined card shows 'Your card was declined.' with the focus on it; the seller types another card and pays, by keyboard alone", async () => {
+    const listing = await unpaidListing('Sartorius Cubis II Analytical Balance');
+    const { page, context, pageErrors } = await newSession(browser, paying.baseUrl);
+    await logInWithToken(context, seller.token);
+    await page.goto(`/payment/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Complete Payment' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $49.00' }).waitFor();
+
+    await tabTo(page, 'Card number');
+    await typeCard(page, CARD_DECLINED);
+    await page.keyboard.press('Enter'); // Enter in a field submits the card form
+    const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await alert.waitFor();
+    // The focus is on the message (read out at once), just before the card number.
+    await expect.poll(async () => (await focused(page)).name).toBe('Your card was declined.');
+    await expectFocusVisible(page, 'Your card was declined.');
+    expect(new URL(page.url()).pathname).toBe(`/payment/${listing.id}`);
+    expect((await getListing(listing.id)).payment_status).toBe('unpaid');
+
+    // Tab: the card number, its text selected, so typing replaces it.
+    await page.keyboard.press('Tab');
+    await expectFocusVisible(page, 'Card number');
+    await page.keyboard.type(CARD_OK);
+    expect(await page.getByLabel('Card number').inputValue()).toBe(CARD_OK);
+    await tabTo(page, 'Pay $49.00', { limit: 5 });
+    await page.keyboard.press('Enter');
+    await page.getByText('Payment successful! Your listing is now active.').waitFor();
+    await page.waitForURL(`${paying.baseUrl}/listings/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+    expect((await getListing(listing.id)).payment_status).toBe('paid');
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+// ── Feedback ────────────────────────────────────────────────────────────────
+
+describe('keyboard: feedback', () => {
+  it('a verified user opens the feedback panel, is refused blank feedback, writes and sends it, by keyboard alone', async () => {
+    const user = await verifiedUser('keyboard-feedback');
+    const text = 'Found a centrifuge in two minutes, by keyboard.';
+    const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
+    await logInWithToken(context, user.token);
+    await page.goto('/search');
+    await page.getByRole('banner').getByText(user.email, { exact: true }).waitFor();
+
+    // The footer's button is the page's last Tab stop: Shift+Tab from the top.
+    await tabTo(page, 'Provide Feedback', { backwards: true });
+    await expectFocusVisible(page, 'Provide Feedback');
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Share Your Feedback' });
+    await panel.waitFor();
+    const field = panel.getByRole('textbox', { name: 'Your feedback' });
+    await field.waitFor();
+    expect(await focused(page)).toMatchObject({ role: 'dialog', name: 'Share Your Feedback' });
+
+    await tabTo(page, 'Submit Feedback', { limit: 4 });
+    await expectFocusVisible(page, 'Submit Feedback');
+    await page.keyboard.press('Enter');
+    await panel.getByText('Please enter your feedback. Blank submissions are not allowed.').waitFor();
+    // Refused: the focus goes to the field to fill in.
+    expect((await focused(page)).name).toBe('Your feedback');
+    await expectFocusVisible(page, 'Your feedback');
+
+    await page.keyboard.type(text);
+    await panel.getByText(`${String(text.length)}/1000`, { exact: true }).waitFor();
+    await page.keyboard.press('Tab');
+    await expectFocusVisible(page, 'Submit Feedback');
+    const submitted = page.waitForResponse((response) => response.url().endsWith('/api/v1/reviews/'));
+    await page.keyboard.press('Enter');
+    const response = await submitted;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toEqual({ comment: text, page: '/search' });
+    await panel.getByText('Thank you for your feedback!').waitFor();
+
+    // The panel closes by itself and gives the focus back to its button.
+    await panel.waitFor({ state: 'detached', timeout: 5000 });
+    await expectFocusVisible(page, 'Provide Feedback');
 
     expect(pageErrors).toEqual([]);
     await context.close();
