@@ -117,7 +117,7 @@ describe('dashboard', () => {
     const sellerPage = sellerSession.page;
     await sellerPage.goto('/dashboard?tab=messages');
     await sellerPage.getByRole('heading', { level: 1, name: 'Seller Dashboard' }).waitFor();
-    await sellerPage.getByRole('tab', { name: 'Messages (1)' }).waitFor();
+    await sellerPage.getByRole('tab', { name: 'Messages', exact: true }).filter({ hasText: 'Messages (1)' }).waitFor();
     const item = sellerPage.getByRole('listitem').filter({ hasText: listing.title });
     await item.getByText('New', { exact: true }).waitFor();
     await expectNoAxeViolations(sellerPage);

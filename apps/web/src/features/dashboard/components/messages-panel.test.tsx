@@ -58,7 +58,7 @@ describe('Messages tab', () => {
       },
     });
     const { user } = renderApp('/dashboard?tab=messages', { token: TOKEN });
-    expect(await screen.findByRole('tab', { name: 'Messages (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Messages', description: '1 unread' })).toHaveTextContent('Messages (1)');
     const toggle = within(itemOf('New Buyer')).getByRole('button', { expanded: false });
     expect(screen.queryByText(newer.message)).not.toBeInTheDocument();
 
@@ -86,7 +86,7 @@ describe('Messages tab', () => {
     await user.click(within(itemOf('New Buyer')).getByRole('button', { expanded: false }));
 
     await waitFor(() => {
-      expect(screen.getByRole('tab', { name: 'Messages (1)' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Messages', description: '1 unread' })).toBeInTheDocument();
     });
     expect(within(itemOf('New Buyer')).getByText('New')).toBeInTheDocument();
   });

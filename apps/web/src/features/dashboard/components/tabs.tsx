@@ -4,6 +4,8 @@ import { cn } from '@/lib/cn';
 export interface TabItem<Id extends string> {
   id: Id;
   label: ReactNode;
+  /** Read after the name by assistive technology (e.g. '2 unread'); the name stays the label. */
+  description?: string;
 }
 
 interface TabsProps<Id extends string> {
@@ -62,6 +64,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
               id={tabId(tab.id)}
               aria-selected={isSelected}
               aria-controls={panelId(tab.id)}
+              aria-describedby={tab.description ? `${tabId(tab.id)}-description` : undefined}
               tabIndex={isSelected ? 0 : -1}
               onClick={() => {
                 onSelect(tab.id);
@@ -78,6 +81,15 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
           );
         })}
       </div>
+      {/* Outside the tablist and the tabs: referenced by aria-describedby, never part of a name. */}
+      {tabs.map(
+        (tab) =>
+          tab.description && (
+            <span key={tab.id} id={`${tabId(tab.id)}-description`} hidden>
+              {tab.description}
+            </span>
+          ),
+      )}
       {tabs.map((tab) => (
         <div
           key={tab.id}

@@ -22,13 +22,18 @@ function isDashboardTab(value: string | null): value is DashboardTab {
   return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
 }
 
-/** 'Messages', with the number of unread messages when there are any ('Messages (2)'). */
+/**
+ * 'Messages', showing the number of unread messages when there are any ('Messages (2)').
+ * The tab's name stays 'Messages' (spec); the count is its description for screen readers.
+ */
 function MessagesTabLabel({ unread }: { unread: number }) {
   if (unread === 0) return <>{TAB_LABELS.messages}</>;
   return (
     <>
       {TAB_LABELS.messages}{' '}
-      <span className="font-bold text-teal-700">({unread})</span>
+      <span aria-hidden="true" className="font-bold text-teal-700">
+        ({unread})
+      </span>
     </>
   );
 }
@@ -44,7 +49,7 @@ function Dashboard() {
   const tabs: TabItem<DashboardTab>[] = [
     { id: 'listings', label: TAB_LABELS.listings },
     { id: 'payments', label: TAB_LABELS.payments },
-    { id: 'messages', label: <MessagesTabLabel unread={unread} /> },
+    { id: 'messages', label: <MessagesTabLabel unread={unread} />, description: unread > 0 ? `${unread} unread` : undefined },
   ];
 
   const select = (next: DashboardTab) => {
