@@ -1,5 +1,4 @@
-// Only zod-free parts of shared: the condition labels live beside the condition schema,
-// which would pull zod into the first load (docs/performance.md), so the cards go without.
+// Only zod-free parts of shared (docs/performance.md): this strip is on the first load of /.
 import { formatListedDate, formatPrice, type Listing } from '@benchmarket/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
