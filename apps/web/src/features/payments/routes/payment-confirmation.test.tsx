@@ -114,7 +114,7 @@ describe('/payment/confirmation', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(PATH);
+    expect(router.state.location.state).toEqual({ from: PATH });
     expect(confirmRequests(network)).toHaveLength(0);
   });
 });
