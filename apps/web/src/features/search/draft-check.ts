@@ -3,7 +3,7 @@
  * brings zod: search-state.ts loads it on demand (checkDraft), off the page's first load.
  */
 import { SearchQuerySchema } from '@benchmarket/shared';
-import type { DraftCheck, DraftField, SearchDraft } from './search-state';
+import { trimmedCriteria, type DraftCheck, type DraftField, type SearchDraft } from './search-state';
 
 const FIELD_OF: Record<string, DraftField> = {
   query: 'query',
@@ -27,14 +27,5 @@ export function checkDraftWithSchema(draft: SearchDraft): DraftCheck {
     const field = FIELD_OF[String(issue?.path[0])] ?? 'query';
     return { ok: false, field, message: issue?.message ?? 'Please check the search' };
   }
-  return {
-    ok: true,
-    criteria: {
-      ...draft,
-      query: draft.query.trim(),
-      minPrice: draft.minPrice.trim(),
-      maxPrice: draft.maxPrice.trim(),
-      page: 1,
-    },
-  };
+  return { ok: true, criteria: trimmedCriteria(draft) };
 }

@@ -104,8 +104,25 @@ export function preloadDraftCheck(): void {
  * minimum 0; ours: min ≤ max, query length), so the buyer hears of a mistake at once.
  */
 export async function checkDraft(draft: SearchDraft): Promise<DraftCheck> {
-  const { checkDraftWithSchema } = await loadDraftCheck();
-  return checkDraftWithSchema(draft);
+  try {
+    const { checkDraftWithSchema } = await loadDraftCheck();
+    return checkDraftWithSchema(draft);
+  } catch {
+    // The check's code did not load (offline, or a deploy replaced it): search anyway — the
+    // API validates the same way and its message is shown.
+    return { ok: true, criteria: trimmedCriteria(draft) };
+  }
+}
+
+/** The draft as search criteria, words and prices trimmed, from the first page. */
+export function trimmedCriteria(draft: SearchDraft): SearchCriteria {
+  return {
+    ...draft,
+    query: draft.query.trim(),
+    minPrice: draft.minPrice.trim(),
+    maxPrice: draft.maxPrice.trim(),
+    page: 1,
+  };
 }
 
 // ── URL ───────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { Listing } from '@benchmarket/shared';
 import { lazy, Suspense, useId } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadBoundary } from '@/components/ui/load-boundary';
 import { useAuth } from '@/features/auth/use-auth';
 import { cn } from '@/lib/cn';
 import { contactButtonClass } from './contact-button-class';
@@ -35,13 +36,23 @@ export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
           Checking your session…
         </p>
       ) : user ? (
-        <Suspense fallback={<FormLoading />}>
-          <ContactForm key={user.id} listingId={listing.id} email={user.email} />
-        </Suspense>
+        <LoadBoundary fallback={<FormFailed />}>
+          <Suspense fallback={<FormLoading />}>
+            <ContactForm key={user.id} listingId={listing.id} email={user.email} />
+          </Suspense>
+        </LoadBoundary>
       ) : (
         <VisitorPrompt listingId={listing.id} />
       )}
     </section>
+  );
+}
+
+function FormFailed() {
+  return (
+    <p role="alert" className="mt-3 text-sm text-red-700">
+      The contact form could not load. Check your connection and reload the page to try again.
+    </p>
   );
 }
 
