@@ -142,6 +142,19 @@ describe('POST /api/v1/messages', () => {
     );
   });
 
+  it('tells the seller when the sending account has not verified its address', async () => {
+    const seller = await createUser(ctx.app);
+    const listing = await createListing(ctx.app, seller.id);
+    const unverified = await createUser(ctx.app, { verified: false, email: 'prof@univ.example' });
+    await sendOk(unverified, listing.id, { sender_email: 'prof@univ.example', message: 'Still for sale?' });
+    await ctx.app.worker.runDueJobs();
+    const mail = await smtp.waitForMail(seller.email);
+    expect(mail.text).toContain(
+      "Note: the sender's BenchMarket account has not verified its email address; they asked for replies to prof@univ.example.",
+    );
+    expect(mail.text).not.toContain('sent from the BenchMarket account');
+  });
+
   it("adds no note when the reply address is the sender's own account address", async () => {
     const { seller, buyer, listing } = await sellerAndBuyer();
     await sendOk(buyer, listing.id, { sender_email: buyer.email.toUpperCase(), message: 'Is it still available?' });

@@ -41,15 +41,21 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
       global: true,
       max: app.config.rateLimits.globalPerMinute,
       timeWindow: '1 minute',
-      // Pages and their assets are files (cached, compressed once): a page load is a dozen of
-      // them, and counting them would cap browsing, not abuse.
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // The web app's files (a page load is a dozen of them, cached and compressed once) are
+      // not counted: counting them would cap browsing, not abuse. Decided by the route that
+      // matched, not the raw URL, which a client can spell another way (/%61pi/...).
+      allowList: (request) => isWebAppFile(request.routeOptions.url),
       errorResponseBuilder: (_request, context) => {
         const error = tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
         return error;
       },
     });
   }
+}
+
+/** A route of the built web app's files (registered one per file), not the API and not a 404. */
+function isWebAppFile(route: string | undefined): boolean {
+  return route !== undefined && !route.startsWith('/api/');
 }
 
 export default fp(securityPlugin, { name: 'security', dependencies: ['errors'] });

@@ -5,8 +5,9 @@ export interface NewMessageMailInput {
   listingTitle: string;
   senderName: string;
   senderEmail: string;
-  /** The sending account's own (verified at sign-up) address. */
+  /** The sending account's own address, and whether its owner proved it (email verification). */
   accountEmail: string;
+  accountVerified: boolean;
   message: string;
 }
 
@@ -16,14 +17,27 @@ function oneLine(value: string): string {
 }
 
 /**
+ * The reply address is typed into the contact form, and an account's address is only proven
+ * once verified: the seller is told when either is not what it seems, so they are not led to
+ * answer someone the sender only claims to be.
+ */
+function senderNote(input: NewMessageMailInput): string | undefined {
+  if (!input.accountVerified) {
+    return `Note: the sender's BenchMarket account has not verified its email address; they asked for replies to ${input.senderEmail}.`;
+  }
+  if (input.senderEmail.toLowerCase() !== input.accountEmail.toLowerCase()) {
+    return `Note: this message was sent from the BenchMarket account ${input.accountEmail}; the sender asked for replies to ${input.senderEmail}.`;
+  }
+  return undefined;
+}
+
+/**
  * The seller's notification of a buyer's message. Sent with the buyer's address as reply-to,
  * so "Reply" in the seller's mail program answers the buyer directly.
  */
 export function newMessageMail(input: NewMessageMailInput): MailContent {
   const title = oneLine(input.listingTitle);
-  // The reply address is typed into the contact form: say so when it is not the account's,
-  // so a seller is not led to answer someone the sender only claims to be.
-  const typedElsewhere = input.senderEmail.toLowerCase() !== input.accountEmail.toLowerCase();
+  const note = senderNote(input);
   return renderMail({
     subject: `New message about "${title}"`,
     heading: 'You have a new message from a buyer',
@@ -31,11 +45,7 @@ export function newMessageMail(input: NewMessageMailInput): MailContent {
       `${input.senderName} (${input.senderEmail}) sent you a message about your listing "${title}":`,
       input.message,
       `Reply to this email to answer ${input.senderName} directly, or read all your messages in your dashboard.`,
-      ...(typedElsewhere
-        ? [
-            `Note: this message was sent from the BenchMarket account ${input.accountEmail}; the sender asked for replies to ${input.senderEmail}.`,
-          ]
-        : []),
+      ...(note ? [note] : []),
     ],
     action: { label: 'Open my messages', url: `${input.publicUrl}/dashboard?tab=messages` },
     footnote: 'You receive this email because a BenchMarket user contacted you about one of your listings.',

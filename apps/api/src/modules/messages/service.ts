@@ -115,6 +115,7 @@ export class MessagesService {
             senderName: row.senderName,
             senderEmail: row.senderEmail,
             accountEmail: sender.email,
+            accountVerified: sender.isVerified,
             message: row.message,
           }),
           to: listing.ownerEmail,

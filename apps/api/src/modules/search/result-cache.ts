@@ -1,5 +1,6 @@
 import type { SearchQuery } from '@benchmarket/shared';
 import { and, eq, gt, min } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
 import { listings, searchCatalog } from '../../db/schema.js';
@@ -9,8 +10,8 @@ import { listings, searchCatalog } from '../../db/schema.js';
  * Buyers repeat searches — the same words, filters and first page — and a page costs 10–20 ms
  * of database work at 100,000 listings, while checking it is still right costs one lookup of
  * the catalog version. A page is served from here only while all of these hold:
- * - the catalog version is the one it was computed at (any write to listings or their
- *   photos, by any process, moves it: migration search_catalog_version);
+ * - the catalog version is the one it was computed at (any write that changes what search
+ *   shows of listings or their photos, by any process, moves it: migrations 0007 and 0008);
  * - no listing has expired since (expiry is a moment, not a write): a page lives at most until
  *   the next expiry date among active listings;
  * - it is younger than the configured lifetime, and the clock has not gone back since.
@@ -37,6 +38,7 @@ export class SearchResultCache {
   constructor(
     private readonly db: Db,
     private readonly options: SearchCacheOptions,
+    private readonly log: FastifyBaseLogger,
   ) {
     if (options.lifetimeSeconds > 0) {
       this.pages = new LRUCache<string, CachedPage>({
@@ -67,10 +69,17 @@ export class SearchResultCache {
     return page.body;
   }
 
+  /** Keeps a page; a failure here only costs the cache, never the buyer's answer. */
   async store(key: string, version: number, now: Date, body: string): Promise<void> {
     if (!this.pages) return;
     const storedAt = now.getTime();
-    const nextExpiry = await this.nextExpiryAfter(now);
+    let nextExpiry: number | undefined;
+    try {
+      nextExpiry = await this.nextExpiryAfter(now);
+    } catch (error) {
+      this.log.warn({ err: error }, 'search page not cached: the next expiry could not be read');
+      return;
+    }
     const validUntil = Math.min(storedAt + this.options.lifetimeSeconds * 1000, nextExpiry ?? Number.POSITIVE_INFINITY);
     if (validUntil <= storedAt) return;
     this.pages.set(key, { version, storedAt, validUntil, body });

@@ -12,12 +12,6 @@ import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
 import { SearchResultCache, searchCacheKey } from './result-cache.js';
 import { SearchService } from './service.js';
 
-/**
- * GET /listings/search (spec §7): verified users only (spec §5, §6) — a visitor or an
- * unverified user gets 403 'Only verified users can perform searches. Please verify your
- * account first.' (a visitor too, not 401: the search page shows that text to both). The
- * check runs before the query is validated.
- */
 /** JSON already serialized by the route's own serializer: sent as is (the typed reply only takes objects). */
 function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
@@ -27,6 +21,12 @@ function serializedText(body: string | ArrayBuffer | Buffer): string {
   return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString('utf8');
 }
 
+/**
+ * GET /listings/search (spec §7): verified users only (spec §5, §6) — a visitor or an
+ * unverified user gets 403 'Only verified users can perform searches. Please verify your
+ * account first.' (a visitor too, not 401: the search page shows that text to both). The
+ * check runs before the query is validated.
+ */
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
   registerEmbeddingWork(app.worker, ai, () => app.clock.now());
@@ -38,7 +38,11 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log.child({ module: 'search' }),
   });
 
-  const cache = new SearchResultCache(app.db, { lifetimeSeconds: app.config.searchCacheSeconds });
+  const cache = new SearchResultCache(
+    app.db,
+    { lifetimeSeconds: app.config.searchCacheSeconds },
+    app.log.child({ module: 'search-cache' }),
+  );
   // A remote model's answers depend on more than the catalog (its own state, its outages).
   const usesRemoteModel = (query: SearchQuery) => query.use_rag && ai !== undefined;
 
