@@ -21,6 +21,25 @@ describe('loadConfig', () => {
     expect(second.jwt.secret).toBe(first.jwt.secret);
   });
 
+  it('keeps photos on disk without S3_BUCKET, and works out where browsers load them from with it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_REGION: 'eu-central-1' }).s3).toMatchObject({
+      publicUrl: 'https://photos.s3.eu-central-1.amazonaws.com',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000/' }).s3).toMatchObject({
+      publicUrl: 'http://minio:9000/photos',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_PUBLIC_URL: 'https://cdn.example.com/p/' }).s3?.publicUrl,
+    ).toBe('https://cdn.example.com/p');
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'only-half' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

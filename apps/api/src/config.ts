@@ -74,6 +74,13 @@ export const envSchema = z.object({
   PRICE_ADDITIONAL_MONTH_CENTS: z.coerce.number().int().min(0).default(2900),
   PRICE_EXTENSION_MONTH_CENTS: z.coerce.number().int().min(0).default(3900),
   PROMO_FREE_UNTIL: isoDate.optional(),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalUrl,
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
@@ -85,6 +92,28 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** S3 settings, with the public address a bucket has when none is given. */
+function s3Config(env: Env): AppConfig['s3'] {
+  if (!env.S3_BUCKET) return undefined;
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined;
+  const bucketUrl = env.S3_ENDPOINT
+    ? forcePathStyle
+      ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}`
+      : env.S3_ENDPOINT.replace('://', `://${env.S3_BUCKET}.`).replace(/\/+$/, '')
+    : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: (env.S3_PUBLIC_URL ?? bucketUrl).replace(/\/+$/, ''),
+    forcePathStyle,
+  };
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -127,6 +156,20 @@ export interface AppConfig {
     extensionMonthCents: number;
     promoFreeUntil: string;
   };
+  /** Photos in an S3-compatible store when S3_BUCKET is set; else files under DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        /** Another S3-compatible service (MinIO, R2, …); unset: AWS. */
+        endpoint: string | undefined;
+        /** Unset: the AWS SDK's own credential chain (environment, instance role). */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        /** Where browsers load photos from (a CDN, or the bucket's own address). */
+        publicUrl: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   ai: {
     baseUrl: string | undefined;
     apiKey: string | undefined;
@@ -187,6 +230,9 @@ export function loadConfig(
       throw new ConfigError('Invalid configuration: SMTP_URL is required with NODE_ENV=production (set ALLOW_OUTBOX_MAIL=1 to keep mail in the outbox folder)');
     }
   }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together');
+  }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
     throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
   }
@@ -231,6 +277,7 @@ export function loadConfig(
       extensionMonthCents: env.PRICE_EXTENSION_MONTH_CENTS,
       promoFreeUntil: env.PROMO_FREE_UNTIL ?? comingFirstOfJune(now),
     },
+    s3: s3Config(env),
     ai: {
       baseUrl: env.AI_BASE_URL,
       apiKey: env.AI_API_KEY,

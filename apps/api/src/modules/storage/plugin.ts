@@ -3,11 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createS3Storage } from './s3-storage.js';
 
 /**
  * The photo storage port. Local default: files under DATA_DIR/uploads served at /uploads/…
- * with long cache headers (keys are content-unique, never overwritten). An S3-compatible
- * store would implement the same three calls.
+ * with long cache headers (keys are content-unique, never overwritten). With S3_BUCKET set:
+ * an S3-compatible object store (./s3-storage.ts).
  */
 export interface PhotoStorage {
   /** Saves bytes under a key like `listings/<listingId>/<photoId>.webp`. */
@@ -25,7 +26,7 @@ declare module 'fastify' {
 
 const UPLOADS_PREFIX = '/uploads/';
 
-function safeKey(key: string): string {
+export function safeKey(key: string): string {
   const normalised = path.posix.normalize(key);
   if (normalised.startsWith('..') || path.posix.isAbsolute(normalised) || normalised.includes('\0')) {
     throw new Error(`invalid storage key: ${key}`);
@@ -48,6 +49,10 @@ export function createLocalStorage(root: string): PhotoStorage {
 }
 
 async function storagePlugin(app: FastifyInstance): Promise<void> {
+  if (app.config.s3) {
+    app.decorate('storage', createS3Storage(app.config.s3));
+    return;
+  }
   const root = path.join(app.config.dataDir, 'uploads');
   await mkdir(root, { recursive: true });
   app.decorate('storage', createLocalStorage(root));

@@ -1,0 +1,41 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { AppConfig } from '../../config.js';
+import { safeKey, type PhotoStorage } from './plugin.js';
+
+type S3Settings = NonNullable<AppConfig['s3']>;
+
+/**
+ * Photos in an S3-compatible object store (ARCHITECTURE: the photo storage port), served to
+ * browsers from S3_PUBLIC_URL — the bucket itself or a CDN in front of it. Keys are
+ * content-unique and never overwritten, so every object is cached for a year.
+ */
+export function createS3Storage(settings: S3Settings): PhotoStorage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Checksums only where S3 requires them: several S3-compatible stores refuse the newer
+    // default (CRC32 trailers) on plain uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: safeKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async remove(key) {
+      // S3 answers a delete of a missing key with success: removing twice is harmless.
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: safeKey(key) }));
+    },
+    url: (key) => `${settings.publicUrl}/${safeKey(key)}`,
+  };
+}
