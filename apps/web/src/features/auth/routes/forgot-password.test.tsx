@@ -1,5 +1,5 @@
 import { FORGOT_PASSWORD_NEUTRAL } from '@benchmarket/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
@@ -19,7 +19,9 @@ describe('/forgot-password', () => {
     const { user } = renderApp('/forgot-password');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeInTheDocument();
-    expect(document.title).toBe('Forgot password · BenchMarket');
+    await waitFor(() => {
+      expect(document.title).toBe('Forgot password · BenchMarket');
+    });
     expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 

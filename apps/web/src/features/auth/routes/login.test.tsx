@@ -32,7 +32,9 @@ describe('/login', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
-    expect(document.title).toBe('Log in · BenchMarket');
+    await waitFor(() => {
+      expect(document.title).toBe('Log in · BenchMarket');
+    });
   });
 
   it('asks for the email and password before sending anything', async () => {

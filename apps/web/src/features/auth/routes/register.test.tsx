@@ -27,7 +27,9 @@ describe('/register', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'new-password');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    expect(document.title).toBe('Create an account · BenchMarket');
+    await waitFor(() => {
+      expect(document.title).toBe('Create an account · BenchMarket');
+    });
   });
 
   it('refuses a password shorter than 6 characters', async () => {

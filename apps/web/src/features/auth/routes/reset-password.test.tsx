@@ -21,7 +21,9 @@ describe('/reset-password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid reset link. No token provided.');
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
-    expect(document.title).toBe('Reset password · BenchMarket');
+    await waitFor(() => {
+      expect(document.title).toBe('Reset password · BenchMarket');
+    });
   });
 
   it('checks the new password: at least 6 characters, and the confirmation must match', async () => {

@@ -19,7 +19,9 @@ describe('/verify-email', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification link. No token provided.');
     expect(verifyCalls(network)).toHaveLength(0);
-    expect(document.title).toBe('Verify email · BenchMarket');
+    await waitFor(() => {
+      expect(document.title).toBe('Verify email · BenchMarket');
+    });
     await user.click(screen.getByRole('button', { name: 'Return to Home' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');

@@ -71,7 +71,9 @@ describe('/dashboard', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['My Listings', 'Payment History', 'Messages']);
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'My Listings' })).toBeInTheDocument();
-    expect(document.title).toBe('Seller Dashboard · BenchMarket');
+    await waitFor(() => {
+      expect(document.title).toBe('Seller Dashboard · BenchMarket');
+    });
   });
 
   it('keeps the tab in the URL: opens the one it names and records the one chosen', async () => {

@@ -19,7 +19,9 @@ describe('/listings/{id}', () => {
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' })).toBeInTheDocument();
-    expect(document.title).toContain('Eppendorf 5810R Centrifuge');
+    await waitFor(() => {
+      expect(document.title).toContain('Eppendorf 5810R Centrifuge');
+    });
     expect(screen.getByText('AI Verified')).toBeInTheDocument();
     expect(screen.getByText('Certified Refurbished')).toBeInTheDocument();
     expect(screen.getByText('$4,250.50')).toBeInTheDocument();
@@ -90,7 +92,9 @@ describe('/listings/{id}', () => {
     stubFetch({ [detail]: { status: 404, body: { detail: 'Listing not found' } } });
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Listing not found' })).toBeInTheDocument();
-    expect(document.title).toContain('Listing not found');
+    await waitFor(() => {
+      expect(document.title).toContain('Listing not found');
+    });
   });
 
   it("says 'Error loading listing details' for any other failure", async () => {

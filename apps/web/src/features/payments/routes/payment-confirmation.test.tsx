@@ -63,7 +63,9 @@ describe('/payment/confirmation', { timeout: 20_000 }, () => {
 
     const processing = await screen.findByText('Processing your payment…');
     expect(processing.closest('[role="status"]')).not.toBeNull();
-    expect(document.title).toContain('Payment Confirmation');
+    await waitFor(() => {
+      expect(document.title).toContain('Payment Confirmation');
+    });
     release();
 
     expect(await screen.findByText('Payment successful! Your listing is now active.')).toBeInTheDocument();

@@ -110,7 +110,9 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
   it('summarises the order with the server quote for the listing\'s duration: base, additional months, total', async () => {
     const { network } = await openCheckout();
     await within(summary()).findByText('$107.00');
-    expect(document.title).toContain('Complete Payment');
+    await waitFor(() => {
+      expect(document.title).toContain('Complete Payment');
+    });
     expect(priceRows()).toEqual([
       'Listing: Eppendorf 5810R Centrifuge',
       'Duration: 3 months',
