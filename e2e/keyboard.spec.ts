@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
@@ -597,6 +597,10 @@ describe('keyboard: listings', () => {
     const seller = await verifiedUser('keyboard-listing-seller');
     const title = 'Eppendorf 5424R Refrigerated Microcentrifuge';
     const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
+    // Playwright intercepts the file dialog only while a listener exists, and switching that
+    // on is asynchronous: a listener added just before the key press can lose the race.
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (opened) => choosers.push(opened));
     await logInWithToken(context, seller.token);
     await page.goto('/create-listing');
     await page.getByRole('heading', { level: 1, name: 'Create Listing' }).waitFor();
@@ -641,9 +645,9 @@ describe('keyboard: listings', () => {
     // (the dialog is the operating system's, not the page's).
     await tabTo(page, 'browse', { limit: 3 });
     await expectFocusVisible(page, 'browse');
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    const fileChooser = await chooser;
+    await expect.poll(() => choosers.length).toBe(1);
+    const fileChooser = choosers[0]!;
     expect(fileChooser.isMultiple()).toBe(true);
     await fileChooser.setFiles([
       { name: 'front.png', mimeType: 'image/png', buffer: SMALL_PNG },
@@ -653,9 +657,9 @@ describe('keyboard: listings', () => {
     await expect.poll(() => queued.count()).toBe(2);
     await page.getByText('Images only, up to 5 photos (2 of 5 used).').waitFor();
     // Space opens it too; a third photo.
-    const another = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
-    await (await another).setFiles([{ name: 'side.png', mimeType: 'image/png', buffer: SMALL_PNG }]);
+    await expect.poll(() => choosers.length).toBe(2);
+    await choosers[1]!.setFiles([{ name: 'side.png', mimeType: 'image/png', buffer: SMALL_PNG }]);
     await expect.poll(() => queued.count()).toBe(3);
 
     // A queued photo is removed with its button; the focus stays in the photos.
