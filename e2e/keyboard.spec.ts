@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { focused, tabTo } from './support/keyboard.js';
-import { createPublishedListing, SMALL_PNG, type CreatedListing } from './support/listing-fixtures.js';
+import { createListing, createPublishedListing, orderSummaryValue, SMALL_PNG, type CreatedListing } from './support/listing-fixtures.js';
 import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -758,28 +758,8 @@ describe('keyboard: payments', () => {
     await paying?.stop();
   });
 
-  async function unpaidListing(title: string): Promise<ListingBody> {
-    return api<ListingBody>(paying.baseUrl, '/listings', {
-      token: seller.token,
-      json: {
-        title,
-        description: `${title}, serviced last year, with its manual and power cord.`,
-        price: 2400,
-        condition: 'pre-owned',
-        location: 'Germany',
-        duration_months: 1,
-      },
-    });
-  }
-
   async function getListing(id: string): Promise<ListingBody> {
     return api<ListingBody>(paying.baseUrl, `/listings/${id}`, { token: seller.token });
-  }
-
-  /** The value next to a label in the order summary. */
-  async function summaryValue(page: Page, label: string): Promise<string> {
-    const term = page.getByRole('region', { name: 'Order summary' }).locator('dt', { hasText: label }).first();
-    return (await term.locator('xpath=following-sibling::dd[1]').textContent())?.trim() ?? '';
   }
 
   /** From the focused card number: number, expiry, CVC, each reached by Tab. */
@@ -795,7 +775,7 @@ describe('keyboard: payments', () => {
   }
 
   it('a seller chooses 3 months with the arrow keys and pays with the test card 4242…, by keyboard alone', async () => {
-    const listing = await unpaidListing('Thermo Heracell 150i CO2 Incubator');
+    const listing = await createListing(paying, seller, { title: 'Thermo Heracell 150i CO2 Incubator', price: 2400 });
     const { page, context, pageErrors } = await newSession(browser, paying.baseUrl);
     await logInWithToken(context, seller.token);
     await page.goto(`/payment/${listing.id}`);
@@ -809,7 +789,7 @@ describe('keyboard: payments', () => {
     expect(await page.getByRole('radio', { name: '3 months' }).isChecked()).toBe(true);
     expect(await focused(page)).toMatchObject({ name: '3 months' });
     const summary = page.getByRole('region', { name: 'Order summary' });
-    await expect.poll(() => summaryValue(page, 'Total')).toBe('$107.00');
+    await expect.poll(() => orderSummaryValue(page, 'Total')).toBe('$107.00');
     await summary.getByText('3 months').first().waitFor();
 
     // Another duration needs a new payment: 'Continue to payment' makes it.
@@ -835,7 +815,7 @@ describe('keyboard: payments', () => {
   });
 
   it("a declined card shows 'Your card was declined.' with the focus on it; the seller types another card and pays, by keyboard alone", async () => {
-    const listing = await unpaidListing('Sartorius Cubis II Analytical Balance');
+    const listing = await createListing(paying, seller, { title: 'Sartorius Cubis II Analytical Balance', price: 2400 });
     const { page, context, pageErrors } = await newSession(browser, paying.baseUrl);
     await logInWithToken(context, seller.token);
     await page.goto(`/payment/${listing.id}`);

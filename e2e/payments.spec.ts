@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
+import { orderSummaryValue } from './support/listing-fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // Paying for, extending and (during the promotion) freely activating listings, through the UI,
@@ -76,13 +77,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-/** The value next to a label in the order summary. */
-async function summaryValue(page: Page, label: string): Promise<string> {
-  const summary = page.getByRole('region', { name: 'Order summary' });
-  const term = summary.locator('dt', { hasText: label }).first();
-  return (await term.locator('xpath=following-sibling::dd[1]').textContent())?.trim() ?? '';
-}
-
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
@@ -125,11 +119,11 @@ describe('payments with the promotion over (sandbox card provider)', () => {
     await page.getByRole('heading', { level: 1, name: 'Complete Payment' }).waitFor();
     expect(await page.title()).toContain('Complete Payment');
     await page.getByLabel('Card number').waitFor();
-    expect(await summaryValue(page, 'Listing')).toBe('Thermo Heracell 150i CO2 Incubator');
-    expect(await summaryValue(page, 'Duration')).toBe('3 months');
-    expect(await summaryValue(page, 'Base price')).toBe('$49.00');
-    expect(await summaryValue(page, 'Additional months')).toBe('$58.00');
-    expect(await summaryValue(page, 'Total')).toBe('$107.00');
+    expect(await orderSummaryValue(page, 'Listing')).toBe('Thermo Heracell 150i CO2 Incubator');
+    expect(await orderSummaryValue(page, 'Duration')).toBe('3 months');
+    expect(await orderSummaryValue(page, 'Base price')).toBe('$49.00');
+    expect(await orderSummaryValue(page, 'Additional months')).toBe('$58.00');
+    expect(await orderSummaryValue(page, 'Total')).toBe('$107.00');
     expect(await page.getByRole('radio', { name: '3 months' }).isChecked()).toBe(true);
     expect(await page.getByText('4242 4242 4242 4242 (succeeds)', { exact: false }).isVisible()).toBe(true);
     await expectAccessible(page);
@@ -210,8 +204,8 @@ describe('payments with the promotion over (sandbox card provider)', () => {
     await page.getByText('Current expiry:').waitFor();
     expect(await page.getByRole('radio', { name: '1 month' }).isChecked()).toBe(true);
     await page.getByRole('region', { name: 'Order summary' }).getByText('Extension: 1 month').waitFor();
-    expect(await summaryValue(page, 'Total')).toBe('$39.00');
-    expect(await summaryValue(page, 'New expiry date')).toBe(shortDate(quote.new_expiry_date));
+    expect(await orderSummaryValue(page, 'Total')).toBe('$39.00');
+    expect(await orderSummaryValue(page, 'New expiry date')).toBe(shortDate(quote.new_expiry_date));
     await expectAccessible(page);
 
     // The radio group works from the keyboard: 3 months, then back to 1.
@@ -283,7 +277,7 @@ describe('payments during the promotion', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await summary.getByText('List Free Until June').waitFor();
     expect(await summary.getByText('30 days free listing').isVisible()).toBe(true);
-    expect(await summaryValue(page, 'Total')).toBe('$58.00');
+    expect(await orderSummaryValue(page, 'Total')).toBe('$58.00');
     expect(await page.getByRole('button', { name: 'Pay $58.00' }).isVisible()).toBe(true);
     expect((await getListing(server, seller, listing.id)).payment_status).toBe('unpaid');
     expect(pageErrors).toEqual([]);

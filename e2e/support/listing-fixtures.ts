@@ -96,3 +96,9 @@ export async function severeAxeViolations(page: Page, options: { include?: strin
       ),
     );
 }
+
+/** The value next to a label in the payment page's order summary. */
+export async function orderSummaryValue(page: Page, label: string): Promise<string> {
+  const term = page.getByRole('region', { name: 'Order summary' }).locator('dt', { hasText: label }).first();
+  return (await term.locator('xpath=following-sibling::dd[1]').textContent())?.trim() ?? '';
+}
