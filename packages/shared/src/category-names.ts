@@ -2,9 +2,9 @@
  * The display name of each equipment family (a listing's `category`), without the rest of
  * the taxonomy: a listing page shows the name, and taxonomy.ts with its keywords, synonyms
  * and brands is about 20 KB gzip of JavaScript the page would parse before it can paint.
- * category-names.test.ts checks that these names match the taxonomy's.
+ * The taxonomy takes its names from here; category-names.test.ts checks both list the same ids.
  */
-export const CATEGORY_NAMES: Readonly<Record<string, string>> = {
+export const CATEGORY_NAMES = {
   centrifuges: 'Centrifuges',
   microscopes: 'Microscopes',
   incubators: 'Incubators',
@@ -40,9 +40,11 @@ export const CATEGORY_NAMES: Readonly<Record<string, string>> = {
   'surgical-equipment': 'Surgical Equipment',
   'evaporators-concentrators': 'Evaporators, Concentrators & Freeze Dryers',
   'general-lab': 'General Lab Equipment',
-};
+} as const satisfies Readonly<Record<string, string>>;
+
+export type CategoryId = keyof typeof CATEGORY_NAMES;
 
 /** The display name of a category id; an unknown id is shown as it is. */
 export function categoryName(id: string): string {
-  return Object.hasOwn(CATEGORY_NAMES, id) ? (CATEGORY_NAMES[id] ?? id) : id;
+  return Object.hasOwn(CATEGORY_NAMES, id) ? CATEGORY_NAMES[id as CategoryId] : id;
 }

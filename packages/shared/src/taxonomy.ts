@@ -11,6 +11,8 @@
  * hit anywhere in a description counts.
  */
 
+import { CATEGORY_NAMES } from './category-names.js';
+
 export interface EquipmentFamily {
   /** Stable kebab-case id, stored as a listing's category. */
   id: string;
@@ -29,7 +31,7 @@ export interface EquipmentFamily {
 export const TAXONOMY: readonly EquipmentFamily[] = [
   {
     id: 'centrifuges',
-    name: 'Centrifuges',
+    name: CATEGORY_NAMES['centrifuges'],
     keywords: [
       'centrifuge', 'microcentrifuge', 'ultracentrifuge', 'refrigerated centrifuge',
       'benchtop centrifuge', 'floor centrifuge', 'high speed centrifuge', 'clinical centrifuge',
@@ -61,7 +63,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'microscopes',
-    name: 'Microscopes',
+    name: CATEGORY_NAMES['microscopes'],
     keywords: [
       'microscope', 'stereo microscope', 'stereomicroscope', 'inverted microscope',
       'upright microscope', 'confocal', 'confocal microscope', 'fluorescence microscope',
@@ -97,7 +99,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'incubators',
-    name: 'Incubators',
+    name: CATEGORY_NAMES['incubators'],
     keywords: [
       'incubator', 'co2 incubator', 'cell culture incubator', 'bacteriological incubator',
       'microbiological incubator', 'refrigerated incubator', 'bod incubator', 'low temperature incubator',
@@ -126,7 +128,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'freezers-refrigerators',
-    name: 'Freezers & Refrigerators',
+    name: CATEGORY_NAMES['freezers-refrigerators'],
     keywords: [
       'freezer', 'ultra low freezer', 'ultra-low temperature freezer', 'ult freezer', 'ult', '80 freezer',
       '80 c freezer', '80c freezer', 'minus 80', '86 c', '86c', '20 c freezer', '30 c freezer',
@@ -157,7 +159,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'thermal-cyclers',
-    name: 'Thermal Cyclers (PCR / qPCR)',
+    name: CATEGORY_NAMES['thermal-cyclers'],
     keywords: [
       'pcr', 'qpcr', 'rt-pcr', 'real-time pcr', 'real time pcr', 'thermal cycler', 'thermocycler',
       'pcr machine', 'pcr system', 'digital pcr', 'dpcr', 'ddpcr', 'droplet digital pcr', 'quantstudio',
@@ -184,7 +186,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'chromatography',
-    name: 'Chromatography (HPLC, UHPLC, FPLC, GC)',
+    name: CATEGORY_NAMES['chromatography'],
     keywords: [
       'hplc', 'uhplc', 'uplc', 'fplc', 'gas chromatograph', 'gas chromatography', 'liquid chromatography',
       'liquid chromatograph', 'hplc system', 'lc system', 'chromatography', 'chromatograph',
@@ -224,7 +226,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'mass-spectrometry',
-    name: 'Mass Spectrometry',
+    name: CATEGORY_NAMES['mass-spectrometry'],
     keywords: [
       'mass spectrometer', 'mass spec', 'mass spectrometry', 'tandem mass spectrometer', 'triple quad',
       'triple quadrupole', 'single quad', 'single quadrupole', 'qqq', 'qtof', 'q-tof', 'time of flight',
@@ -256,7 +258,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'spectrophotometers',
-    name: 'Spectrophotometers & Plate Readers',
+    name: CATEGORY_NAMES['spectrophotometers'],
     keywords: [
       'spectrophotometer', 'spectrometer', 'uv-vis', 'uv-visible', 'visible spectrophotometer', 'nanodrop',
       'nanodrop one', 'nanodrop onec', 'nanodrop 1000', 'nanodrop 2000', 'nanodrop 2000c', 'nanodrop 8000',
@@ -296,7 +298,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'biosafety-cabinets',
-    name: 'Biosafety Cabinets & Fume Hoods',
+    name: CATEGORY_NAMES['biosafety-cabinets'],
     keywords: [
       'biosafety cabinet', 'biological safety cabinet', 'bsc', 'class ii a2', 'class ii type a2',
       'class ii b2', 'class ii biosafety', 'type a2', 'a2 cabinet', 'b2 cabinet', 'laminar flow',
@@ -326,7 +328,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'autoclaves-sterilizers',
-    name: 'Autoclaves & Sterilizers',
+    name: CATEGORY_NAMES['autoclaves-sterilizers'],
     keywords: [
       'autoclave', 'steam sterilizer', 'sterilizer', 'steriliser', 'benchtop autoclave', 'tabletop autoclave',
       'vertical autoclave', 'horizontal autoclave', 'pass-through autoclave', 'pass through autoclave',
@@ -356,7 +358,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'patient-monitors',
-    name: 'Patient Monitors',
+    name: CATEGORY_NAMES['patient-monitors'],
     keywords: [
       'patient monitor', 'vital signs monitor', 'vital signs', 'multiparameter monitor',
       'multi-parameter monitor', 'bedside monitor', 'cardiac monitor', 'central station',
@@ -388,7 +390,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'ultrasound',
-    name: 'Ultrasound',
+    name: CATEGORY_NAMES['ultrasound'],
     keywords: [
       'ultrasound', 'ultrasound machine', 'ultrasound system', 'sonography', 'sonogram', 'doppler',
       'echocardiography', 'echo machine', 'cardiac ultrasound', 'portable ultrasound',
@@ -420,7 +422,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'infusion-pumps',
-    name: 'Infusion Pumps',
+    name: CATEGORY_NAMES['infusion-pumps'],
     keywords: [
       'infusion pump', 'syringe pump', 'volumetric pump', 'volumetric infusion pump', 'large volume pump',
       'lvp', 'pca pump', 'patient controlled analgesia', 'enteral pump', 'feeding pump', 'enteral feeding pump',
@@ -450,7 +452,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'medical-imaging',
-    name: 'Imaging (X-ray, CT, MRI)',
+    name: CATEGORY_NAMES['medical-imaging'],
     keywords: [
       'x-ray', 'xray', 'radiography', 'digital radiography', 'dr panel', 'dr detector', 'flat panel detector',
       'cr reader', 'computed radiography', 'c-arm', 'mini c-arm', 'fluoroscopy', 'fluoroscope',
@@ -489,7 +491,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'defibrillators-ecg',
-    name: 'Defibrillators & ECG',
+    name: CATEGORY_NAMES['defibrillators-ecg'],
     keywords: [
       'defibrillator', 'aed', 'automated external defibrillator', 'defib', 'monitor defibrillator',
       'manual defibrillator', 'ecg', 'ekg', 'electrocardiograph', 'ecg machine', 'ekg machine', '12 lead',
@@ -520,7 +522,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'ventilators-anesthesia',
-    name: 'Ventilators & Anesthesia',
+    name: CATEGORY_NAMES['ventilators-anesthesia'],
     keywords: [
       'ventilator', 'mechanical ventilator', 'icu ventilator', 'transport ventilator', 'portable ventilator',
       'mechanical ventilation', 'noninvasive ventilation', 'non-invasive ventilation', 'cpap', 'bipap',
@@ -557,7 +559,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'balances-scales',
-    name: 'Balances & Scales',
+    name: CATEGORY_NAMES['balances-scales'],
     keywords: [
       'balance', 'analytical balance', 'precision balance', 'semi-micro balance', 'semi micro balance',
       'microbalance', 'ultra-microbalance', 'top loading balance', 'top loader balance', 'moisture analyzer',
@@ -588,7 +590,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'pipettes-liquid-handling',
-    name: 'Pipettes & Liquid Handling',
+    name: CATEGORY_NAMES['pipettes-liquid-handling'],
     keywords: [
       'pipette', 'pipettor', 'micropipette', 'multichannel pipette', 'multi-channel pipette', '8-channel pipette',
       '12-channel pipette', 'electronic pipette', 'pipette controller', 'pipet aid', 'pipet-aid', 'pipetboy',
@@ -627,7 +629,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'shakers-mixers-stirrers',
-    name: 'Shakers, Mixers & Stirrers',
+    name: CATEGORY_NAMES['shakers-mixers-stirrers'],
     keywords: [
       'shaker', 'orbital shaker', 'incubator shaker', 'shaking incubator', 'platform shaker', 'rocker',
       'rocking platform', 'nutator', 'rotator', 'tube rotator', 'roller mixer', 'tube roller', 'vortex',
@@ -667,7 +669,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'water-baths-circulators',
-    name: 'Water Baths & Circulators',
+    name: CATEGORY_NAMES['water-baths-circulators'],
     keywords: [
       'water bath', 'shaking water bath', 'circulating water bath', 'dry bath', 'dry block heater',
       'heat block', 'heating block', 'block heater', 'dry bath incubator', 'bead bath', 'lab armor',
@@ -693,7 +695,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'electrophoresis-gel-imaging',
-    name: 'Electrophoresis & Gel Imaging',
+    name: CATEGORY_NAMES['electrophoresis-gel-imaging'],
     keywords: [
       'electrophoresis', 'gel electrophoresis', 'gel box', 'gel tank', 'gel rig', 'horizontal gel',
       'vertical gel', 'sds-page', 'western blot', 'blotting', 'blotting system', 'semi-dry transfer',
@@ -728,7 +730,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'flow-cytometry',
-    name: 'Flow Cytometry',
+    name: CATEGORY_NAMES['flow-cytometry'],
     keywords: [
       'flow cytometer', 'flow cytometry', 'cell sorter', 'facs', 'cytometer', 'spectral cytometer',
       'spectral flow cytometer', 'mass cytometer', 'cytof', 'facscalibur', 'facscanto', 'facscanto ii',
@@ -756,7 +758,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'cell-counters',
-    name: 'Cell Counters',
+    name: CATEGORY_NAMES['cell-counters'],
     keywords: [
       'cell counter', 'automated cell counter', 'cell viability analyzer', 'cell viability', 'hemocytometer',
       'haemocytometer', 'coulter counter', 'colony counter', 'bacterial colony counter', 'vi-cell',
@@ -780,7 +782,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'clinical-analyzers',
-    name: 'Clinical Analyzers',
+    name: CATEGORY_NAMES['clinical-analyzers'],
     keywords: [
       'hematology analyzer', 'haematology analyser', 'cbc analyzer', 'chemistry analyzer',
       'clinical chemistry analyzer', 'biochemistry analyzer', 'immunoassay analyzer', 'blood gas analyzer',
@@ -818,7 +820,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'dental',
-    name: 'Dental',
+    name: CATEGORY_NAMES['dental'],
     keywords: [
       'dental', 'dental chair', 'dental unit', 'dental operatory', 'operatory', 'dental delivery unit',
       'dental light', 'dental x-ray', 'intraoral x-ray', 'panoramic x-ray', 'panoramic', 'pano', 'cephalometric',
@@ -855,7 +857,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'ophthalmic',
-    name: 'Ophthalmic',
+    name: CATEGORY_NAMES['ophthalmic'],
     keywords: [
       'ophthalmic', 'ophthalmology', 'optometry', 'slit lamp', 'phoropter', 'refractor', 'auto refractor',
       'autorefractor', 'autorefractor keratometer', 'keratometer', 'lensmeter', 'lensometer', 'auto lensmeter',
@@ -896,7 +898,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'sequencing',
-    name: 'Sequencing',
+    name: CATEGORY_NAMES['sequencing'],
     keywords: [
       'sequencer', 'dna sequencer', 'sequencing', 'next generation sequencing', 'next-generation sequencing',
       'ngs', 'sanger sequencing', 'genetic analyzer', 'capillary sequencer', 'miseq', 'miseq dx', 'nextseq',
@@ -925,7 +927,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'ovens-furnaces',
-    name: 'Lab Ovens & Furnaces',
+    name: CATEGORY_NAMES['ovens-furnaces'],
     keywords: [
       'oven', 'lab oven', 'laboratory oven', 'drying oven', 'vacuum oven', 'gravity convection oven',
       'mechanical convection oven', 'forced air oven', 'hybridization oven', 'hybridisation oven',
@@ -952,7 +954,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'ph-meters-titrators',
-    name: 'pH Meters & Titrators',
+    name: CATEGORY_NAMES['ph-meters-titrators'],
     keywords: [
       'ph meter', 'benchtop ph meter', 'portable ph meter', 'ph electrode', 'ph probe', 'ph/mv meter',
       'ion meter', 'ise meter', 'ion selective electrode', 'conductivity meter', 'dissolved oxygen meter',
@@ -985,7 +987,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'hospital-beds-furniture',
-    name: 'Hospital Beds & Patient Furniture',
+    name: CATEGORY_NAMES['hospital-beds-furniture'],
     keywords: [
       'hospital bed', 'medical bed', 'icu bed', 'electric hospital bed', 'semi-electric bed', 'bariatric bed',
       'birthing bed', 'labor and delivery bed', 'hospital crib', 'pediatric crib', 'stretcher', 'gurney',
@@ -1025,7 +1027,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'washers-disinfectors',
-    name: 'Washers & Disinfectors',
+    name: CATEGORY_NAMES['washers-disinfectors'],
     keywords: [
       'glassware washer', 'lab glassware washer', 'laboratory glassware washer', 'washer disinfector',
       'washer-disinfector', 'instrument washer', 'surgical instrument washer', 'cart washer', 'cage washer',
@@ -1054,7 +1056,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'endoscopy',
-    name: 'Endoscopy',
+    name: CATEGORY_NAMES['endoscopy'],
     keywords: [
       'endoscope', 'endoscopy', 'gastroscope', 'colonoscope', 'bronchoscope', 'duodenoscope', 'cystoscope',
       'ureteroscope', 'hysteroscope', 'laryngoscope', 'video laryngoscope', 'nasopharyngoscope', 'arthroscope',
@@ -1088,7 +1090,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'surgical-equipment',
-    name: 'Surgical Equipment',
+    name: CATEGORY_NAMES['surgical-equipment'],
     keywords: [
       'surgical', 'electrosurgical unit', 'electrosurgical generator', 'esu', 'electrocautery', 'cautery',
       'bovie', 'diathermy', 'vessel sealer', 'vessel sealing', 'ligasure', 'force fx', 'forcetriad', 'ft10',
@@ -1125,7 +1127,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'evaporators-concentrators',
-    name: 'Evaporators, Concentrators & Freeze Dryers',
+    name: CATEGORY_NAMES['evaporators-concentrators'],
     keywords: [
       'rotary evaporator', 'rotovap', 'rotavapor', 'rotavap', 'evaporator', 'nitrogen evaporator', 'n-evap',
       'turbovap', 'multivap', 'vacuum concentrator', 'centrifugal concentrator', 'centrifugal evaporator',
@@ -1157,7 +1159,7 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
   },
   {
     id: 'general-lab',
-    name: 'General Lab Equipment',
+    name: CATEGORY_NAMES['general-lab'],
     keywords: [
       'lab equipment', 'laboratory equipment', 'lab instrument', 'laboratory instrument',
       'water purification', 'water purification system', 'ultrapure water', 'milli-q', 'milliq', 'elga',
