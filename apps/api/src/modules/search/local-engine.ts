@@ -531,7 +531,8 @@ export async function aiSearch(
       const threshold = needThreshold(facet);
       return threshold === undefined ? [] : [sql`${sql.raw(prefix)}${sql.identifier(`f${i}`)} >= ${num(threshold)}`];
     });
-    return needs.length > 0 ? sql`(${sql.join(needs, sql` and `)})` : sql`true`;
+    // A bare `true` in ORDER BY is a constant, which PostgreSQL refuses ("non-integer constant").
+    return needs.length > 0 ? sql`(${sql.join(needs, sql` and `)})` : sql`(0 = 0)`;
   };
   const exact = facets.map((facet, i) => sql`${creditSql(facet)} as ${sql.identifier(`f${i}`)}`);
   const creditColumns = sql.join(facets.map((_, i) => sql`page.${sql.identifier(`f${i}`)}`), sql`, `);
