@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   real,
   text,
@@ -67,6 +68,9 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/** Revisions of listing rows, for search's vector index (see `listings.searchRev`). */
+export const listingsSearchRevSeq = pgSequence('listings_search_rev_seq');
+
 export const listings = pgTable(
   'listings',
   {
@@ -93,6 +97,20 @@ export const listings = pgTable(
     ),
     /** Embedding from the AI endpoint, when one is configured (issue: search). */
     embedding: real('embedding').array(),
+    /**
+     * The listing's meaning as the local model reads it (unit vector; nearest-neighbour
+     * search), and which model and rules made it: a row whose model differs is re-embedded by
+     * the backfill job. Written with the text it comes from.
+     */
+    meaning: real('meaning').array(),
+    meaningModel: text('meaning_model'),
+    /**
+     * Moves forward (a sequence, set by a trigger) on every write of the row: search's
+     * in-memory vector index reads the rows past the last revision it has seen.
+     */
+    searchRev: bigint('search_rev', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('listings_search_rev_seq')`),
     isVerified: boolean('is_verified').notNull().default(false),
     verificationStatus: text('verification_status', {
       enum: ['auto_approved', 'auto_rejected', 'pending'],
@@ -119,6 +137,7 @@ export const listings = pgTable(
       .where(sql`${t.isActive} and ${t.paymentStatus} = 'paid' and not ${t.isDeleted}`),
     index('listings_price_idx').on(t.priceCents),
     index('listings_expiry_idx').on(t.expiryDate),
+    index('listings_search_rev_idx').on(t.searchRev),
     // Search also uses two covering indexes drizzle cannot declare (INCLUDE): the storefront
     // newest first and per family — migration 0006_search_covering_indexes.sql.
   ],

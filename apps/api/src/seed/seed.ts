@@ -7,7 +7,9 @@ import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/database.js';
 import { listingPhotos, listings, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { listingMeaning } from '../modules/listings/meaning.js';
 import { buildSearchTerms } from '../modules/listings/search-terms.js';
+import { loadLocalMeaningModel, type LocalMeaningModel } from '../providers/embeddings/local-meaning.js';
 import { checkListing } from '../modules/verification/local-engine.js';
 import { buildDemoCatalog, type PlannedListing } from './catalog.js';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
@@ -95,7 +97,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-function listingRow(planned: PlannedListing, id: string, userId: string) {
+function listingRow(planned: PlannedListing, id: string, userId: string, meaningModel: LocalMeaningModel) {
   // Derived exactly as the listings service derives them for a listing a seller creates.
   const category = categorize({ title: planned.title, description: planned.description }) ?? planned.category;
   const check = checkListing({
@@ -118,6 +120,7 @@ function listingRow(planned: PlannedListing, id: string, userId: string) {
     locationCode: planned.locationCode,
     category,
     searchTerms: buildSearchTerms({ condition: planned.condition, category, location: planned.location }),
+    ...listingMeaning(meaningModel, { title: planned.title, description: planned.description, category }),
     isVerified: check.isVerified,
     verificationStatus: check.status,
     verificationNotes: check.notes,
@@ -160,7 +163,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
 
   // Hashing (argon2's own threads) and photo rendering (libvips threads) run side by side.
   const photosStarted = performance.now();
-  const [passwordHashes, photos] = await Promise.all([
+  const [passwordHashes, photos, meaningModel] = await Promise.all([
     Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password))),
     mapLimit(catalog, concurrency, async (planned, index): Promise<StoredPhoto> => {
       const rendered = await renderer.render(planned.photo);
@@ -173,6 +176,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
       ]);
       return { ...stored, width: rendered.width, height: rendered.height, bytes: rendered.photo.length };
     }),
+    loadLocalMeaningModel(),
   ]);
   const photosMs = Math.round(performance.now() - photosStarted);
   const databaseStarted = performance.now();
@@ -197,7 +201,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
           updatedAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
         })),
       );
-      const rows = catalog.map((planned, i) => listingRow(planned, listingIds[i]!, userIds.get(planned.owner)!));
+      const rows = catalog.map((planned, i) => listingRow(planned, listingIds[i]!, userIds.get(planned.owner)!, meaningModel));
       for (const batch of chunks(rows, INSERT_BATCH)) await tx.insert(listings).values(batch);
       const photoRows = photos.map((photo, i) => ({
         id: photo.id,

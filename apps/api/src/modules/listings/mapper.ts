@@ -10,11 +10,18 @@ import type { PhotoStorage } from '../storage/plugin.js';
  * URLs there, the search vector and embedding never leave the database.
  */
 
-const { searchVector: _searchVector, embedding: _embedding, ...columns } = getTableColumns(listings);
+const {
+  searchVector: _searchVector,
+  embedding: _embedding,
+  meaning: _meaning,
+  meaningModel: _meaningModel,
+  searchRev: _searchRev,
+  ...columns
+} = getTableColumns(listings);
 
-/** Every listing column a response needs (not the search vector, not the embedding). */
+/** Every listing column a response needs (not the search vector, the embeddings or their revision). */
 export const listingColumns = columns;
-export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector' | 'embedding'>;
+export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector' | 'embedding' | 'meaning' | 'meaningModel' | 'searchRev'>;
 export type PhotoRow = typeof listingPhotos.$inferSelect;
 
 /** Any drizzle handle that can select: the app's db or a transaction. */

@@ -15,9 +15,11 @@ import type { Db } from '../../db/database.js';
 import { listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
+import { loadLocalMeaningModel, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
 import type { PhotoStorage } from '../storage/plugin.js';
 import { createListingVerifier, type ListingVerifier } from '../verification/verifier.js';
 import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow } from './mapper.js';
+import { listingMeaning } from './meaning.js';
 import { buildSearchTerms } from './search-terms.js';
 import { LISTING_REMOVED_CANNOT_EDIT } from './texts.js';
 import { activeListingSql, canView } from './visibility.js';
@@ -27,6 +29,8 @@ export interface ListingsServiceDependencies {
   clock: Clock;
   storage: PhotoStorage;
   verifier: ListingVerifier;
+  /** The local meaning model (search's nearest-neighbour retrieval reads each listing's vector). */
+  meaningModel: () => Promise<LocalMeaningModel>;
 }
 
 export interface PublicListQuery {
@@ -68,6 +72,7 @@ export class ListingsService {
     });
     const category = check.suggestedCategory ?? localCategory;
     const country = findCountry(input.location);
+    const meaning = listingMeaning(await this.deps.meaningModel(), { title: input.title, description: input.description, category });
     return {
       title: input.title,
       description: input.description,
@@ -80,6 +85,7 @@ export class ListingsService {
       isVerified: check.isVerified,
       verificationStatus: check.status,
       verificationNotes: check.notes,
+      ...meaning,
     };
   }
 
@@ -242,5 +248,6 @@ export function listingsServiceFor(app: FastifyInstance): ListingsService {
     clock: app.clock,
     storage: app.storage,
     verifier: createListingVerifier({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'verification' }) }),
+    meaningModel: loadLocalMeaningModel,
   });
 }

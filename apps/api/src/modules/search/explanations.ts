@@ -6,7 +6,7 @@ import {
   normalizeForMatch,
   type RagSearchResponse,
 } from '@benchmarket/shared';
-import { TEXT_CREDIT, needThreshold, scoreOf, type Facet } from './facets.js';
+import { TEXT_CREDIT, isTextFacet, needThreshold, scoreOf, type Facet } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
@@ -199,14 +199,45 @@ function sentence(parts: Parts, verdict: Verdict): string {
   return parts.unmet.length > 0 ? `${prefix} ${body}; but ${parts.unmet.join('; ')}.` : `${prefix} ${body}.`;
 }
 
+/** How close a listing is in meaning to what was asked (the local model or the AI endpoint's embeddings). */
+export interface MeaningMatch {
+  /** The words the buyer asked with, as typed. */
+  asked: string;
+  /** 0–1: how strongly the listing's meaning matches (calibrated similarity). */
+  strength: number;
+  /** Asked words the listing does not use, with its word nearest in meaning ('lamp' ≈ 'light'). */
+  close: readonly { asked: string; near: string }[];
+}
+
+/** From this strength meaning alone makes a listing somewhat relevant; from STRONG_MEANING, relevant. */
+const SOME_MEANING = 0.5;
+const STRONG_MEANING = 0.85;
+
+function describeMeaning(meaning: MeaningMatch, parts: Parts): void {
+  if (meaning.strength < SOME_MEANING) return;
+  const pairs = meaning.close.slice(0, 2).map(({ asked, near }) => `${quote(asked)} ≈ ${quote(near)}`);
+  parts.met.push(`close in meaning to ${quote(meaning.asked)}${pairs.length > 0 ? ` (${pairs.join(', ')})` : ''}`);
+}
+
+/** A verdict raised by meaning where the words missed: never past what the constraints allow. */
+function withMeaning(verdict: Verdict, facets: readonly Facet[], credits: readonly number[], meaning: MeaningMatch | undefined): Verdict {
+  if (!meaning || meaning.strength < SOME_MEANING) return verdict;
+  const constraintsMet = facets.every((facet, i) => isTextFacet(facet) || (credits[i] ?? 0) >= 1);
+  if (verdict === 'not') return 'somewhat';
+  if (verdict === 'somewhat' && meaning.strength >= STRONG_MEANING && constraintsMet) return 'relevant';
+  return verdict;
+}
+
 /** The local engine's explanation of one listing for one query. */
-export function explain(facets: readonly Facet[], credits: readonly number[], listing: ExplainedListing): Explanation {
-  if (facets.length === 0) {
+export function explain(facets: readonly Facet[], credits: readonly number[], listing: ExplainedListing, meaning?: MeaningMatch): Explanation {
+  if (facets.length === 0 && !meaning) {
     return { verdict: 'relevant', score: 1, text: `${RELEVANCE_PREFIXES.relevant} one of the newest listings that match your filters.` };
   }
-  const raw = scoreOf(facets, credits);
-  const verdict = verdictOf(facets, credits, raw);
+  const lexical = facets.length === 0 ? 0 : scoreOf(facets, credits);
+  const raw = Math.max(lexical, meaning ? meaning.strength * 0.85 : 0);
+  const verdict = facets.length === 0 ? (meaning!.strength >= STRONG_MEANING ? 'relevant' : meaning!.strength >= SOME_MEANING ? 'somewhat' : 'not') : withMeaning(verdictOf(facets, credits, lexical), facets, credits, meaning);
   const parts: Parts = { met: [], unmet: [] };
+  if (meaning && !facets.some((facet, i) => isTextFacet(facet) && (credits[i] ?? 0) >= 0.35)) describeMeaning(meaning, parts);
   facets.forEach((facet, i) => {
     const credit = credits[i] ?? 0;
     switch (facet.kind) {
@@ -223,6 +254,7 @@ export function explain(facets: readonly Facet[], credits: readonly number[], li
         describeConstraint(facet, credit, listing, parts);
     }
   });
+  if (parts.met.length === 0 && parts.unmet.length === 0) parts.unmet.push(`little in common with ${quote(meaning?.asked ?? '')}`);
   return { verdict, score: bandScore(raw, verdict), text: sentence(parts, verdict) };
 }
 

@@ -488,60 +488,67 @@ export function planAiSearch(query: UnderstoodQuery): AiPlan {
   return { facets: facetsOf(query), hardConstraints: !hasTextToMatch(query) };
 }
 
-/**
- * Hybrid re-ranking with embeddings (AI endpoint configured): the `candidates` best listings
- * by the scored model are re-ranked by a blend with the cosine similarity of their
- * embedding to the query's (min–max scaled among the candidates). Plain arrays, no pgvector
- * (decision 004): only the candidates' similarities are computed.
- */
-export interface HybridOptions {
-  vector: readonly number[];
-  candidates: number;
-  /** Share of the semantic similarity in the blended rank. */
-  semanticWeight: number;
+/** A listing the first stages found, scored by the facets (AI search); ranked by the service. */
+export interface AiCandidate {
+  id: string;
+  createdAt: Date;
+  /** Per facet, the credit earned. */
+  credits: number[];
+  /** Every need met (kind, brand, model, condition, price, country). */
+  met: boolean;
+  /** The weighted share of the facets (facets.ts scoreOf). */
+  lex: number;
+  /** Whether the words found it (as opposed to only its meaning). */
+  lexical: boolean;
 }
 
-export async function aiSearch(
+export interface AiCandidates {
+  candidates: AiCandidate[];
+  /** Listings the words match (counted up to COUNT_LIMIT), before meaning adds any. */
+  total: number;
+}
+
+/**
+ * The candidates of AI search: the best `limit` listings by the scored model (the words, the
+ * families they name, the constraints), plus `alsoIds` — listings found by their meaning —
+ * scored by the same facets. The filters and exclusions hold for both. One statement; the
+ * service fuses and pages them, then `rowsInOrder` reads the page.
+ */
+export async function aiCandidates(
   db: Db,
   now: Date,
   query: UnderstoodQuery,
   plan: AiPlan,
   filters: SearchFilters,
-  page: PageRequest,
-  hybrid?: HybridOptions,
-): Promise<RankedPage> {
+  limit: number,
+  alsoIds: readonly string[] = [],
+): Promise<AiCandidates> {
   const { facets } = plan;
   const exclusion = exclusionSql(query.excluded);
-  if (facets.length === 0 || plan.hardConstraints) {
-    const extra: SQL[] = exclusion ? [exclusion] : [];
-    for (const facet of facets) if (!isTextFacet(facet)) extra.push(sql`${creditSql(facet)} = 1`);
-    const browsed = await browse(db, now, filters, page, extra);
-    return { total: browsed.total, rows: browsed.rows.map((r) => ({ ...r, credits: facets.map(() => 1), rank: 1 })) };
-  }
   const base: SQL[] = [activeListingSql(now), ...filterSql(filters)];
   if (exclusion) base.push(exclusion);
-  const retrieval = retrievalOf(facets);
-  const limit = hybrid ? hybrid.candidates : candidateLimit(page);
-  const totalWeight = num(facets.reduce((sum, f) => sum + f.weight, 0));
+  const hasText = facets.some(isTextFacet) && !plan.hardConstraints;
+  const retrieval = hasText ? retrievalOf(facets) : { families: [], sources: [] };
   const weighted = (prefix: string) =>
-    sql.join(facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`), sql` + `);
-  /** Every need met (kind, brand, model, condition, price, country): the verdict order. */
+    facets.length === 0 ? sql`0` : sql.join(facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`), sql` + `);
+  const totalWeight = num(Math.max(1e-9, facets.reduce((sum, f) => sum + f.weight, 0)));
+  /** Every need met: the verdict order. `(0 = 0)`, not `true`: a constant cannot be ordered by. */
   const metOf = (prefix: string) => {
     const needs = facets.flatMap((facet, i) => {
       const threshold = needThreshold(facet);
       return threshold === undefined ? [] : [sql`${sql.raw(prefix)}${sql.identifier(`f${i}`)} >= ${num(threshold)}`];
     });
-    // A bare `true` in ORDER BY is a constant, which PostgreSQL refuses ("non-integer constant").
     return needs.length > 0 ? sql`(${sql.join(needs, sql` and `)})` : sql`(0 = 0)`;
   };
   const exact = facets.map((facet, i) => sql`${creditSql(facet)} as ${sql.identifier(`f${i}`)}`);
-  const creditColumns = sql.join(facets.map((_, i) => sql`page.${sql.identifier(`f${i}`)}`), sql`, `);
+  const creditColumns = facets.map((_, i) => sql`${sql.identifier(`f${i}`)}`);
 
   // Stage one. Every candidate is scored from its columns (an index-only scan of the covering
   // family index when the query names families). Testing titles costs an ILIKE per row and
   // phrase, so with families the listings whose title has a facet's words are found per facet
   // by walking the family index newest first and stopping after `limit` ("hits"). Without a
-  // family, the rows come from the GIN index and their titles are tested directly.
+  // family, the rows come from the GIN index and their titles are tested directly. A query of
+  // only constraints ('under $500 in Germany') filters by them, newest first.
   const titled = facets.map((facet, i) => ({ facet, i })).filter(({ facet }) => needsTitle(facet));
   const inFamilies = retrieval.families.length > 0;
   const hitCtes = inFamilies
@@ -557,64 +564,68 @@ export async function aiSearch(
   const hitOf = (i: number, facet: Facet): SQL =>
     inFamilies ? sql`(${listings.id} in (select id from ${sql.identifier(`h${i}`)}))` : titleMatches(titlePhrases(facet));
   const cheap = facets.map((facet, i) => sql`${cheapCreditSql(facet, needsTitle(facet) ? hitOf(i, facet) : sql`false`)} as ${sql.identifier(`f${i}`)}`);
-  const branches = sql.join(
-    (retrieval.sources.length > 0 ? retrieval.sources : [sql`true`]).map(
-      (source) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at, ${sql.join(cheap, sql`, `)}
-        from ${listings} where ${and([...base, source])}`,
-    ),
-    // Disjoint by construction (a category, or none).
-    sql` union all `,
-  );
-  const stage1 = sql`
-    ${hitCtes.length > 0 ? sql`${sql.join(hitCtes, sql`, `)},` : sql``}
+  const constraintsOnly = facets.filter((f) => !isTextFacet(f)).map((facet) => sql`${creditSql(facet)} = 1`);
+  // Nothing understood ('c++', '100%'): the words find nothing; only meaning may.
+  const sources = hasText ? retrieval.sources : constraintsOnly.length > 0 ? [and(constraintsOnly)] : [];
+  const branches =
+    sources.length === 0
+      ? sql`select null::uuid as id, null::timestamptz as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap.map((_, i) => sql`0::real as ${sql.identifier(`f${i}`)}`), sql`, `)}` : sql``} where false`
+      : sql.join(
+          sources.map(
+            (source) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap, sql`, `)}` : sql``}
+              from ${listings} where ${and([...base, source])}`,
+          ),
+          // Disjoint by construction (a category, or none).
+          sql` union all `,
+        );
+  const byMeaning = alsoIds.length > 0
+    ? sql`union all
+        select ${listings.id}, ${listings.createdAt}, false from ${listings}
+        where ${listings.id} in (${sql.join(alsoIds.map((id) => sql`${id}::uuid`), sql`, `)}) and ${and(base)}`
+    : sql``;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with ${hitCtes.length > 0 ? sql`${sql.join(hitCtes, sql`, `)},` : sql``}
     m as (${branches}),
-    cand as (
-      select m.id, m.created_at, count(*) over () as total
+    counted as (select count(*) as total from (select 1 from m limit ${COUNT_LIMIT + 1}) c),
+    top as (
+      select m.id, m.created_at
       from m
       order by ${metOf('m.')} desc, (${weighted('m.')}) desc, m.created_at desc, m.id desc
       limit ${limit}
     ),
-    exact as (
-      select cand.id, cand.created_at, cand.total, ${sql.join(exact, sql`, `)}
-      from cand join ${listings} on ${listings.id} = cand.id
+    cand as (
+      select id, created_at, bool_or(lexical) as lexical
+      from (select id, created_at, true as lexical from top ${byMeaning}) u
+      group by id, created_at
     ),
-    scored as (
-      select exact.*, ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex from exact
-    )`;
-  if (hybrid && page.offset + page.limit <= hybrid.candidates) {
-    const vector = `{${hybrid.vector.map((x) => x.toPrecision(7)).join(',')}}`;
-    const w = num(hybrid.semanticWeight);
-    const result = await db.execute<Record<string, unknown>>(sql`
-      with ${stage1},
-      sim as (
-        select scored.*, case when array_length(e.embedding, 1) = ${hybrid.vector.length}
-          then (select sum(a * b) from unnest(e.embedding, ${vector}::real[]) as t(a, b)) end as cos
-        from scored join ${listings} e on e.id = scored.id
-      ),
-      scaled as (
-        select sim.*, min(cos) over () as lo, max(cos) over () as hi from sim
-      ),
-      page as (
-        select scaled.*, case when cos is null or hi <= lo then lex
-          else (1 - ${w}) * lex + ${w} * (cos - lo) / (hi - lo) end as rank
-        from scaled
-        order by met desc, rank desc, created_at desc, id desc
-        limit ${page.limit} offset ${page.offset}
-      )
-      select ${selectListingColumns}, ${creditColumns}, page.rank, least(page.total, ${COUNT_LIMIT}) as total
-      from page join ${listings} on ${listings.id} = page.id
-      order by page.met desc, page.rank desc, page.created_at desc, page.id desc`);
-    return rowsOf(result, facets.length);
-  }
-  const result = await db.execute<Record<string, unknown>>(sql`
-    with ${stage1},
-    page as (
-      select scored.*, lex as rank from scored
-      order by met desc, lex desc, created_at desc, id desc
-      limit ${page.limit} offset ${page.offset}
+    exact as (
+      select cand.id, cand.created_at, cand.lexical${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
+      from cand join ${listings} on ${listings.id} = cand.id
     )
-    select ${selectListingColumns}, ${creditColumns}, page.rank, least(page.total, ${COUNT_LIMIT}) as total
-    from page join ${listings} on ${listings.id} = page.id
-    order by page.met desc, page.rank desc, page.created_at desc, page.id desc`);
-  return rowsOf(result, facets.length);
+    select exact.id, exact.created_at, exact.lexical${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
+      ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
+      (select least(total, ${COUNT_LIMIT}) from counted) as total
+    from exact`);
+  const candidates = result.rows.map((raw) => ({
+    id: String(raw.id),
+    createdAt: new Date(raw.created_at as string),
+    credits: facets.map((_, i) => Number(raw[`f${i}`] ?? 0)),
+    met: raw.met === true || raw.met === 't',
+    lex: facets.length === 0 ? 1 : Number(raw.lex ?? 0),
+    lexical: raw.lexical === true || raw.lexical === 't',
+  }));
+  return { candidates, total: Number(result.rows[0]?.total ?? 0) };
+}
+
+/** Full listing rows (with their photos) for ids, in the order given; one statement. */
+export async function rowsInOrder(db: Db, ids: readonly string[]): Promise<{ row: ListingRow; photos: PhotoRow[] }[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select ${selectListingColumns} from ${listings}
+    where ${listings.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  const byId = new Map(result.rows.map((raw) => [String(raw.id), { row: toListingRow(raw), photos: photosOf(raw) }]));
+  return ids.flatMap((id) => {
+    const found = byId.get(id);
+    return found ? [found] : [];
+  });
 }

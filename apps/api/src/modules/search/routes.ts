@@ -8,9 +8,15 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-errors.js';
+import { loadLocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
+import { backfillMeanings } from '../listings/meaning.js';
 import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
+import { MeaningSearch } from './meaning-search.js';
 import { SearchResultCache, searchCacheKey } from './result-cache.js';
 import { SearchService } from './service.js';
+
+const MEANING_BACKFILL_TASK = 'listings.meaning-backfill';
+const MEANING_BACKFILL_EVERY_MS = 60_000;
 
 /** JSON already serialized by the route's own serializer: sent as is (the typed reply only takes objects). */
 function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
@@ -30,12 +36,18 @@ function serializedText(body: string | ArrayBuffer | Buffer): string {
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
   registerEmbeddingWork(app.worker, ai, () => app.clock.now());
+  // Listings written before the local meaning model (or by older rules) get their vectors.
+  app.worker.every(MEANING_BACKFILL_TASK, MEANING_BACKFILL_EVERY_MS, async () => {
+    await backfillMeanings(app.db, await loadLocalMeaningModel());
+  });
+  const log = app.log.child({ module: 'search' });
   const service = new SearchService({
     db: app.db,
     clock: app.clock,
     storage: app.storage,
     ai,
-    log: app.log.child({ module: 'search' }),
+    meaning: new MeaningSearch({ db: app.db, log, ai, now: () => app.clock.now().getTime() }),
+    log,
   });
 
   const cache = new SearchResultCache(

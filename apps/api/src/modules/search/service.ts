@@ -3,6 +3,7 @@ import {
   SEARCH_PAGE_SIZE,
   normalizeForMatch,
   type Listing,
+  type RagSearchResponse,
   type SearchQuery,
   type SearchResponse,
 } from '@benchmarket/shared';
@@ -12,22 +13,26 @@ import type { Clock } from '../../lib/clock.js';
 import { toListing, type ListingRow } from '../listings/mapper.js';
 import type { PhotoStorage } from '../storage/plugin.js';
 import type { AiEngine } from './ai-engine.js';
-import { explain, toRagResponse, type Explanation } from './explanations.js';
-import { isTextFacet } from './facets.js';
+import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
+import { isTextFacet, type Facet } from './facets.js';
 import {
-  aiSearch,
+  COUNT_LIMIT,
+  aiCandidates,
   anyWordTsquery,
   browse,
   correctWords,
   planAiSearch,
   plainSearch,
   plainTsquery,
+  rowsInOrder,
+  type AiCandidate,
   type AiPlan,
   type PageRequest,
   type RankedPage,
   type RankedRow,
   type SearchFilters,
 } from './local-engine.js';
+import type { MeaningProbe, MeaningSearch } from './meaning-search.js';
 import { understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
 
@@ -37,12 +42,11 @@ export interface SearchServiceDependencies {
   storage: PhotoStorage;
   /** Set when AI_BASE_URL is: embeddings and model-written explanations. */
   ai?: AiEngine;
+  /** Nearest listings by meaning (the local model, or the AI endpoint's embeddings). */
+  meaning?: MeaningSearch;
   log: FastifyBaseLogger;
 }
 
-/** How many of the local engine's best candidates the embeddings re-rank. */
-const HYBRID_CANDIDATES = 60;
-const HYBRID_SEMANTIC_WEIGHT = 0.3;
 
 /**
  * GET /listings/search (spec §7): plain full-text search, or AI-enhanced search where every
@@ -121,6 +125,14 @@ export class SearchService {
 
   // ── AI-enhanced ───────────────────────────────────────────────────────────
 
+  /**
+   * Understand → retrieve → rank → explain. The words retrieve (the scored model of facets:
+   * families they name, words, brands, models, constraints) and so does meaning (the
+   * listings nearest the query's vector); the two candidate lists are fused: each candidate's
+   * score blends the share of the request its words meet with how close its meaning is, and
+   * listings that meet every need come first. Price, condition and country from the words
+   * rank (or filter, for a query of only constraints); the form's filters always filter.
+   */
   private async ai(
     text: string,
     now: Date,
@@ -128,48 +140,61 @@ export class SearchService {
     page: PageRequest,
   ): Promise<{ items: Listing[]; total: number }> {
     const { db, ai } = this.deps;
+    if (!text) {
+      const browsed = await browse(db, now, filters, page);
+      return { items: this.explained(browsed.rows.map((r) => ({ ...r, credits: [] })), [], text, filters, undefined), total: browsed.total };
+    }
     let understood = understandQuery(text);
     let plan = planAiSearch(understood);
+    const limit = Math.max(AI_CANDIDATES, page.offset + page.limit * 2);
+    const meaningFilter = { nowMs: now.getTime(), ...filters };
+    const meaningAsk = meaningWords(understood);
+    const probe = await this.deps.meaning?.probe(meaningAsk, meaningFilter, limit).catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'search: meaning unavailable; ranking by the words alone');
+      return undefined;
+    });
+    const nearIds = (probe?.hits ?? []).filter((hit) => hit.similarity >= this.meaningFloor(probe)).map((hit) => hit.id);
 
-    const searchText = semanticText(understood);
-    const vector = ai && searchText ? await ai.queryEmbedding(searchText, AbortSignal.timeout(ai.timeoutMs)) : undefined;
-    const hybrid = vector ? { vector, candidates: HYBRID_CANDIDATES, semanticWeight: HYBRID_SEMANTIC_WEIGHT } : undefined;
-    const run = (u: UnderstoodQuery, p: AiPlan) => this.withTotal((pg) => aiSearch(db, now, u, p, filters, pg, hybrid), page);
-
-    let result = await run(understood, plan);
-    if (result.total === 0 && plan.hardConstraints && plan.facets.length > 0) {
+    let found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
+    if (found.total === 0 && plan.hardConstraints && plan.facets.length > 0) {
       // Only constraints, and nothing meets them all: rank by how many each listing meets.
       plan = { ...plan, hardConstraints: false };
-      result = await run(understood, plan);
+      found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
     }
-    if (result.total === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
+    if (found.total === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
       // Words nothing matches: read them as the closest words listings use (pg_trgm).
       const corrections = await correctWords(db, [...understood.terms, ...understood.models]);
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections));
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
         plan = planAiSearch(understood);
-        result = await run(understood, plan);
+        found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
       }
     }
 
-    const queryKey = normalizeForMatch(text);
-    const explained = result.rows.map((ranked) => {
-      const { row } = ranked;
-      const explanation: Explanation = explain(plan.facets, ranked.credits, {
-        title: row.title,
-        description: row.description,
-        priceCents: row.priceCents,
-        condition: row.condition,
-        location: row.location,
-        category: row.category,
-      });
-      return { ranked, row, explanation, key: ragResponseKey(queryKey, filters, row) };
+    const ranked = this.fuse(found.candidates, plan, probe);
+    const pageOf = ranked.slice(page.offset, page.offset + page.limit);
+    const rows = await rowsInOrder(db, pageOf.map((c) => c.candidate.id));
+    const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
+    const meaningOnly = ranked.filter((c) => !c.candidate.lexical).length;
+    const total = Math.min(COUNT_LIMIT, found.total + meaningOnly);
+    const withCredits = rows.map(({ row, photos }) => {
+      const fused = byId.get(row.id)!;
+      return { row, photos, credits: fused.candidate.credits, rank: fused.score, strength: fused.strength };
+    });
+    const askedText = meaningAsk.join(' ');
+    const meaningOf = (row: ListingRow, strength: number | undefined): MeaningMatch | undefined =>
+      probe && strength !== undefined && strength > 0
+        ? { asked: askedText, strength, close: probe.closeWords(meaningAsk, `${row.title} ${row.description}`) }
+        : undefined;
+    const explained = withCredits.map((ranked) => {
+      const explanation = explain(plan.facets, ranked.credits, explainedListing(ranked.row), meaningOf(ranked.row, ranked.strength));
+      return { ranked, row: ranked.row, explanation, key: ragResponseKey(normalizeForMatch(text), filters, ranked.row) };
     });
 
     // The model writes the explanations when it can: it was reachable if the query was embedded.
     const modelAnswers =
-      ai && vector && plan.facets.some(isTextFacet) && explained.length > 0
+      ai && probe?.source === 'remote' && explained.length > 0
         ? await ai.explain(
             text,
             explained.map(({ row, explanation, key }) => ({
@@ -187,7 +212,7 @@ export class SearchService {
           )
         : new Map<string, never>();
 
-    const listings = this.toListings(explained.map((e) => e.ranked));
+    const listings = this.toListings(explained.map((e) => ({ ...e.ranked, rank: e.ranked.rank })));
     const items = listings.map((listing, i) => {
       const { explanation, key } = explained[i]!;
       const answer = modelAnswers.get(key);
@@ -196,8 +221,85 @@ export class SearchService {
         rag_search_response: answer ? { ...answer, rag_response_key: key } : toRagResponse(explanation, key),
       };
     });
-    return { items, total: result.total };
+    return { items, total };
   }
+
+  /** Similarity below which a listing found only by meaning is not offered (it would be noise). */
+  private meaningFloor(probe: MeaningProbe | undefined): number {
+    return probe?.source === 'remote' ? REMOTE_MEANING.floor : LOCAL_MEANING.floor;
+  }
+
+  /**
+   * The fused order: listings meeting every need first (the verdict order), then by the blend
+   * of the share of the request the words meet and the strength of meaning, newest first on ties.
+   */
+  private fuse(candidates: readonly AiCandidate[], plan: AiPlan, probe: MeaningProbe | undefined): Fused[] {
+    const calibration = probe?.source === 'remote' ? REMOTE_MEANING : LOCAL_MEANING;
+    const hasText = plan.facets.some(isTextFacet);
+    const fused = candidates.map((candidate) => {
+      const similarity = probe?.similarityOf(candidate.id);
+      const strength = similarity === undefined ? undefined : calibrate(similarity, calibration);
+      const meaning = strength ?? 0;
+      const score = hasText ? (1 - MEANING_WEIGHT) * candidate.lex + MEANING_WEIGHT * meaning : candidate.lex;
+      return { candidate, score, strength };
+    });
+    // A listing only meaning found, not close enough to be offered, is left out.
+    const kept = fused.filter((f) => f.candidate.lexical || (f.strength ?? 0) > 0);
+    return kept.sort(
+      (a, b) =>
+        Number(b.candidate.met) - Number(a.candidate.met) ||
+        b.score - a.score ||
+        b.candidate.createdAt.getTime() - a.candidate.createdAt.getTime() ||
+        (a.candidate.id < b.candidate.id ? 1 : -1),
+    );
+  }
+
+  private explained(rows: RankedRow[], facets: Facet[], text: string, filters: SearchFilters, _meaning: undefined): (Listing & { rag_search_response: RagSearchResponse })[] {
+    const listings = this.toListings(rows);
+    return listings.map((listing, i) => {
+      const row = rows[i]!.row;
+      const explanation = explain(facets, rows[i]!.credits, explainedListing(row));
+      return { ...listing, rag_search_response: toRagResponse(explanation, ragResponseKey(normalizeForMatch(text), filters, row)) };
+    });
+  }
+}
+
+interface Fused {
+  candidate: AiCandidate;
+  score: number;
+  strength: number | undefined;
+}
+
+/** How many candidates each side (words, meaning) offers AI search's fusion. */
+const AI_CANDIDATES = 60;
+/** The share of meaning in the fused score. */
+const MEANING_WEIGHT = 0.35;
+
+/**
+ * Similarity → strength (0–1): 0 at `floor` and below, 1 from `full`. Measured on the tuning
+ * half of the relevance sets (docs/performance.md): the local word-vector model's cosines of
+ * unrelated listings sit around 0.3–0.5, of the right kind 0.7 and above.
+ */
+interface Calibration {
+  floor: number;
+  full: number;
+}
+const LOCAL_MEANING: Calibration = { floor: 0.55, full: 0.85 };
+const REMOTE_MEANING: Calibration = { floor: 0.3, full: 0.7 };
+
+function calibrate(similarity: number, { floor, full }: Calibration): number {
+  return Math.min(1, Math.max(0, (similarity - floor) / (full - floor)));
+}
+
+function explainedListing(row: ListingRow) {
+  return {
+    title: row.title,
+    description: row.description,
+    priceCents: row.priceCents,
+    condition: row.condition,
+    location: row.location,
+    category: row.category,
+  };
 }
 
 /** The words of a plain query for the relaxed pass: content words, exclusions, and whether the last is unfinished. */
@@ -222,15 +324,15 @@ export function plainWords(text: string): { words: string[]; excluded: string[];
   return { words, excluded, lastIsPrefix };
 }
 
-/** The words of the query that describe the equipment (for its embedding), without constraints. */
-function semanticText(query: UnderstoodQuery): string {
+/** The words of the query that describe the equipment (for its meaning), without constraints. */
+function meaningWords(query: UnderstoodQuery): string[] {
   return [
     ...query.concepts.map((c) => c.asked),
     ...query.brands.map((b) => b.asked),
     ...query.models,
     ...query.phrases,
     ...query.terms,
-  ].join(' ');
+  ];
 }
 
 function applyCorrections(text: string, corrections: readonly { from: string; to: string }[]): string {

@@ -1,0 +1,453 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { listings } from '../../db/schema.js';
+
+/**
+ * Nearest-neighbour search over listings' meaning vectors, kept in this process's memory and
+ * read from the database (no pgvector needed: Debian's PostgreSQL has none; decision 009).
+ *
+ * The index holds, per searchable listing, its unit vector and what the search filters need
+ * (active until, price, condition, country), so a filtered search is exact. It follows the
+ * database by revision: every write of a listing moves its `search_rev` forward (a trigger),
+ * and before each search the index reads the rows past the last revision it saw — so a
+ * listing created or edited through any process is found by its new meaning on the next
+ * search. A revision taken by a transaction that commits after a later one would be skipped,
+ * so the last few seconds of revisions are read again now and then.
+ *
+ * Small catalogs are scanned whole. From CLUSTER_FROM listings, the vectors are grouped into
+ * cells around centroids (k-means on a sample; an inverted file) and a search reads the
+ * cells nearest the query until it has seen enough listings that pass the filters.
+ */
+
+export interface MeaningFilter {
+  nowMs: number;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  condition?: string;
+  location?: string;
+}
+
+export interface MeaningHit {
+  id: string;
+  similarity: number;
+}
+
+const CLUSTER_FROM = 12_000;
+/** Re-read this window of revisions every RECHECK_MS (transactions that committed late). */
+const RECHECK_MS = 5_000;
+const LOAD_BATCH = 5_000;
+
+interface Columns {
+  slots: number;
+  ids: string[];
+  vectors: Float32Array;
+  /** Ms since epoch the listing stops being searchable (expiry); -1 when not active now. */
+  activeUntil: Float64Array;
+  price: Float64Array;
+  condition: string[];
+  location: (string | null)[];
+}
+
+export class MeaningIndex {
+  private readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  private columns: Columns;
+  private lastRev = 0;
+  private recheck: { rev: number; at: number } = { rev: 0, at: 0 };
+  private loaded?: Promise<void>;
+  private syncing?: Promise<void>;
+  private cells?: { centroids: Float32Array; members: number[][]; cellOf: Int32Array; builtAt: number };
+  private building = false;
+  /** Slots written while cells were being built: placed again when the build ends. */
+  private readonly changedWhileBuilding = new Set<number>();
+  private nextSlot = 0;
+
+  constructor(
+    private readonly db: Db,
+    readonly dimensions: number,
+    private readonly nowMs: () => number = Date.now,
+    /** Which vectors: the local model's (`meaning`) or the AI endpoint's (`embedding`). */
+    private readonly column: typeof listings.meaning | typeof listings.embedding = listings.meaning,
+  ) {
+    this.columns = emptyColumns(0, dimensions);
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Reads what changed since the last call (all searchable listings the first time). */
+  async sync(): Promise<void> {
+    this.loaded ??= this.loadAll();
+    await this.loaded;
+    // One reader at a time; searches that arrive meanwhile wait for it (it is one indexed read).
+    this.syncing ??= this.readChanges().finally(() => {
+      this.syncing = undefined;
+    });
+    await this.syncing;
+  }
+
+  private async loadAll(): Promise<void> {
+    const [{ rev }] = (await this.db.execute<{ rev: number | string | null }>(sql`select max(${listings.searchRev}) as rev from ${listings}`)).rows as [{ rev: number | string | null }];
+    const upTo = Number(rev ?? 0);
+    let after = 0;
+    for (;;) {
+      const rows = await this.read(sql`${listings.searchRev} > ${after} and ${listings.searchRev} <= ${upTo} and ${listings.isActive} and not ${listings.isDeleted}`);
+      for (const row of rows) this.put(row);
+      if (rows.length < LOAD_BATCH) break;
+      after = Number(rows[rows.length - 1]!.rev);
+    }
+    this.lastRev = upTo;
+    this.recheck = { rev: upTo, at: this.nowMs() };
+  }
+
+  private async readChanges(): Promise<void> {
+    const now = this.nowMs();
+    const from = now - this.recheck.at >= RECHECK_MS ? this.recheck.rev : this.lastRev;
+    if (from !== this.lastRev) this.recheck = { rev: this.lastRev, at: now };
+    let after = from;
+    for (;;) {
+      const rows = await this.read(sql`${listings.searchRev} > ${after}`);
+      for (const row of rows) this.put(row);
+      if (rows.length > 0) this.lastRev = Math.max(this.lastRev, Number(rows[rows.length - 1]!.rev));
+      if (rows.length < LOAD_BATCH) break;
+      after = Number(rows[rows.length - 1]!.rev);
+    }
+  }
+
+  private async read(where: ReturnType<typeof sql>): Promise<IndexRow[]> {
+    const result = await this.db.execute<IndexRow>(sql`
+      select ${listings.id} as id, ${listings.searchRev} as rev, ${this.column} as meaning,
+        (${listings.isActive} and ${listings.paymentStatus} = 'paid' and not ${listings.isDeleted}) as searchable,
+        ${listings.expiryDate} as expiry, ${listings.priceCents} as price, ${listings.condition} as condition,
+        ${listings.location} as location
+      from ${listings} where ${where}
+      order by ${listings.searchRev} limit ${LOAD_BATCH}`);
+    return result.rows;
+  }
+
+  /** Adds, replaces or (when it is no longer searchable) removes a listing. */
+  private put(row: IndexRow): void {
+    const meaning = parseVector(row.meaning, this.dimensions);
+    const existing = this.slotOf.get(row.id);
+    if (!row.searchable || !meaning) {
+      if (existing !== undefined) this.remove(row.id, existing);
+      return;
+    }
+    const slot = existing ?? this.allocate(row.id);
+    if (this.building) this.changedWhileBuilding.add(slot);
+    const c = this.columns;
+    c.vectors.set(meaning, slot * this.dimensions);
+    c.activeUntil[slot] = row.expiry === null ? Number.POSITIVE_INFINITY : new Date(row.expiry).getTime();
+    c.price[slot] = Number(row.price);
+    c.condition[slot] = row.condition;
+    c.location[slot] = row.location;
+    if (this.cells) {
+      const previous = this.cells.cellOf[slot] ?? -1;
+      const cell = nearestCell(this.cells.centroids, meaning, this.dimensions);
+      if (previous !== cell) {
+        if (previous >= 0) removeFrom(this.cells.members[previous]!, slot);
+        this.cells.members[cell]!.push(slot);
+        this.cells.cellOf[slot] = cell;
+      }
+    }
+  }
+
+  private allocate(id: string): number {
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      if (this.nextSlot >= this.columns.slots) this.grow();
+      slot = this.nextSlot++;
+    }
+    this.slotOf.set(id, slot);
+    this.columns.ids[slot] = id;
+    return slot;
+  }
+
+  private grow(): void {
+    const old = this.columns;
+    const next = emptyColumns(Math.max(1024, old.slots * 2), this.dimensions);
+    next.vectors.set(old.vectors);
+    next.activeUntil.set(old.activeUntil);
+    next.price.set(old.price);
+    next.ids = old.ids.slice();
+    next.condition = old.condition.slice();
+    next.location = old.location.slice();
+    this.columns = next;
+    if (this.cells) {
+      const cellOf = new Int32Array(next.slots).fill(-1);
+      cellOf.set(this.cells.cellOf);
+      this.cells.cellOf = cellOf;
+    }
+  }
+
+  private remove(id: string, slot: number): void {
+    this.slotOf.delete(id);
+    this.columns.activeUntil[slot] = -1;
+    this.columns.ids[slot] = '';
+    if (this.cells) {
+      const cell = this.cells.cellOf[slot] ?? -1;
+      if (cell >= 0) removeFrom(this.cells.members[cell]!, slot);
+      this.cells.cellOf[slot] = -1;
+    }
+    this.free.push(slot);
+  }
+
+  private passes(slot: number, filter: MeaningFilter): boolean {
+    const c = this.columns;
+    if (!(c.activeUntil[slot]! > filter.nowMs)) return false;
+    if (filter.minPriceCents !== undefined && c.price[slot]! < filter.minPriceCents) return false;
+    if (filter.maxPriceCents !== undefined && c.price[slot]! > filter.maxPriceCents) return false;
+    if (filter.condition !== undefined && c.condition[slot] !== filter.condition) return false;
+    if (filter.location !== undefined && c.location[slot] !== filter.location) return false;
+    return true;
+  }
+
+  /** The cosine similarity of a listing in the index to the query, or undefined. */
+  similarity(id: string, query: Float32Array): number | undefined {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    const d = this.dimensions;
+    let dot = 0;
+    for (let j = 0; j < d; j++) dot += this.columns.vectors[slot * d + j]! * query[j]!;
+    return dot;
+  }
+
+  /**
+   * The `k` searchable listings (passing the filters) nearest the query, with their cosine
+   * similarity, nearest first; only those at least `minSimilarity` away.
+   */
+  nearest(query: Float32Array, k: number, filter: MeaningFilter, minSimilarity = -1): MeaningHit[] {
+    this.maybeCluster();
+    const top = new TopK(k);
+    const d = this.dimensions;
+    const vectors = this.columns.vectors;
+    const score = (slot: number) => {
+      if (!this.passes(slot, filter)) return;
+      let dot = 0;
+      const offset = slot * d;
+      for (let j = 0; j < d; j++) dot += vectors[offset + j]! * query[j]!;
+      if (dot >= minSimilarity) top.offer(slot, dot);
+    };
+    if (!this.cells) {
+      for (let slot = 0; slot < this.nextSlot; slot++) score(slot);
+    } else {
+      const { centroids, members } = this.cells;
+      const order = cellOrder(centroids, query, d);
+      // Read the nearest cells until enough listings were scored (at least ~4% of the index).
+      const enough = Math.max(k * 8, Math.ceil(this.slotOf.size * 0.04));
+      let seen = 0;
+      for (const cell of order) {
+        for (const slot of members[cell]!) {
+          score(slot);
+          seen += 1;
+        }
+        if (seen >= enough && top.full()) break;
+      }
+    }
+    return top.sorted().map(({ slot, value }) => ({ id: this.columns.ids[slot]!, similarity: value }));
+  }
+
+  /** Groups the vectors into cells once the index is large (in the background, in steps). */
+  private maybeCluster(): void {
+    const size = this.slotOf.size;
+    if (this.building || size < CLUSTER_FROM) return;
+    if (this.cells && size < this.cells.builtAt * 2) return;
+    this.building = true;
+    this.changedWhileBuilding.clear();
+    void this.buildCells()
+      .catch(() => undefined)
+      .finally(() => {
+        this.building = false;
+      });
+  }
+
+  private async buildCells(): Promise<void> {
+    const d = this.dimensions;
+    const vectorOf = (slot: number) => this.columns.vectors.subarray(slot * d, (slot + 1) * d);
+    const centroids = await kMeansCentroids([...this.slotOf.values()], vectorOf, d);
+    const count = centroids.length / d;
+    const members: number[][] = Array.from({ length: count }, () => []);
+    const cellOf = new Int32Array(this.columns.slots).fill(-1);
+    let done = 0;
+    for (const slot of [...this.slotOf.values()]) {
+      if (this.columns.ids[slot] === '') continue;
+      const cell = nearestCell(centroids, vectorOf(slot), d);
+      members[cell]!.push(slot);
+      cellOf[slot] = cell;
+      if (++done % 2000 === 0) await yieldToRequests();
+    }
+    // What changed meanwhile (moved, removed, grown) is placed again, synchronously.
+    const cells = { centroids, members, cellOf, builtAt: this.slotOf.size };
+    if (cells.cellOf.length < this.columns.slots) {
+      const grown = new Int32Array(this.columns.slots).fill(-1);
+      grown.set(cells.cellOf);
+      cells.cellOf = grown;
+    }
+    for (const slot of this.changedWhileBuilding) {
+      const previous = cells.cellOf[slot]!;
+      if (previous >= 0) removeFrom(members[previous]!, slot);
+      cells.cellOf[slot] = -1;
+      if (this.columns.ids[slot] === '') continue;
+      const cell = nearestCell(centroids, vectorOf(slot), d);
+      members[cell]!.push(slot);
+      cells.cellOf[slot] = cell;
+    }
+    this.changedWhileBuilding.clear();
+    this.cells = cells;
+  }
+}
+
+interface IndexRow extends Record<string, unknown> {
+  id: string;
+  rev: number | string;
+  meaning: unknown;
+  searchable: boolean;
+  expiry: string | Date | null;
+  price: number | string;
+  condition: string;
+  location: string | null;
+}
+
+function emptyColumns(slots: number, dimensions: number): Columns {
+  return {
+    slots,
+    ids: new Array<string>(slots).fill(''),
+    vectors: new Float32Array(slots * dimensions),
+    activeUntil: new Float64Array(slots).fill(-1),
+    price: new Float64Array(slots),
+    condition: new Array<string>(slots).fill(''),
+    location: new Array<string | null>(slots).fill(null),
+  };
+}
+
+/** A real[] as node-postgres returns it (an array, or the '{…}' text). */
+function parseVector(value: unknown, dimensions: number): Float32Array | undefined {
+  let numbers: number[] | undefined;
+  if (Array.isArray(value)) numbers = value.map(Number);
+  else if (typeof value === 'string' && value.startsWith('{')) numbers = value.slice(1, -1).split(',').map(Number);
+  if (!numbers || numbers.length !== dimensions || numbers.some((x) => !Number.isFinite(x))) return undefined;
+  return Float32Array.from(numbers);
+}
+
+function removeFrom(list: number[], value: number): void {
+  const at = list.indexOf(value);
+  if (at >= 0) {
+    list[at] = list[list.length - 1]!;
+    list.pop();
+  }
+}
+
+/** The best k (slot, value) pairs seen, kept in a small min-heap. */
+class TopK {
+  private readonly slots: number[] = [];
+  private readonly values: number[] = [];
+
+  constructor(private readonly k: number) {}
+
+  full(): boolean {
+    return this.slots.length >= this.k;
+  }
+
+  offer(slot: number, value: number): void {
+    if (this.k <= 0) return;
+    if (this.slots.length < this.k) {
+      this.slots.push(slot);
+      this.values.push(value);
+      this.up(this.slots.length - 1);
+    } else if (value > this.values[0]!) {
+      this.slots[0] = slot;
+      this.values[0] = value;
+      this.down(0);
+    }
+  }
+
+  sorted(): { slot: number; value: number }[] {
+    return this.slots.map((slot, i) => ({ slot, value: this.values[i]! })).sort((a, b) => b.value - a.value || a.slot - b.slot);
+  }
+
+  private swap(a: number, b: number): void {
+    [this.slots[a], this.slots[b]] = [this.slots[b]!, this.slots[a]!];
+    [this.values[a], this.values[b]] = [this.values[b]!, this.values[a]!];
+  }
+
+  private up(i: number): void {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.values[parent]! <= this.values[i]!) return;
+      this.swap(parent, i);
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    const n = this.values.length;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let smallest = i;
+      if (l < n && this.values[l]! < this.values[smallest]!) smallest = l;
+      if (r < n && this.values[r]! < this.values[smallest]!) smallest = r;
+      if (smallest === i) return;
+      this.swap(i, smallest);
+      i = smallest;
+    }
+  }
+}
+
+function dotAt(a: Float32Array, aOffset: number, b: Float32Array, bOffset: number, d: number): number {
+  let dot = 0;
+  for (let j = 0; j < d; j++) dot += a[aOffset + j]! * b[bOffset + j]!;
+  return dot;
+}
+
+function nearestCell(centroids: Float32Array, vector: Float32Array, d: number): number {
+  let best = 0;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  const count = centroids.length / d;
+  for (let c = 0; c < count; c++) {
+    const value = dotAt(centroids, c * d, vector, 0, d);
+    if (value > bestValue) {
+      bestValue = value;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function cellOrder(centroids: Float32Array, query: Float32Array, d: number): number[] {
+  const count = centroids.length / d;
+  const values = Array.from({ length: count }, (_, c) => dotAt(centroids, c * d, query, 0, d));
+  return values.map((_, c) => c).sort((a, b) => values[b]! - values[a]!);
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Spherical k-means on a sample of the vectors (about √n cells), a few rounds, yielding to
+ * the event loop between steps so searches keep being answered while it runs.
+ */
+async function kMeansCentroids(slots: readonly number[], vectorOf: (slot: number) => Float32Array, d: number): Promise<Float32Array> {
+  const count = Math.max(16, Math.round(Math.sqrt(slots.length)));
+  // A deterministic sample: every step-th listing, about 24 per cell.
+  const step = Math.max(1, Math.floor(slots.length / (count * 24)));
+  const sample = slots.filter((_, i) => i % step === 0);
+  const centroids = new Float32Array(count * d);
+  for (let c = 0; c < count; c++) centroids.set(vectorOf(sample[Math.floor((c * sample.length) / count)]!), c * d);
+  for (let round = 0; round < 6; round++) {
+    const sums = new Float32Array(count * d);
+    for (let i = 0; i < sample.length; i++) {
+      const vector = vectorOf(sample[i]!);
+      const cell = nearestCell(centroids, vector, d);
+      for (let j = 0; j < d; j++) sums[cell * d + j]! += vector[j]!;
+      if (i % 2000 === 1999) await yieldToRequests();
+    }
+    for (let c = 0; c < count; c++) {
+      let norm = 0;
+      for (let j = 0; j < d; j++) norm += sums[c * d + j]! ** 2;
+      norm = Math.sqrt(norm);
+      if (norm > 0) for (let j = 0; j < d; j++) centroids[c * d + j] = sums[c * d + j]! / norm;
+    }
+  }
+  return centroids;
+}
