@@ -21,11 +21,11 @@ import { listings, users } from '../../apps/api/src/db/schema.js';
 import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
 import { buildDemoCatalog, type PlannedListing } from '../../apps/api/src/seed/catalog.js';
 import { seedDemoData } from '../../apps/api/src/seed/seed.js';
+import { K, ndcgAt10, reciprocalRank } from './metrics.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TARGET_AI_NDCG = 0.85;
 const TARGET_GAIN = 0.05;
-const K = 10;
 
 type ConditionRule = 'refurbished' | 'used' | 'new' | Condition[];
 
@@ -84,19 +84,6 @@ export function grade(query: LabelledQuery, listing: PlannedListing): number {
   if (!holds(query.must, listing)) return 0;
   const missed = (query.wants ?? []).reduce((sum, want) => sum + (holds(want, listing) ? 0 : want.cost), 0);
   return Math.max(1, 3 - missed);
-}
-
-const gain = (g: number) => 2 ** g - 1;
-const dcg = (grades: readonly number[]) => grades.slice(0, K).reduce((sum, g, i) => sum + gain(g) / Math.log2(i + 2), 0);
-
-export function ndcgAt10(resultGrades: readonly number[], allGrades: readonly number[]): number {
-  const ideal = dcg([...allGrades].sort((a, b) => b - a));
-  return ideal === 0 ? 0 : dcg(resultGrades) / ideal;
-}
-
-export function reciprocalRank(resultGrades: readonly number[]): number {
-  const index = resultGrades.slice(0, K).findIndex((g) => g >= 2);
-  return index < 0 ? 0 : 1 / (index + 1);
 }
 
 interface ModeResult {

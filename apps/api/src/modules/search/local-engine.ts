@@ -198,7 +198,8 @@ export function plainTsquery(text: string): SQL {
   }
   const head = trimmed.slice(0, last.index).trim();
   const prefix = lexeme(lastWord);
-  if (!prefix) return sql`websearch_to_tsquery('english', ${trimmed})`;
+  // A prefix of one or two characters ('c' of 'c++') would match most of the catalog.
+  if (!prefix || prefix.length < 5) return sql`websearch_to_tsquery('english', ${trimmed})`;
   // The word as typed, stemmed ('centrifuges' → centrifug), or as the start of an indexed word
   // ('centri' → centrifug). Not a stemmed prefix: 'aed' stems to 'a', and 'a:*' matches everything.
   const prefixQuery = sql`(to_tsquery('english', ${prefix}) || to_tsquery('simple', ${`${prefix}:*`}))`;
@@ -238,6 +239,28 @@ export function anyWordTsquery(words: readonly string[], excluded: readonly stri
 }
 
 /**
+ * For a relaxed query: the listing's text has words carrying at least `share` of the
+ * information of the query's words (`weights`: how rare each word is). 'surgical lamp' must
+ * not be answered by every listing that mentions a lamp: the words of a query are not equal.
+ */
+export function informationShareSql(words: readonly string[], weights: readonly number[], lastIsPrefix: boolean, share: number): SQL | undefined {
+  const parts: SQL[] = [];
+  let total = 0;
+  words.forEach((word, i) => {
+    const l = lexeme(word);
+    const weight = weights[i] ?? 1;
+    if (!l) return;
+    total += weight;
+    const matches = lastIsPrefix && i === words.length - 1 && l.length >= 5
+      ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`})))`
+      : sql`(${sv} @@ to_tsquery('english', ${l}))`;
+    parts.push(sql`(case when ${matches} then ${num(Math.round(weight * 1000) / 1000)} else 0 end)`);
+  });
+  if (parts.length < 2) return undefined;
+  return sql`(${sql.join(parts, sql` + `)}) >= ${num(Math.round(total * share * 1000) / 1000)}`;
+}
+
+/**
  * Plain search in two stages. First every match, from the GIN index, without reading its
  * vector (rows only): the number of them, and the newest CANDIDATES. Then those candidates
  * are ranked by ts_rank over the weighted vector (title A above search terms B above
@@ -249,9 +272,10 @@ export async function plainSearch(
   tsquery: SQL,
   filters: SearchFilters,
   page: PageRequest,
+  extra: SQL[] = [],
 ): Promise<RankedPage> {
   // The tsquery is written out (not a CTE column) so the planner sees it and estimates from statistics.
-  const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`]);
+  const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`, ...extra]);
   // `offset 0` fences the match set: the planner reads it from the GIN index, never by walking
   // the newest-first index and testing rows (fast for common words, a full scan when its
   // estimate is wrong — a price no search should pay).
@@ -311,7 +335,11 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
       best.set(row.word, { fixed: row.fixed, edits, similarity: row.similarity });
     }
   }
-  return [...best.entries()].filter(([word, b]) => b.fixed !== word).map(([from, b]) => ({ from, to: b.fixed }));
+  // A typo is a letter or two off; more is another word ('microtome' is not 'micrometer').
+  const allowed = (word: string) => (word.length <= 5 ? 1 : 2);
+  return [...best.entries()]
+    .filter(([word, b]) => b.fixed !== word && b.edits <= allowed(word))
+    .map(([from, b]) => ({ from, to: b.fixed }));
 }
 
 // ── AI search: the scored model in SQL ──────────────────────────────────────
@@ -530,7 +558,7 @@ export async function aiCandidates(
   const hasText = facets.some(isTextFacet) && !plan.hardConstraints;
   const retrieval = hasText ? retrievalOf(facets) : { families: [], sources: [] };
   const weighted = (prefix: string) =>
-    facets.length === 0 ? sql`0` : sql.join(facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`), sql` + `);
+    facets.length === 0 ? sql`(0 + 0)` : sql.join(facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`), sql` + `);
   const totalWeight = num(Math.max(1e-9, facets.reduce((sum, f) => sum + f.weight, 0)));
   /** Every need met: the verdict order. `(0 = 0)`, not `true`: a constant cannot be ordered by. */
   const metOf = (prefix: string) => {
@@ -578,6 +606,7 @@ export async function aiCandidates(
           // Disjoint by construction (a category, or none).
           sql` union all `,
         );
+  if (sources.length === 0 && alsoIds.length === 0) return { candidates: [], total: 0 };
   const byMeaning = alsoIds.length > 0
     ? sql`union all
         select ${listings.id}, ${listings.createdAt}, false from ${listings}

@@ -61,6 +61,12 @@ export class MeaningIndex {
   /** Slots written while cells were being built: placed again when the build ends. */
   private readonly changedWhileBuilding = new Set<number>();
   private nextSlot = 0;
+  /**
+   * The direction every listing shares (the mean vector: 'used', 'condition', 'lab'…), taken
+   * out of every similarity (as smooth-inverse-frequency embeddings do): without it, every
+   * listing is about as close to a long query as every other.
+   */
+  private common = { vector: new Float32Array(0), projections: new Float32Array(0), atSize: 0 };
 
   constructor(
     private readonly db: Db,
@@ -142,6 +148,7 @@ export class MeaningIndex {
     c.price[slot] = Number(row.price);
     c.condition[slot] = row.condition;
     c.location[slot] = row.location;
+    if (this.common.projections.length > slot) this.common.projections[slot] = dotAt(c.vectors, slot * this.dimensions, this.common.vector, 0, this.dimensions);
     if (this.cells) {
       const previous = this.cells.cellOf[slot] ?? -1;
       const cell = nearestCell(this.cells.centroids, meaning, this.dimensions);
@@ -203,14 +210,40 @@ export class MeaningIndex {
     return true;
   }
 
-  /** The cosine similarity of a listing in the index to the query, or undefined. */
+  /** The similarity (common direction removed) of a listing in the index to the query, or undefined. */
   similarity(id: string, query: Float32Array): number | undefined {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return undefined;
+    this.refreshCommon();
     const d = this.dimensions;
     let dot = 0;
     for (let j = 0; j < d; j++) dot += this.columns.vectors[slot * d + j]! * query[j]!;
+    const q = this.queryCommon(query);
+    return centered(dot, this.common.projections[slot] ?? 0, q);
+  }
+
+  private queryCommon(query: Float32Array): number {
+    const u = this.common.vector;
+    let dot = 0;
+    for (let j = 0; j < u.length; j++) dot += u[j]! * query[j]!;
     return dot;
+  }
+
+  /** Recomputes the common direction when the index changed size by a fifth since. */
+  private refreshCommon(): void {
+    const size = this.slotOf.size;
+    const { atSize } = this.common;
+    if (size === 0 || (atSize > 0 && Math.abs(size - atSize) <= atSize * 0.2 && this.common.projections.length === this.columns.slots)) return;
+    const d = this.dimensions;
+    const mean = new Float32Array(d);
+    for (const slot of this.slotOf.values()) for (let j = 0; j < d; j++) mean[j]! += this.columns.vectors[slot * d + j]!;
+    let norm = 0;
+    for (const x of mean) norm += x * x;
+    norm = Math.sqrt(norm);
+    if (norm > 0) for (let j = 0; j < d; j++) mean[j]! /= norm;
+    const projections = new Float32Array(this.columns.slots);
+    for (let slot = 0; slot < this.nextSlot; slot++) projections[slot] = dotAt(this.columns.vectors, slot * d, mean, 0, d);
+    this.common = { vector: mean, projections, atSize: size };
   }
 
   /**
@@ -219,15 +252,19 @@ export class MeaningIndex {
    */
   nearest(query: Float32Array, k: number, filter: MeaningFilter, minSimilarity = -1): MeaningHit[] {
     this.maybeCluster();
+    this.refreshCommon();
     const top = new TopK(k);
     const d = this.dimensions;
     const vectors = this.columns.vectors;
+    const projections = this.common.projections;
+    const q = this.queryCommon(query);
     const score = (slot: number) => {
       if (!this.passes(slot, filter)) return;
       let dot = 0;
       const offset = slot * d;
       for (let j = 0; j < d; j++) dot += vectors[offset + j]! * query[j]!;
-      if (dot >= minSimilarity) top.offer(slot, dot);
+      const similarity = centered(dot, projections[slot] ?? 0, q);
+      if (similarity >= minSimilarity) top.offer(slot, similarity);
     };
     if (!this.cells) {
       for (let slot = 0; slot < this.nextSlot; slot++) score(slot);
@@ -393,6 +430,12 @@ class TopK {
       i = smallest;
     }
   }
+}
+
+/** Cosine of two unit vectors once the common direction u is taken out of both (dot, v·u, q·u). */
+function centered(dot: number, vu: number, qu: number): number {
+  const denominator = Math.sqrt(Math.max(1e-9, (1 - vu * vu) * (1 - qu * qu)));
+  return (dot - vu * qu) / denominator;
 }
 
 function dotAt(a: Float32Array, aOffset: number, b: Float32Array, bOffset: number, d: number): number {

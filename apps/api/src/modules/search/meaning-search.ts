@@ -47,6 +47,18 @@ export class MeaningSearch {
     return this.local!;
   }
 
+  /**
+   * How much information each word carries (0–1, the local model's rarity weight): 'the'
+   * almost none, 'lamp' much, 'microtome' nearly all; a word the model does not know counts 1.
+   */
+  async informationOf(words: readonly string[]): Promise<number[]> {
+    const { model } = await this.ready();
+    return words.map((word) => {
+      const rows = model.rowsOf(word);
+      return rows.length === 0 ? 1 : Math.max(...rows.map((row) => model.weightOf(row)));
+    });
+  }
+
   /** The query's nearest listings; undefined when no word of it has a meaning the models know. */
   async probe(words: readonly string[], filter: MeaningFilter, k: number): Promise<MeaningProbe | undefined> {
     const text = words.join(' ').trim();

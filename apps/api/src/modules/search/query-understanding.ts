@@ -652,7 +652,8 @@ function understand(raw: string): UnderstoodQuery {
   tokens.forEach((token, index) => {
     if (used.has(index) || countryLeadIndexes.has(index)) return;
     const word = token.norm;
-    if (ENGLISH_STOP_WORDS.has(word) || FILLER_WORDS.has(word) || word.length < 2) return;
+    // 'c++' is the letter c to the index: a word of one letter or digit says nothing.
+    if (ENGLISH_STOP_WORDS.has(word) || FILLER_WORDS.has(word) || word.replace(/[^a-z0-9]/g, '').length < 2) return;
     leftovers.push(word);
     if (isModelToken(word)) {
       if (!query.models.includes(word)) query.models.push(word);
@@ -662,7 +663,7 @@ function understand(raw: string): UnderstoodQuery {
   });
   // The last word may be unfinished ('centrif'): it is matched as a prefix too.
   const last = tokens[tokens.length - 1];
-  if (last && leftovers[leftovers.length - 1] === last.norm && query.terms.includes(last.norm) && last.norm.length >= 3) {
+  if (last && leftovers[leftovers.length - 1] === last.norm && query.terms.includes(last.norm) && last.norm.replace(/[^a-z0-9]/g, '').length >= 3) {
     query.prefix = last.norm;
   }
   return query;

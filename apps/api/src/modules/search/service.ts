@@ -21,6 +21,7 @@ import {
   anyWordTsquery,
   browse,
   correctWords,
+  informationShareSql,
   planAiSearch,
   plainSearch,
   plainTsquery,
@@ -113,11 +114,14 @@ export class SearchService {
     const prefix = lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
     const changed = corrections.size > 0 || content.length < words.length;
     const attempts = [...new Set([changed ? fixed.length : 0, fixed.length >= 3 ? fixed.length - 1 : 0, 1])].filter((n) => n > 0);
+    // Relaxed matches must still have the words that carry most of the query's information.
+    const weights = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
+    const share = informationShareSql(fixed, weights, prefix, RELAXED_INFORMATION_SHARE);
     let result = strict;
     for (const atLeast of attempts) {
       const relaxed = anyWordTsquery(fixed, excluded, prefix, atLeast);
       if (!relaxed) break;
-      result = await this.withTotal((p) => plainSearch(db, now, relaxed, filters, p), page);
+      result = await this.withTotal((p) => plainSearch(db, now, relaxed, filters, p, share && atLeast < fixed.length ? [share] : []), page);
       if (result.total > 0) break;
     }
     return result;
@@ -155,6 +159,7 @@ export class SearchService {
     });
     const nearIds = (probe?.hits ?? []).filter((hit) => hit.similarity >= this.meaningFloor(probe)).map((hit) => hit.id);
 
+
     let found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
     if (found.total === 0 && plan.hardConstraints && plan.facets.length > 0) {
       // Only constraints, and nothing meets them all: rank by how many each listing meets.
@@ -172,7 +177,9 @@ export class SearchService {
       }
     }
 
-    const ranked = this.fuse(found.candidates, plan, probe);
+    const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
+    const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
+    const ranked = this.fuse(found.candidates, plan, probe, information);
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
     const rows = await rowsInOrder(db, pageOf.map((c) => c.candidate.id));
     const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
@@ -233,9 +240,16 @@ export class SearchService {
    * The fused order: listings meeting every need first (the verdict order), then by the blend
    * of the share of the request the words meet and the strength of meaning, newest first on ties.
    */
-  private fuse(candidates: readonly AiCandidate[], plan: AiPlan, probe: MeaningProbe | undefined): Fused[] {
+  private fuse(candidates: readonly AiCandidate[], plan: AiPlan, probe: MeaningProbe | undefined, information: readonly number[]): Fused[] {
     const calibration = probe?.source === 'remote' ? REMOTE_MEANING : LOCAL_MEANING;
     const hasText = plan.facets.some(isTextFacet);
+    // How much of what the words ask for a listing's words have (terms weighted by information).
+    const textWeight = (i: number) => (plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight);
+    const textTotal = plan.facets.reduce((sum, facet, i) => sum + (isTextFacet(facet) ? textWeight(i) : 0), 0);
+    const coverage = (candidate: AiCandidate) =>
+      textTotal === 0
+        ? 1
+        : plan.facets.reduce((sum, facet, i) => sum + (isTextFacet(facet) && (candidate.credits[i] ?? 0) >= PARTLY_MATCHED ? textWeight(i) : 0), 0) / textTotal;
     const fused = candidates.map((candidate) => {
       const similarity = probe?.similarityOf(candidate.id);
       const strength = similarity === undefined ? undefined : calibrate(similarity, calibration);
@@ -243,8 +257,12 @@ export class SearchService {
       const score = hasText ? (1 - MEANING_WEIGHT) * candidate.lex + MEANING_WEIGHT * meaning : candidate.lex;
       return { candidate, score, strength };
     });
-    // A listing only meaning found, not close enough to be offered, is left out.
-    const kept = fused.filter((f) => f.candidate.lexical || (f.strength ?? 0) > 0);
+    // Left out: a listing only meaning found, not close enough to be offered; a listing whose
+    // words have less than most of the request ('lamp' for "surgical lamp") unless its
+    // meaning is close — unrelated listings are not an answer.
+    const kept = fused.filter((f) =>
+      (f.strength ?? 0) >= MEANING_TO_OFFER || (f.candidate.lexical && coverage(f.candidate) >= RELAXED_INFORMATION_SHARE) || (!probe && f.candidate.lexical),
+    );
     return kept.sort(
       (a, b) =>
         Number(b.candidate.met) - Number(a.candidate.met) ||
@@ -270,8 +288,15 @@ interface Fused {
   strength: number | undefined;
 }
 
+/** The share of a query's information a relaxed match must have (plain search and AI search alike). */
+const RELAXED_INFORMATION_SHARE = 0.65;
+
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
 const AI_CANDIDATES = 60;
+/** The credit from which a text facet counts as partly met (explanations' 'identity matched'). */
+const PARTLY_MATCHED = 0.35;
+/** The strength of meaning from which a listing the words do not find (enough) is offered. */
+const MEANING_TO_OFFER = 0.5;
 /** The share of meaning in the fused score. */
 const MEANING_WEIGHT = 0.35;
 
@@ -284,7 +309,7 @@ interface Calibration {
   floor: number;
   full: number;
 }
-const LOCAL_MEANING: Calibration = { floor: 0.55, full: 0.85 };
+const LOCAL_MEANING: Calibration = { floor: 0.35, full: 0.6 };
 const REMOTE_MEANING: Calibration = { floor: 0.3, full: 0.7 };
 
 function calibrate(similarity: number, { floor, full }: Calibration): number {
