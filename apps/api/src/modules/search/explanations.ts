@@ -150,6 +150,13 @@ function describeWord(facet: Extract<Facet, { kind: 'brand' | 'model' | 'phrase'
   }
   const word = facet.kind === 'model' ? facet.word.toUpperCase() : facet.word;
   const what = facet.kind === 'model' ? `model ${word}` : quote(word);
+  const exact = [1, TEXT_CREDIT.wordInDescription, TEXT_CREDIT.wordInSearchTerms].includes(credit);
+  const similar = facet.kind === 'term' && credit > 0 && !exact ? (facet.expansions ?? []).find((e) => phraseIn(listing.title, [e.word]) ?? phraseIn(listing.description, [e.word])) : undefined;
+  if (similar) {
+    const where = phraseIn(listing.title, [similar.word]) ? 'the title' : 'the description';
+    parts.met.push(`${quote(similar.word)} in ${where} means about the same as ${what}`);
+    return;
+  }
   if (credit >= 1) parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
   else if (credit >= TEXT_CREDIT.wordInDescription) parts.met.push(`${what} in the description`);
   else if (credit > 0) parts.met.push(`${what} in its category or condition`);

@@ -44,6 +44,17 @@ export interface WordFacet extends FacetBase {
   tsquery: string;
   /** The last word, matched as a prefix (the buyer may still be typing). */
   prefix: boolean;
+  /**
+   * Terms only: words listings use that mean about the same (the meaning model's nearest
+   * words in the catalog's lexicon: 'lamp' → 'light'), each with its similarity; a listing
+   * using one earns that share of the credit.
+   */
+  expansions?: readonly Expansion[];
+}
+
+export interface Expansion {
+  word: string;
+  similarity: number;
 }
 
 export interface ConditionFacet extends FacetBase {
@@ -85,6 +96,10 @@ export const WEIGHTS = {
 
 /** Credits of text matches, by where the words are (title, description, search terms). */
 export const TEXT_CREDIT = {
+  /** A word meaning about the same in the title: its similarity × this (in the description: × wordInDescription). */
+  expansionInTitle: 0.9,
+  /** Another name of the concept (not the words asked) in the title of a listing of its family. */
+  conceptOtherNameInTitle: 0.96,
   /** A concept's words in the description (not the title) of a listing of its family. */
   conceptInDescriptionOfFamily: 0.95,
   /** A listing of the concept's family whose text does not use its words: family credit × this. */

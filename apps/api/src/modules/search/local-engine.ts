@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { listingColumns, type ListingRow, type PhotoRow } from '../listings/mapper.js';
 import { activeListingSql } from '../listings/visibility.js';
-import { TEXT_CREDIT, facetsOf, isTextFacet, needThreshold, withWeights, type Facet } from './facets.js';
+import { TEXT_CREDIT, facetsOf, isTextFacet, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
 import { editDistance, hasTextToMatch, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -238,6 +238,11 @@ export function anyWordTsquery(words: readonly string[], excluded: readonly stri
   return negatives.length > 0 ? sql`(${positive} && !!to_tsquery('english', ${negatives.join(' | ')}))` : positive;
 }
 
+/** The listing's full-text vector matches the query. */
+export function listingMatches(tsquery: SQL): SQL {
+  return sql`(${sv} @@ ${tsquery})`;
+}
+
 /**
  * For a relaxed query: the listing's text has words carrying at least `share` of the
  * information of the query's words (`weights`: how rare each word is). 'surgical lamp' must
@@ -273,31 +278,34 @@ export async function plainSearch(
   filters: SearchFilters,
   page: PageRequest,
   extra: SQL[] = [],
+  /** Listings for which this holds come first (the exact matches before relaxed ones). */
+  first?: SQL,
 ): Promise<RankedPage> {
   // The tsquery is written out (not a CTE column) so the planner sees it and estimates from statistics.
   const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`, ...extra]);
+  const priority = first ? sql`(${first})` : sql`(0 = 0)`;
   // `offset 0` fences the match set: the planner reads it from the GIN index, never by walking
   // the newest-first index and testing rows (fast for common words, a full scan when its
   // estimate is wrong — a price no search should pay).
   const result = await db.execute<Record<string, unknown>>(sql`
     with matches as (
-      select ${listings.id} as id, ${listings.createdAt} as created_at from ${listings} where ${where} offset 0
+      select ${listings.id} as id, ${listings.createdAt} as created_at, ${priority} as first from ${listings} where ${where} offset 0
     ),
     cand as (
-      select id, created_at from matches order by created_at desc, id desc limit ${candidateLimit(page)}
+      select id, created_at, first from matches order by first desc, created_at desc, id desc limit ${candidateLimit(page)}
     ),
     counted as (
       select count(*) as total from matches
     ),
     page as (
-      select cand.id, cand.created_at, ts_rank(${sv}, ${tsquery}) as rank
+      select cand.id, cand.created_at, cand.first, ts_rank(${sv}, ${tsquery}) as rank
       from cand join ${listings} on ${listings.id} = cand.id
-      order by rank desc, cand.created_at desc, cand.id desc
+      order by cand.first desc, rank desc, cand.created_at desc, cand.id desc
       limit ${page.limit} offset ${page.offset}
     )
     select ${selectListingColumns}, page.rank, least(counted.total, ${COUNT_LIMIT}) as total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
-    order by page.rank desc nulls last, page.created_at desc, page.id desc`);
+    order by page.first desc nulls last, page.rank desc nulls last, page.created_at desc, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
 }
 
@@ -360,6 +368,7 @@ function familyCreditSql(credit: Readonly<Record<string, number>>): SQL {
 }
 
 const num = (value: number) => sql.raw(String(value));
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The tsquery of a text facet, restricted to some weights: its words stemmed, and for the
@@ -380,7 +389,11 @@ export function creditSql(facet: Facet): SQL {
       if (!facet.tsquery) return sql`(${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)})`;
       const inTitle = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'A'))}`;
       const inText = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'AC'))}`;
-      return sql`(case when ${inTitle} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
+      // The words as asked ('icu bed', 'miseq') in the title beat the concept's other names
+      // ('hospital bed', 'hiseq'): both meet the need, the buyer's own words first.
+      const asked = phrasesToTsquery([normalizeForMatch(facet.concept.asked)]);
+      const askedInTitle = asked && facet.concept.phrases.length > 1 ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) ` : sql``;
+      return sql`(case ${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
         else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
@@ -389,8 +402,19 @@ export function creditSql(facet: Facet): SQL {
     case 'model':
     case 'phrase':
       return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} else 0 end)`;
-    case 'term':
-      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} when ${sv} @@ ${facetTsquery(facet, 'B')} then ${num(TEXT_CREDIT.wordInSearchTerms)} else 0 end)`;
+    case 'term': {
+      // Words meaning about the same ('light' for "lamp"): their similarity's share of the credit.
+      const expansions = (facet.expansions ?? []).flatMap((e) => {
+        const query = phrasesToTsquery([e.word]);
+        return query
+          ? [
+              sql`when ${sv} @@ ${ts(withWeights(query, 'A'))} then ${num(round3(e.similarity * TEXT_CREDIT.expansionInTitle))}`,
+              sql`when ${sv} @@ ${ts(withWeights(query, 'C'))} then ${num(round3(e.similarity * TEXT_CREDIT.wordInDescription))}`,
+            ]
+          : [];
+      });
+      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 ${expansions.length > 0 ? sql`${sql.join(expansions, sql` `)} ` : sql``}when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} when ${sv} @@ ${facetTsquery(facet, 'B')} then ${num(TEXT_CREDIT.wordInSearchTerms)} else 0 end)`;
+    }
     case 'condition':
       return sql`(${listings.condition} in (${sql.join(facet.values.map((v) => sql`${v}`), sql`, `)}))::int`;
     case 'price': {
@@ -414,8 +438,9 @@ function titlePhrases(facet: Facet): string[] {
       return [...new Set([normalizeForMatch(facet.asked), ...facet.phrases])].slice(0, 2);
     case 'model':
     case 'phrase':
-    case 'term':
       return [facet.word];
+    case 'term':
+      return [facet.word, ...(facet.expansions ?? []).map((e) => e.word)];
     default:
       return [];
   }
@@ -488,7 +513,8 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   }
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
-    const queries = text.map((f) => f.tsquery).filter(Boolean);
+    const expansions = text.flatMap((f) => (f.kind === 'term' ? (f.expansions ?? []).map((e) => phrasesToTsquery([e.word])) : []));
+    const queries = [...text.map((f) => f.tsquery), ...expansions].filter(Boolean);
     const prefixes = text
       .filter((f) => f.kind === 'term' && f.prefix)
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);

@@ -210,6 +210,13 @@ export class MeaningIndex {
     return true;
   }
 
+  /** A copy of a listing's vector (undefined when it is not in the index). */
+  vectorOf(id: string): Float32Array | undefined {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    return this.columns.vectors.slice(slot * this.dimensions, (slot + 1) * this.dimensions);
+  }
+
   /** The similarity (common direction removed) of a listing in the index to the query, or undefined. */
   similarity(id: string, query: Float32Array): number | undefined {
     const slot = this.slotOf.get(id);

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { listings } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { loadLocalMeaningModel, meaningWords, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
 import type { AiEngine } from './ai-engine.js';
+import type { Expansion } from './facets.js';
 import { MeaningIndex, type MeaningFilter, type MeaningHit } from './meaning-index.js';
 
 /**
@@ -22,6 +24,12 @@ export interface MeaningProbe {
   closeWords(asked: readonly string[], listingText: string): { asked: string; near: string }[];
 }
 
+/** Listings like some listings (their mean vector): 'more of the same kind' after exact matches. */
+export interface LikenessProbe {
+  hits: MeaningHit[];
+  similarityOf(id: string): number | undefined;
+}
+
 export interface MeaningSearchOptions {
   db: Db;
   log: FastifyBaseLogger;
@@ -31,13 +39,80 @@ export interface MeaningSearchOptions {
 
 /** Below this a word of a listing is not 'close in meaning' to an asked word (explanations). */
 const CLOSE_WORD = 0.55;
+/** A lexicon word means about the same as an asked word from this similarity. */
+const EXPANSION_SIMILARITY = 0.6;
+const EXPANSIONS_PER_WORD = 3;
+/** How often the lexicon of listing words is read again. */
+const LEXICON_REFRESH_MS = 60_000;
 
 export class MeaningSearch {
   private local?: { model: LocalMeaningModel; index: MeaningIndex };
   private remote?: MeaningIndex;
   private loading?: Promise<void>;
+  private lexicon?: { words: string[]; vectors: Float32Array; readAt: number };
+  private lexiconReading?: Promise<void>;
+  private readonly expansionCache = new Map<string, Expansion[]>();
 
   constructor(private readonly options: MeaningSearchOptions) {}
+
+  /**
+   * For each word, the words listings' titles use that mean about the same ('lamp' → 'light',
+   * 'dentist' → 'dental'): the meaning model's nearest words in the catalog's lexicon (the
+   * `search_words` table), at most three, each at least EXPANSION_SIMILARITY close. Words of
+   * the same stem are left out (the full-text index already joins them).
+   */
+  async expansions(words: readonly string[]): Promise<Expansion[][]> {
+    const { model } = await this.ready();
+    await this.readLexicon(model);
+    return words.map((word) => this.expansionsOf(model, word));
+  }
+
+  private expansionsOf(model: LocalMeaningModel, word: string): Expansion[] {
+    const cached = this.expansionCache.get(word);
+    if (cached) return cached;
+    const lexicon = this.lexicon;
+    const [row] = model.rowsOf(word);
+    let found: Expansion[] = [];
+    if (lexicon && row !== undefined && word.length >= 3) {
+      const d = model.dimensions;
+      const query = new Float32Array(d);
+      model.vectors.addTo(query, row, 1);
+      const best: Expansion[] = [];
+      for (let i = 0; i < lexicon.words.length; i++) {
+        let dot = 0;
+        for (let j = 0; j < d; j++) dot += lexicon.vectors[i * d + j]! * query[j]!;
+        if (dot < EXPANSION_SIMILARITY) continue;
+        const candidate = lexicon.words[i]!;
+        if (sameStem(word, candidate)) continue;
+        best.push({ word: candidate, similarity: Math.round(dot * 1000) / 1000 });
+      }
+      found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
+    }
+    if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
+    this.expansionCache.set(word, found);
+    return found;
+  }
+
+  private async readLexicon(model: LocalMeaningModel): Promise<void> {
+    const stale = !this.lexicon || this.options.now() - this.lexicon.readAt >= LEXICON_REFRESH_MS;
+    if (!stale) return;
+    this.lexiconReading ??= (async () => {
+      const result = await this.options.db.execute<{ word: string }>(sql`select word from search_words`);
+      const words = result.rows.map((r) => r.word).filter((w) => /^[a-z][a-z-]{2,}$/.test(w) && model.knows(w));
+      const d = model.dimensions;
+      const vectors = new Float32Array(words.length * d);
+      words.forEach((w, i) => {
+        const [row] = model.rowsOf(w);
+        if (row !== undefined) model.vectors.addTo(vectors.subarray(i * d, (i + 1) * d), row, 1);
+      });
+      this.lexicon = { words, vectors, readAt: this.options.now() };
+      this.expansionCache.clear();
+    })().finally(() => {
+      this.lexiconReading = undefined;
+    });
+    // The first search waits for it; later ones go on with the lexicon they have.
+    if (!this.lexicon) await this.lexiconReading;
+  }
 
   private async ready(): Promise<{ model: LocalMeaningModel; index: MeaningIndex }> {
     this.loading ??= loadLocalMeaningModel().then((model) => {
@@ -91,6 +166,24 @@ export class MeaningSearch {
     }
   }
 
+  /** The listings nearest the mean of `ids`' vectors (the local model's), passing the filters. */
+  async like(ids: readonly string[], filter: MeaningFilter, k: number): Promise<LikenessProbe | undefined> {
+    const { index, model } = await this.ready();
+    const mean = new Float32Array(model.dimensions);
+    let found = 0;
+    for (const id of ids) {
+      const vector = index.vectorOf(id);
+      if (!vector) continue;
+      for (let j = 0; j < mean.length; j++) mean[j]! += vector[j]!;
+      found += 1;
+    }
+    if (found === 0) return undefined;
+    const norm = Math.sqrt(mean.reduce((sum, x) => sum + x * x, 0));
+    if (!(norm > 0)) return undefined;
+    for (let j = 0; j < mean.length; j++) mean[j]! /= norm;
+    return { hits: index.nearest(mean, k, filter), similarityOf: (id) => index.similarity(id, mean) };
+  }
+
   private probeOf(
     source: 'local' | 'remote',
     index: MeaningIndex,
@@ -106,6 +199,14 @@ export class MeaningSearch {
       closeWords: (asked, listingText) => closeWords(model, asked, listingText),
     };
   }
+}
+
+/** Two spellings of one stem ('lamp', 'lamps'; 'steriliser', 'sterilizer'). */
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const n = Math.min(a.length, b.length);
+  if (n >= 5 && a.slice(0, Math.max(5, n - 2)) === b.slice(0, Math.max(5, n - 2))) return true;
+  return a.replace(/e?s$/, '') === b.replace(/e?s$/, '');
 }
 
 /** For each asked word a listing does not use, its word nearest in meaning (if close enough). */

@@ -7,6 +7,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '@benchmarket/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -22,6 +23,7 @@ import {
   browse,
   correctWords,
   informationShareSql,
+  listingMatches,
   planAiSearch,
   plainSearch,
   plainTsquery,
@@ -33,7 +35,7 @@ import {
   type RankedRow,
   type SearchFilters,
 } from './local-engine.js';
-import type { MeaningProbe, MeaningSearch } from './meaning-search.js';
+import type { LikenessProbe, MeaningProbe, MeaningSearch } from './meaning-search.js';
 import { understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
 
@@ -102,29 +104,33 @@ export class SearchService {
   private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
-    const strict = await this.withTotal((p) => plainSearch(db, now, plainTsquery(text), filters, p), page);
-    if (strict.total > 0) return strict;
-    // Nothing has every word. Leave out words no listing is about (amounts, 'cheap', 'looking'),
-    // correct misspelt ones against the lexicon (pg_trgm), then accept listings with every
-    // remaining word, all but one, any.
+    const strictQuery = plainTsquery(text);
+    const strict = await this.withTotal((p) => plainSearch(db, now, strictQuery, filters, p), page);
+    if (strict.total >= page.limit || words.length === 0) return strict;
+    // Few or no listings have every word. Leave out words no listing is about (amounts,
+    // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
+    // listings with most of the remaining words follow the exact matches — most by how
+    // much they say: the words of a query are not equal ('surgical lamp' is not any lamp).
     const kept = words.filter((w) => !FILLER_WORDS.has(w) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
     const corrections = new Map((await correctWords(db, content)).map((c) => [c.from, c.to]));
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix = lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
-    const changed = corrections.size > 0 || content.length < words.length;
-    const attempts = [...new Set([changed ? fixed.length : 0, fixed.length >= 3 ? fixed.length - 1 : 0, 1])].filter((n) => n > 0);
-    // Relaxed matches must still have the words that carry most of the query's information.
-    const weights = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
+    // Words that only constrain (a country, a condition: 'microscope in the UK') count little.
+    const about = new Set(meaningWords(understandQuery(text)).flatMap((w) => w.split(/[^a-z0-9]+/)));
+    const information = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
+    const weights = fixed.map((w, i) => (about.has(w) || about.has(content[i] ?? '') ? information[i]! : information[i]! * CONSTRAINT_WORD_SHARE));
+    const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
+    if (!relaxed) return strict;
+    const allFixed = anyWordTsquery(fixed, excluded, prefix, fixed.length) ?? strictQuery;
+    const exactly = sql`(${strictQuery} || ${allFixed})`;
     const share = informationShareSql(fixed, weights, prefix, RELAXED_INFORMATION_SHARE);
-    let result = strict;
-    for (const atLeast of attempts) {
-      const relaxed = anyWordTsquery(fixed, excluded, prefix, atLeast);
-      if (!relaxed) break;
-      result = await this.withTotal((p) => plainSearch(db, now, relaxed, filters, p, share && atLeast < fixed.length ? [share] : []), page);
-      if (result.total > 0) break;
-    }
-    return result;
+    const matchQuery = sql`(${relaxed} || ${exactly})`;
+    const result = await this.withTotal(
+      (p) => plainSearch(db, now, matchQuery, filters, p, share ? [sql`(${share} or ${listingMatches(exactly)})`] : [], listingMatches(exactly)),
+      page,
+    );
+    return result.total > 0 ? result : strict;
   }
 
   // ── AI-enhanced ───────────────────────────────────────────────────────────
@@ -149,7 +155,7 @@ export class SearchService {
       return { items: this.explained(browsed.rows.map((r) => ({ ...r, credits: [] })), [], text, filters, undefined), total: browsed.total };
     }
     let understood = understandQuery(text);
-    let plan = planAiSearch(understood);
+    let plan = await this.withExpansions(planAiSearch(understood));
     const limit = Math.max(AI_CANDIDATES, page.offset + page.limit * 2);
     const meaningFilter = { nowMs: now.getTime(), ...filters };
     const meaningAsk = meaningWords(understood);
@@ -172,14 +178,26 @@ export class SearchService {
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections));
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
-        plan = planAiSearch(understood);
+        plan = await this.withExpansions(planAiSearch(understood));
         found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
       }
     }
 
     const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
     const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
-    const ranked = this.fuse(found.candidates, plan, probe, information);
+    let likeness: LikenessProbe | undefined;
+    const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
+    if (this.deps.meaning && exact.length > 0 && exact.length < page.limit && plan.facets.some((f) => isTextFacet(f) && f.kind !== 'term')) {
+      // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
+      likeness = await this.deps.meaning.like(exact.slice(0, 3).map((c) => c.id), meaningFilter, limit).catch(() => undefined);
+      const known = new Set(found.candidates.map((c) => c.id));
+      const more = (likeness?.hits ?? []).filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0).map((hit) => hit.id);
+      if (more.length > 0) {
+        const extra = await aiCandidates(db, now, understood, plan, filters, 0, more);
+        found = { ...found, candidates: [...found.candidates, ...extra.candidates] };
+      }
+    }
+    const ranked = this.fuse(found.candidates, plan, probe, information, likeness);
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
     const rows = await rowsInOrder(db, pageOf.map((c) => c.candidate.id));
     const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
@@ -231,6 +249,15 @@ export class SearchService {
     return { items, total };
   }
 
+  /** The plan with, for each loose word, the words listings use that mean about the same. */
+  private async withExpansions(plan: AiPlan): Promise<AiPlan> {
+    const terms = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
+    if (!this.deps.meaning || terms.every((t) => !t)) return plan;
+    const expansions = await this.deps.meaning.expansions(terms).catch(() => undefined);
+    if (!expansions) return plan;
+    return { ...plan, facets: plan.facets.map((facet, i) => (facet.kind === 'term' && expansions[i]!.length > 0 ? { ...facet, expansions: expansions[i] } : facet)) };
+  }
+
   /** Similarity below which a listing found only by meaning is not offered (it would be noise). */
   private meaningFloor(probe: MeaningProbe | undefined): number {
     return probe?.source === 'remote' ? REMOTE_MEANING.floor : LOCAL_MEANING.floor;
@@ -240,28 +267,42 @@ export class SearchService {
    * The fused order: listings meeting every need first (the verdict order), then by the blend
    * of the share of the request the words meet and the strength of meaning, newest first on ties.
    */
-  private fuse(candidates: readonly AiCandidate[], plan: AiPlan, probe: MeaningProbe | undefined, information: readonly number[]): Fused[] {
+  private fuse(
+    candidates: readonly AiCandidate[],
+    plan: AiPlan,
+    probe: MeaningProbe | undefined,
+    information: readonly number[],
+    likeness?: LikenessProbe,
+  ): Fused[] {
     const calibration = probe?.source === 'remote' ? REMOTE_MEANING : LOCAL_MEANING;
     const hasText = plan.facets.some(isTextFacet);
     // How much of what the words ask for a listing's words have (terms weighted by information).
+    // What the request is about: the kinds, brands, models and phrases it names; loose words
+    // only when it names none (then weighted by their information).
+    const identity = plan.facets.map((facet) => isTextFacet(facet) && facet.kind !== 'term');
+    const counted = identity.some(Boolean) ? identity : plan.facets.map((facet) => facet.kind === 'term');
     const textWeight = (i: number) => (plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight);
-    const textTotal = plan.facets.reduce((sum, facet, i) => sum + (isTextFacet(facet) ? textWeight(i) : 0), 0);
+    const textTotal = plan.facets.reduce((sum, _facet, i) => sum + (counted[i] ? textWeight(i) : 0), 0);
     const coverage = (candidate: AiCandidate) =>
       textTotal === 0
         ? 1
-        : plan.facets.reduce((sum, facet, i) => sum + (isTextFacet(facet) && (candidate.credits[i] ?? 0) >= PARTLY_MATCHED ? textWeight(i) : 0), 0) / textTotal;
+        : plan.facets.reduce((sum, _facet, i) => sum + (counted[i] && (candidate.credits[i] ?? 0) >= PARTLY_MATCHED ? textWeight(i) : 0), 0) / textTotal;
     const fused = candidates.map((candidate) => {
       const similarity = probe?.similarityOf(candidate.id);
-      const strength = similarity === undefined ? undefined : calibrate(similarity, calibration);
+      const alike = likeness?.similarityOf(candidate.id);
+      const byQuery = similarity === undefined ? undefined : calibrate(similarity, calibration);
+      const byLikeness = alike === undefined ? undefined : calibrate(alike, LIKENESS) * LIKENESS_SHARE;
+      const strength = byQuery === undefined && byLikeness === undefined ? undefined : Math.max(byQuery ?? 0, byLikeness ?? 0);
+      const alikeEnough = (byLikeness ?? 0) > 0;
       const meaning = strength ?? 0;
       const score = hasText ? (1 - MEANING_WEIGHT) * candidate.lex + MEANING_WEIGHT * meaning : candidate.lex;
-      return { candidate, score, strength };
+      return { candidate, score, strength, alikeEnough };
     });
     // Left out: a listing only meaning found, not close enough to be offered; a listing whose
     // words have less than most of the request ('lamp' for "surgical lamp") unless its
     // meaning is close — unrelated listings are not an answer.
     const kept = fused.filter((f) =>
-      (f.strength ?? 0) >= MEANING_TO_OFFER || (f.candidate.lexical && coverage(f.candidate) >= RELAXED_INFORMATION_SHARE) || (!probe && f.candidate.lexical),
+      (f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough || (f.candidate.lexical && coverage(f.candidate) >= RELAXED_INFORMATION_SHARE) || (!probe && f.candidate.lexical),
     );
     return kept.sort(
       (a, b) =>
@@ -288,6 +329,8 @@ interface Fused {
   strength: number | undefined;
 }
 
+/** How much a word that only constrains (a country, a condition) counts in a relaxed match. */
+const CONSTRAINT_WORD_SHARE = 0.2;
 /** The share of a query's information a relaxed match must have (plain search and AI search alike). */
 const RELAXED_INFORMATION_SHARE = 0.65;
 
@@ -310,6 +353,12 @@ interface Calibration {
   full: number;
 }
 const LOCAL_MEANING: Calibration = { floor: 0.35, full: 0.6 };
+/** Listing-to-listing similarity ('more of the same kind'): two listings of one kind sit at 0.6 and above. */
+const LIKENESS: Calibration = { floor: 0.45, full: 0.8 };
+/** Likeness counts for less than closeness to the words asked. */
+const LIKENESS_SHARE = 0.8;
+/** A candidate this share of the request or more is an exact match (for 'more of the same kind'). */
+const EXACT_MATCH = 0.75;
 const REMOTE_MEANING: Calibration = { floor: 0.3, full: 0.7 };
 
 function calibrate(similarity: number, { floor, full }: Calibration): number {
