@@ -106,7 +106,7 @@ export class SearchService {
     const { words, excluded, lastIsPrefix } = plainWords(text);
     const strictQuery = plainTsquery(text);
     const strict = await this.withTotal((p) => plainSearch(db, now, strictQuery, filters, p), page);
-    if (strict.total >= page.limit || words.length === 0) return strict;
+    if (strict.total > 0 || words.length === 0) return strict;
     // Few or no listings have every word. Leave out words no listing is about (amounts,
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
     // listings with most of the remaining words follow the exact matches — most by how
@@ -124,7 +124,9 @@ export class SearchService {
     if (!relaxed) return strict;
     const allFixed = anyWordTsquery(fixed, excluded, prefix, fixed.length) ?? strictQuery;
     const exactly = sql`(${strictQuery} || ${allFixed})`;
-    const share = informationShareSql(fixed, weights, prefix, RELAXED_INFORMATION_SHARE);
+    // An explicit 'or' asks for either word: no share is required then.
+    const saysOr = /(^|\s)or(\s|$)/i.test(text);
+    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, RELAXED_INFORMATION_SHARE);
     const matchQuery = sql`(${relaxed} || ${exactly})`;
     const result = await this.withTotal(
       (p) => plainSearch(db, now, matchQuery, filters, p, share ? [sql`(${share} or ${listingMatches(exactly)})`] : [], listingMatches(exactly)),
