@@ -210,6 +210,32 @@ export class MeaningIndex {
     return true;
   }
 
+  /**
+   * How similar listings are to the query in general: the mean and spread of the similarity
+   * over an even sample of the index. A listing is close in meaning when it stands out from
+   * them — long queries are a little similar to everything, single words to little.
+   */
+  spread(query: Float32Array, sample = 512): { mean: number; sd: number } {
+    this.refreshCommon();
+    const slots = [...this.slotOf.values()];
+    if (slots.length === 0) return { mean: 0, sd: 1 };
+    const step = Math.max(1, Math.floor(slots.length / sample));
+    const d = this.dimensions;
+    const q = this.queryCommon(query);
+    let n = 0;
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < slots.length; i += step) {
+      const slot = slots[i]!;
+      const similarity = centered(dotAt(this.columns.vectors, slot * d, query, 0, d), this.common.projections[slot] ?? 0, q);
+      n += 1;
+      sum += similarity;
+      squares += similarity * similarity;
+    }
+    const mean = sum / n;
+    return { mean, sd: Math.sqrt(Math.max(1e-6, squares / n - mean * mean)) };
+  }
+
   /** A copy of a listing's vector (undefined when it is not in the index). */
   vectorOf(id: string): Float32Array | undefined {
     const slot = this.slotOf.get(id);

@@ -20,6 +20,8 @@ export interface MeaningProbe {
   hits: MeaningHit[];
   /** How close any listing is to the query (undefined: no vector for it). */
   similarityOf(id: string): number | undefined;
+  /** How far a similarity stands out from the query's similarity to listings in general (standard deviations). */
+  standout(similarity: number): number;
   /** For explanations: the listing word nearest in meaning to each asked word the listing does not use. */
   closeWords(asked: readonly string[], listingText: string): { asked: string; near: string }[];
 }
@@ -192,10 +194,12 @@ export class MeaningSearch {
     k: number,
     model: LocalMeaningModel,
   ): MeaningProbe {
+    const { mean, sd } = index.spread(vector);
     return {
       source,
       hits: index.nearest(vector, k, filter),
       similarityOf: (id) => index.similarity(id, vector),
+      standout: (similarity) => (similarity - mean) / sd,
       closeWords: (asked, listingText) => closeWords(model, asked, listingText),
     };
   }

@@ -126,7 +126,7 @@ export class SearchService {
     const exactly = sql`(${strictQuery} || ${allFixed})`;
     // An explicit 'or' asks for either word: no share is required then.
     const saysOr = /(^|\s)or(\s|$)/i.test(text);
-    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, RELAXED_INFORMATION_SHARE);
+    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, relaxedShare(fixed.length));
     const matchQuery = sql`(${relaxed} || ${exactly})`;
     const result = await this.withTotal(
       (p) => plainSearch(db, now, matchQuery, filters, p, share ? [sql`(${share} or ${listingMatches(exactly)})`] : [], listingMatches(exactly)),
@@ -165,8 +165,7 @@ export class SearchService {
       this.deps.log.warn({ err: error }, 'search: meaning unavailable; ranking by the words alone');
       return undefined;
     });
-    const nearIds = (probe?.hits ?? []).filter((hit) => hit.similarity >= this.meaningFloor(probe)).map((hit) => hit.id);
-
+    const nearIds = (probe?.hits ?? []).filter((hit) => meaningStrength(probe!, hit.similarity) > 0).map((hit) => hit.id);
 
     let found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
     if (found.total === 0 && plan.hardConstraints && plan.facets.length > 0) {
@@ -203,8 +202,14 @@ export class SearchService {
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
     const rows = await rowsInOrder(db, pageOf.map((c) => c.candidate.id));
     const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
-    const meaningOnly = ranked.filter((c) => !c.candidate.lexical).length;
-    const total = Math.min(COUNT_LIMIT, found.total + meaningOnly);
+    // Every match was a candidate: the total is what was kept. Otherwise the matches beyond
+    // the candidates are counted at the rate the candidates were kept.
+    const lexicalSeen = found.candidates.filter((c) => c.lexical).length;
+    const lexicalKept = ranked.filter((c) => c.candidate.lexical).length;
+    const total =
+      found.total <= lexicalSeen
+        ? ranked.length
+        : Math.min(COUNT_LIMIT, Math.round((found.total * lexicalKept) / Math.max(1, lexicalSeen)) + ranked.length - lexicalKept);
     const withCredits = rows.map(({ row, photos }) => {
       const fused = byId.get(row.id)!;
       return { row, photos, credits: fused.candidate.credits, rank: fused.score, strength: fused.strength };
@@ -260,11 +265,6 @@ export class SearchService {
     return { ...plan, facets: plan.facets.map((facet, i) => (facet.kind === 'term' && expansions[i]!.length > 0 ? { ...facet, expansions: expansions[i] } : facet)) };
   }
 
-  /** Similarity below which a listing found only by meaning is not offered (it would be noise). */
-  private meaningFloor(probe: MeaningProbe | undefined): number {
-    return probe?.source === 'remote' ? REMOTE_MEANING.floor : LOCAL_MEANING.floor;
-  }
-
   /**
    * The fused order: listings meeting every need first (the verdict order), then by the blend
    * of the share of the request the words meet and the strength of meaning, newest first on ties.
@@ -276,7 +276,6 @@ export class SearchService {
     information: readonly number[],
     likeness?: LikenessProbe,
   ): Fused[] {
-    const calibration = probe?.source === 'remote' ? REMOTE_MEANING : LOCAL_MEANING;
     const hasText = plan.facets.some(isTextFacet);
     // How much of what the words ask for a listing's words have (terms weighted by information).
     // What the request is about: the kinds, brands, models and phrases it names; loose words
@@ -285,6 +284,7 @@ export class SearchService {
     const counted = identity.some(Boolean) ? identity : plan.facets.map((facet) => facet.kind === 'term');
     const textWeight = (i: number) => (plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight);
     const textTotal = plan.facets.reduce((sum, _facet, i) => sum + (counted[i] ? textWeight(i) : 0), 0);
+    const required = relaxedShare(counted.filter(Boolean).length);
     const coverage = (candidate: AiCandidate) =>
       textTotal === 0
         ? 1
@@ -292,7 +292,7 @@ export class SearchService {
     const fused = candidates.map((candidate) => {
       const similarity = probe?.similarityOf(candidate.id);
       const alike = likeness?.similarityOf(candidate.id);
-      const byQuery = similarity === undefined ? undefined : calibrate(similarity, calibration);
+      const byQuery = similarity === undefined || !probe ? undefined : meaningStrength(probe, similarity);
       const byLikeness = alike === undefined ? undefined : calibrate(alike, LIKENESS) * LIKENESS_SHARE;
       const strength = byQuery === undefined && byLikeness === undefined ? undefined : Math.max(byQuery ?? 0, byLikeness ?? 0);
       const alikeEnough = (byLikeness ?? 0) > 0;
@@ -304,7 +304,7 @@ export class SearchService {
     // words have less than most of the request ('lamp' for "surgical lamp") unless its
     // meaning is close — unrelated listings are not an answer.
     const kept = fused.filter((f) =>
-      (f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough || (f.candidate.lexical && coverage(f.candidate) >= RELAXED_INFORMATION_SHARE) || (!probe && f.candidate.lexical),
+      (f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough || (f.candidate.lexical && coverage(f.candidate) >= required) || (!probe && f.candidate.lexical),
     );
     return kept.sort(
       (a, b) =>
@@ -333,8 +333,14 @@ interface Fused {
 
 /** How much a word that only constrains (a country, a condition) counts in a relaxed match. */
 const CONSTRAINT_WORD_SHARE = 0.2;
-/** The share of a query's information a relaxed match must have (plain search and AI search alike). */
-const RELAXED_INFORMATION_SHARE = 0.65;
+/**
+ * The share of a query's information a relaxed match must have (plain search and AI search
+ * alike): most of two words' (both, unless one says much more), a little over half of a long
+ * sentence's ('I need something to spin blood samples in a small clinic').
+ */
+function relaxedShare(words: number): number {
+  return Math.min(0.65, 0.5 + 0.3 / Math.max(1, words));
+}
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
 const AI_CANDIDATES = 60;
@@ -355,6 +361,8 @@ interface Calibration {
   full: number;
 }
 const LOCAL_MEANING: Calibration = { floor: 0.35, full: 0.6 };
+/** How far above the query's similarity to listings in general a close listing stands (standard deviations). */
+const STANDOUT: Calibration = { floor: 2, full: 4 };
 /** Listing-to-listing similarity ('more of the same kind'): two listings of one kind sit at 0.6 and above. */
 const LIKENESS: Calibration = { floor: 0.45, full: 0.8 };
 /** Likeness counts for less than closeness to the words asked. */
@@ -362,6 +370,15 @@ const LIKENESS_SHARE = 0.8;
 /** A candidate this share of the request or more is an exact match (for 'more of the same kind'). */
 const EXACT_MATCH = 0.75;
 const REMOTE_MEANING: Calibration = { floor: 0.3, full: 0.7 };
+
+/**
+ * The strength of a listing's meaning for a query: its similarity calibrated, and as far as
+ * it stands out from the query's similarity to listings in general — the lesser of the two.
+ */
+function meaningStrength(probe: MeaningProbe, similarity: number): number {
+  const absolute = calibrate(similarity, probe.source === 'remote' ? REMOTE_MEANING : LOCAL_MEANING);
+  return Math.min(absolute, calibrate(probe.standout(similarity), STANDOUT));
+}
 
 function calibrate(similarity: number, { floor, full }: Calibration): number {
   return Math.min(1, Math.max(0, (similarity - floor) / (full - floor)));
