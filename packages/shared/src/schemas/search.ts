@@ -1,15 +1,20 @@
 /** GET /listings/search (spec §7): filters, the AI flag, and a page of results. */
 import { z } from 'zod';
 import { ConditionSchema } from '../conditions.js';
-import { LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from '../constants.js';
+import { LOCATION_MAX_LENGTH, MONEY_MAX, SEARCH_QUERY_MAX_LENGTH } from '../constants.js';
 import { findCountry } from '../countries.js';
 import { PRICE_NEGATIVE, PRICE_NOT_A_NUMBER, PRICE_RANGE_INVALID, SEARCH_QUERY_TOO_LONG } from '../messages.js';
 import { QueryBooleanSchema, emptyAsUndefined, paginated } from './common.js';
 import { ListingSchema } from './listings.js';
 
+/** A price bound; one above any price a listing can have (MONEY_MAX) means the same as MONEY_MAX. */
 const PriceFilterSchema = z.preprocess(
   emptyAsUndefined,
-  z.coerce.number({ error: PRICE_NOT_A_NUMBER }).min(0, PRICE_NEGATIVE).optional(),
+  z.coerce
+    .number({ error: PRICE_NOT_A_NUMBER })
+    .min(0, PRICE_NEGATIVE)
+    .optional()
+    .transform((v) => (v === undefined ? v : Math.min(v, MONEY_MAX))),
 );
 
 /**
@@ -26,6 +31,9 @@ export const SearchQuerySchema = z
         .trim()
         .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG)
         .optional()
+        // Control characters (NUL cannot even be stored) separate words like spaces.
+        // eslint-disable-next-line no-control-regex
+        .transform((v) => v?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
         .transform((v) => (v === '' ? undefined : v)),
     ),
     min_price: PriceFilterSchema,
