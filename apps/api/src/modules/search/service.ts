@@ -173,32 +173,35 @@ export class SearchService {
       plan = { ...plan, hardConstraints: false };
       found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
     }
-    if (found.total === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
-      // Words nothing matches: read them as the closest words listings use (pg_trgm).
+    const rankAll = async () => {
+      const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
+      const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
+      let likeness: LikenessProbe | undefined;
+      const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
+      if (this.deps.meaning && exact.length > 0 && exact.length < page.limit && plan.facets.some((f) => isTextFacet(f) && f.kind !== 'term')) {
+        // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
+        likeness = await this.deps.meaning.like(exact.slice(0, 3).map((c) => c.id), meaningFilter, limit).catch(() => undefined);
+        const known = new Set(found.candidates.map((c) => c.id));
+        const more = (likeness?.hits ?? []).filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0).map((hit) => hit.id);
+        if (more.length > 0) {
+          const extra = await aiCandidates(db, now, understood, plan, filters, 0, more);
+          found = { ...found, candidates: [...found.candidates, ...extra.candidates] };
+        }
+      }
+      return this.fuse(found.candidates, plan, probe, information, likeness);
+    };
+    let ranked = await rankAll();
+    if (ranked.length === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
+      // Nothing has most of the words: read them as the closest words listings use (pg_trgm).
       const corrections = await correctWords(db, [...understood.terms, ...understood.models]);
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections));
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
         plan = await this.withExpansions(planAiSearch(understood));
         found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
+        ranked = await rankAll();
       }
     }
-
-    const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
-    const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
-    let likeness: LikenessProbe | undefined;
-    const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
-    if (this.deps.meaning && exact.length > 0 && exact.length < page.limit && plan.facets.some((f) => isTextFacet(f) && f.kind !== 'term')) {
-      // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
-      likeness = await this.deps.meaning.like(exact.slice(0, 3).map((c) => c.id), meaningFilter, limit).catch(() => undefined);
-      const known = new Set(found.candidates.map((c) => c.id));
-      const more = (likeness?.hits ?? []).filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0).map((hit) => hit.id);
-      if (more.length > 0) {
-        const extra = await aiCandidates(db, now, understood, plan, filters, 0, more);
-        found = { ...found, candidates: [...found.candidates, ...extra.candidates] };
-      }
-    }
-    const ranked = this.fuse(found.candidates, plan, probe, information, likeness);
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
     const rows = await rowsInOrder(db, pageOf.map((c) => c.candidate.id));
     const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
