@@ -16,8 +16,8 @@ import type { Verdict } from './explanations.js';
  * AI_BASE_URL is set:
  * - embeddings of listings, computed by the worker (`listings.embed` jobs, queued when a
  *   listing is created or edited, and a backfill sweep), stored in `listings.embedding`;
- * - the query's embedding, to re-rank the local engine's best candidates by cosine
- *   similarity (hybrid retrieval without pgvector; decision 004);
+ * - the query's embedding, for nearest-neighbour retrieval over those embeddings in place of
+ *   the local meaning model (meaning-search.ts; decision 009);
  * - the explanations of a page of results, written by the chat model in one call and
  *   cached in `ai_cache` by rag_response_key.
  * Every call has a deadline (AI_TIMEOUT_MS); a timeout or failure leaves the local
