@@ -7,27 +7,19 @@
  * Options: --db pglite|postgres, --listings N, --clients N, --seconds S (per mode),
  * --mode plain|ai|both (default both), --database-url (PostgreSQL server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a database bm_perf_<N> is made on it),
- * --fresh (reload even when the data is there), --load-only (prepare the database and stop),
- * --json file, --new-searches P (percent of searches made unique, so the API's page cache
- * cannot answer them; SEARCH_CACHE_SECONDS=0 in the environment turns the cache off
- * altogether).
+ * --fresh (reload even when the data is there), --json file, --new-searches P (percent of
+ * searches made unique, so the API's page cache cannot answer them; SEARCH_CACHE_SECONDS=0
+ * in the environment turns the cache off altogether).
  *
  * 1. Loads N listings (once; reused by later runs) generated from the demo catalog's model
  *    lines, with every condition, ~28 countries, prices around the catalog's, one photo
- *    each, 5% of them expired, unpaid or removed, each with its meaning vector (the local
- *    meaning model's, written with the row as the API writes it); then VACUUM ANALYZE. A
- *    database loaded before meaning vectors existed (or by another model) gets them first
- *    (backfillMeanings): the benchmark never measures a catalog without vectors.
+ *    each, 5% of them expired, unpaid or removed; then VACUUM ANALYZE.
  * 2. Starts the API in its own process (runtime.ts, as production; RATE_LIMITS=off, the
- *    in-process global limit would otherwise cap the load) listening on 127.0.0.1, makes
- *    one AI search (the meaning model and the nearest-neighbour index load on the first)
- *    and waits until the process is idle (the index groups its vectors into cells in the
- *    background).
+ *    in-process global limit would otherwise cap the load) listening on 127.0.0.1.
  * 3. Runs C closed-loop clients (keep-alive HTTP, as a browser sends them, gzip accepted)
  *    for S seconds per mode after a warm-up, cycling through realistic buyer searches: the
  *    labelled queries of search-quality, some with filters, some on page 2, some browsing
- *    without words. Prints p50/p95/p99, throughput, errors, CPU milliseconds per search (the
- *    API process, the database) and the API process's peak resident memory (VmHWM).
+ *    without words. Prints p50/p95/p99, throughput and errors.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,14 +28,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findCountry, type Condition } from '@benchmarket/shared';
-import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, runMigrations, type Database } from '../../apps/api/src/db/database.js';
 import { listingPhotos, listings, users } from '../../apps/api/src/db/schema.js';
 import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
-import { backfillMeanings, listingMeaning } from '../../apps/api/src/modules/listings/meaning.js';
 import { buildSearchTerms } from '../../apps/api/src/modules/listings/search-terms.js';
-import { loadLocalMeaningModel, type LocalMeaningModel } from '../../apps/api/src/providers/embeddings/local-meaning.js';
 import { buildDemoCatalog } from '../../apps/api/src/seed/catalog.js';
 import { COUNTRY_WEIGHTS } from '../../apps/api/src/seed/catalog-data.js';
 import { createRandom } from '../../apps/api/src/seed/random.js';
@@ -63,8 +53,6 @@ interface Options {
   modes: ('plain' | 'ai')[];
   databaseUrl: string;
   fresh: boolean;
-  /** Prepare (load or backfill) the database and stop. */
-  loadOnly: boolean;
   json?: string;
   /** Diagnostics: load this path instead of searches (e.g. /api/v1/health for the server's own ceiling). */
   path?: string;
@@ -93,7 +81,6 @@ function parseOptions(argv: string[]): Options {
     modes: mode === 'both' ? ['plain', 'ai'] : [mode as 'plain' | 'ai'],
     databaseUrl: value('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     fresh: argv.includes('--fresh'),
-    loadOnly: argv.includes('--load-only'),
     json: value('json'),
     path: value('path'),
     profile: argv.includes('--profile'),
@@ -117,7 +104,7 @@ function baseTitle(title: string): string {
     .trim();
 }
 
-async function load(database: Database, n: number, model: LocalMeaningModel): Promise<void> {
+async function load(database: Database, n: number): Promise<void> {
   const { db } = database;
   const now = new Date();
   const templates = buildDemoCatalog(now).filter((p) => p.state === 'active');
@@ -136,13 +123,10 @@ async function load(database: Database, n: number, model: LocalMeaningModel): Pr
       // 95% on sale; the rest expired, unpaid or removed (never shown).
       const state = roll < 0.95 ? 'active' : roll < 0.97 ? 'expired' : roll < 0.99 ? 'unpaid' : 'deleted';
       const year = random.chance(0.4) ? ` (${random.int(2008, 2025)})` : '';
-      const title = `${baseTitle(t.title)}${year}`;
       rows.push({
         userId: seller!.id,
-        title,
+        title: `${baseTitle(t.title)}${year}`,
         description: t.description,
-        // The meaning vector, as the API writes it with the row (no backfill needed).
-        ...listingMeaning(model, { title, description: t.description, category: t.category }),
         priceCents: Math.max(1000, Math.round((t.priceCents * random.between(0.6, 1.4)) / 100) * 100),
         condition,
         location: country.name,
@@ -204,42 +188,17 @@ async function prepareDatabase(options: Options): Promise<{ env: Record<string, 
   const database = await openDatabase({ url, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 2 });
   try {
     await runMigrations(database);
-    const model = await loadLocalMeaningModel();
     const [{ value: have } = { value: 0 }] = await database.db.select({ value: count() }).from(listings);
     if (have !== options.listings) {
       if (have > 0) throw new Error(`the database has ${have} listings, not ${options.listings}: run with --fresh`);
       const started = performance.now();
-      console.log(`loading ${options.listings} listings (with meaning vectors, ${model.id}) into ${options.db}…`);
-      await load(database, options.listings, model);
+      console.log(`loading ${options.listings} listings into ${options.db}…`);
+      await load(database, options.listings);
       console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       console.log(`reusing ${have} listings in ${options.db} (--fresh reloads)`);
-      // Loaded by an older run (before meaning vectors, or by another model): give them theirs.
-      const stale = or(isNull(listings.meaningModel), ne(listings.meaningModel, model.id));
-      const [{ value: missing } = { value: 0 }] = await database.db.select({ value: count() }).from(listings).where(stale);
-      if (missing > 0) {
-        const started = performance.now();
-        console.log(`  ${missing} listings without ${model.id} vectors: backfilling…`);
-        for (let done = 0; done < missing; ) {
-          const step = await backfillMeanings(database.db, model, 5_000);
-          if (step === 0) break;
-          done += step;
-          process.stdout.write(`  backfilled ${done} / ${missing}\r`);
-        }
-        console.log(`\n  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      }
       await database.db.execute(sql`vacuum analyze listings`);
     }
-    const [{ value: stale } = { value: 0 }] = await database.db
-      .select({ value: count() })
-      .from(listings)
-      .where(or(isNull(listings.meaningModel), ne(listings.meaningModel, model.id)));
-    if (stale > 0) throw new Error(`${stale} listings still lack ${model.id} meaning vectors`);
-    const [{ value: withVectors } = { value: 0 }] = await database.db
-      .select({ value: count() })
-      .from(listings)
-      .where(and(isNotNull(listings.meaning), eq(listings.meaningModel, model.id)));
-    console.log(`  ${withVectors} of ${options.listings} listings have a ${model.id} meaning vector`);
     let [buyer] = await database.db.select().from(users).where(eq(users.email, BUYER_EMAIL));
     if (!buyer) [buyer] = await database.db.insert(users).values({ email: BUYER_EMAIL, isVerified: true }).returning();
     return { env, buyerId: buyer!.id, version: buyer!.tokenVersion };
@@ -289,37 +248,13 @@ function searches(): string[] {
   return specs;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on every Linux this runs on). */
-const CLOCK_TICKS = 100;
-
-/** CPU seconds used so far by a process, all its threads (utime + stime, Linux /proc), or undefined elsewhere. */
+/** CPU seconds used so far by a process (Linux /proc), or undefined elsewhere. */
 function processCpuSeconds(pid: number): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
-  }
-}
-
-/** A process's resident memory now (VmRSS) and at its peak so far (VmHWM), in MB, from /proc. */
-function processMemory(pid: number): { rssMb: number; peakMb: number } | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    const round = (x: number) => Math.round(x / 102.4) / 10;
-    return { rssMb: round(kb('VmRSS')), peakMb: round(kb('VmHWM')) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The processes the API process started (PGlite's database runs in one). */
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
   }
 }
 
@@ -338,9 +273,12 @@ async function serverCpuSeconds(serverPid: number, databaseUrl: string | undefin
     pids.push(...result.rows.map((r) => r.pid));
   } else {
     // The embedded database runs in a child of the API process.
-    const children = childPids(serverPid);
-    if (children.length === 0) return undefined;
-    pids.push(...children);
+    try {
+      const children = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      pids.push(...children);
+    } catch {
+      return undefined;
+    }
   }
   const seconds = pids.map(processCpuSeconds);
   if (seconds.some((s) => s === undefined)) return undefined;
@@ -365,15 +303,8 @@ interface Stats {
   /** CPU milliseconds per request: API process + database, and the load generator. */
   cpuMsPerRequest?: number;
   clientCpuMsPerRequest?: number;
-  /** …of which the API process (utime + stime of /proc/<pid>/stat over the run, ÷ requests)… */
-  apiCpuMsPerRequest?: number;
-  /** …and the database. */
+  /** …of which the database. */
   databaseCpuMsPerRequest?: number;
-  /** The API process's resident memory at the end of the run and its peak since it started (VmHWM), MB. */
-  apiRssMb?: number;
-  apiPeakRssMb?: number;
-  /** PGlite: its process's peak (VmHWM), MB. */
-  databasePeakRssMb?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -388,7 +319,6 @@ async function runLoad(
   clients: number,
   seconds: number,
   cpu: () => Promise<number | undefined>,
-  serverPid: number,
   fixedPath?: string,
   newSearchPercent = 0,
 ): Promise<Stats> {
@@ -455,12 +385,8 @@ async function runLoad(
   const cpuAfter = await cpu();
   const splitAfter = lastSplit;
   agent.destroy();
-  const memory = processMemory(serverPid);
-  const databaseMemory = childPids(serverPid).map(processMemory)[0];
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;
-  const perRequest = (before: number | undefined, after: number | undefined) =>
-    before !== undefined && after !== undefined ? round(((after - before) * 1000) / Math.max(1, latencies.length)) : undefined;
   return {
     mode,
     requests: latencies.length,
@@ -472,13 +398,11 @@ async function runLoad(
     p99: round(percentile(sorted, 99)),
     mean: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
     max: round(sorted[sorted.length - 1] ?? 0),
-    cpuMsPerRequest: perRequest(cpuBefore, cpuAfter),
+    cpuMsPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined ? round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, latencies.length)) : undefined,
     clientCpuMsPerRequest: round((client.user + client.system) / 1000 / Math.max(1, latencies.length)),
-    apiCpuMsPerRequest: perRequest(splitBefore?.server, splitAfter?.server),
-    databaseCpuMsPerRequest: perRequest(splitBefore?.database, splitAfter?.database),
-    apiRssMb: memory?.rssMb,
-    apiPeakRssMb: memory?.peakMb,
-    databasePeakRssMb: databaseMemory?.peakMb,
+    databaseCpuMsPerRequest:
+      splitBefore && splitAfter ? round(((splitAfter.database - splitBefore.database) * 1000) / Math.max(1, latencies.length)) : undefined,
   };
 }
 
