@@ -7,19 +7,27 @@
  * Options: --db pglite|postgres, --listings N, --clients N, --seconds S (per mode),
  * --mode plain|ai|both (default both), --database-url (PostgreSQL server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a database bm_perf_<N> is made on it),
- * --fresh (reload even when the data is there), --json file, --new-searches P (percent of
- * searches made unique, so the API's page cache cannot answer them; SEARCH_CACHE_SECONDS=0
- * in the environment turns the cache off altogether).
+ * --fresh (reload even when the data is there), --load-only (prepare the database and stop),
+ * --json file, --new-searches P (percent of searches made unique, so the API's page cache
+ * cannot answer them; SEARCH_CACHE_SECONDS=0 in the environment turns the cache off
+ * altogether).
  *
  * 1. Loads N listings (once; reused by later runs) generated from the demo catalog's model
  *    lines, with every condition, ~28 countries, prices around the catalog's, one photo
- *    each, 5% of them expired, unpaid or removed; then VACUUM ANALYZE.
+ *    each, 5% of them expired, unpaid or removed, each with its meaning vector (the local
+ *    meaning model's, written with the row as the API writes it); then VACUUM ANALYZE. A
+ *    database loaded before meaning vectors existed (or by another model) gets them first
+ *    (backfillMeanings): the benchmark never measures a catalog without vectors.
  * 2. Starts the API in its own process (runtime.ts, as production; RATE_LIMITS=off, the
- *    in-process global limit would otherwise cap the load) listening on 127.0.0.1.
+ *    in-process global limit would otherwise cap the load) listening on 127.0.0.1, makes
+ *    one AI search (the meaning model and the nearest-neighbour index load on the first)
+ *    and waits until the process is idle (the index groups its vectors into cells in the
+ *    background).
  * 3. Runs C closed-loop clients (keep-alive HTTP, as a browser sends them, gzip accepted)
  *    for S seconds per mode after a warm-up, cycling through realistic buyer searches: the
  *    labelled queries of search-quality, some with filters, some on page 2, some browsing
- *    without words. Prints p50/p95/p99, throughput and errors.
+ *    without words. Prints p50/p95/p99, throughput, errors, CPU milliseconds per search (the
+ *    API process, the database) and the API process's peak resident memory (VmHWM).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,12 +36,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findCountry, type Condition } from '@benchmarket/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, runMigrations, type Database } from '../../apps/api/src/db/database.js';
 import { listingPhotos, listings, users } from '../../apps/api/src/db/schema.js';
 import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
+import { backfillMeanings, listingMeaning } from '../../apps/api/src/modules/listings/meaning.js';
 import { buildSearchTerms } from '../../apps/api/src/modules/listings/search-terms.js';
+import { loadLocalMeaningModel, type LocalMeaningModel } from '../../apps/api/src/providers/embeddings/local-meaning.js';
 import { buildDemoCatalog } from '../../apps/api/src/seed/catalog.js';
 import { COUNTRY_WEIGHTS } from '../../apps/api/src/seed/catalog-data.js';
 import { createRandom } from '../../apps/api/src/seed/random.js';
@@ -53,6 +63,8 @@ interface Options {
   modes: ('plain' | 'ai')[];
   databaseUrl: string;
   fresh: boolean;
+  /** Prepare (load or backfill) the database and stop. */
+  loadOnly: boolean;
   json?: string;
   /** Diagnostics: load this path instead of searches (e.g. /api/v1/health for the server's own ceiling). */
   path?: string;
@@ -81,6 +93,7 @@ function parseOptions(argv: string[]): Options {
     modes: mode === 'both' ? ['plain', 'ai'] : [mode as 'plain' | 'ai'],
     databaseUrl: value('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     fresh: argv.includes('--fresh'),
+    loadOnly: argv.includes('--load-only'),
     json: value('json'),
     path: value('path'),
     profile: argv.includes('--profile'),
@@ -104,7 +117,7 @@ function baseTitle(title: string): string {
     .trim();
 }
 
-async function load(database: Database, n: number): Promise<void> {
+async function load(database: Database, n: number, model: LocalMeaningModel): Promise<void> {
   const { db } = database;
   const now = new Date();
   const templates = buildDemoCatalog(now).filter((p) => p.state === 'active');
@@ -123,10 +136,13 @@ async function load(database: Database, n: number): Promise<void> {
       // 95% on sale; the rest expired, unpaid or removed (never shown).
       const state = roll < 0.95 ? 'active' : roll < 0.97 ? 'expired' : roll < 0.99 ? 'unpaid' : 'deleted';
       const year = random.chance(0.4) ? ` (${random.int(2008, 2025)})` : '';
+      const title = `${baseTitle(t.title)}${year}`;
       rows.push({
         userId: seller!.id,
-        title: `${baseTitle(t.title)}${year}`,
+        title,
         description: t.description,
+        // The meaning vector, as the API writes it with the row (no backfill needed).
+        ...listingMeaning(model, { title, description: t.description, category: t.category }),
         priceCents: Math.max(1000, Math.round((t.priceCents * random.between(0.6, 1.4)) / 100) * 100),
         condition,
         location: country.name,
@@ -188,17 +204,43 @@ async function prepareDatabase(options: Options): Promise<{ env: Record<string, 
   const database = await openDatabase({ url, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 2 });
   try {
     await runMigrations(database);
+    const model = await loadLocalMeaningModel();
     const [{ value: have } = { value: 0 }] = await database.db.select({ value: count() }).from(listings);
     if (have !== options.listings) {
       if (have > 0) throw new Error(`the database has ${have} listings, not ${options.listings}: run with --fresh`);
       const started = performance.now();
-      console.log(`loading ${options.listings} listings into ${options.db}…`);
-      await load(database, options.listings);
+      console.log(`loading ${options.listings} listings (with meaning vectors, ${model.id}) into ${options.db}…`);
+      await load(database, options.listings, model);
       console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       console.log(`reusing ${have} listings in ${options.db} (--fresh reloads)`);
+      // Loaded by an older run (before meaning vectors, or by another model): give them theirs.
+      const stale = or(isNull(listings.meaningModel), ne(listings.meaningModel, model.id));
+      const [{ value: missing } = { value: 0 }] = await database.db.select({ value: count() }).from(listings).where(stale);
+      if (missing > 0) {
+        const started = performance.now();
+        console.log(`  ${missing} listings without ${model.id} vectors: backfilling…`);
+        for (let done = 0; done < missing; ) {
+          const step = await backfillMeanings(database.db, model, 5_000);
+          if (step === 0) break;
+          done += step;
+          process.stdout.write(`  backfilled ${done} / ${missing}\r`);
+        }
+        process.stdout.write('\n');
+        console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
       await database.db.execute(sql`vacuum analyze listings`);
     }
+    const [{ value: stale } = { value: 0 }] = await database.db
+      .select({ value: count() })
+      .from(listings)
+      .where(or(isNull(listings.meaningModel), ne(listings.meaningModel, model.id)));
+    if (stale > 0) throw new Error(`${stale} listings still lack ${model.id} meaning vectors`);
+    const [{ value: withVectors } = { value: 0 }] = await database.db
+      .select({ value: count() })
+      .from(listings)
+      .where(and(isNotNull(listings.meaning), eq(listings.meaningModel, model.id)));
+    console.log(`  ${withVectors} of ${options.listings} listings have a ${model.id} meaning vector`);
     let [buyer] = await database.db.select().from(users).where(eq(users.email, BUYER_EMAIL));
     if (!buyer) [buyer] = await database.db.insert(users).values({ email: BUYER_EMAIL, isVerified: true }).returning();
     return { env, buyerId: buyer!.id, version: buyer!.tokenVersion };
@@ -236,6 +278,31 @@ async function startServer(env: Record<string, string>, cpuProfile = false): Pro
   return { port, child };
 }
 
+type MemoryBreakdown = Record<'rss' | 'heapTotal' | 'heapUsed' | 'external' | 'arrayBuffers', number>;
+
+/** Where the API process's memory is (its process.memoryUsage(), MB), asked with SIGUSR2 (server.ts). */
+function memoryBreakdown(child: ChildProcess): Promise<MemoryBreakdown | undefined> {
+  return new Promise((resolve) => {
+    let out = '';
+    const done = (value: MemoryBreakdown | undefined) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /memory (\{.*\})\n/.exec(out);
+      if (match) done(JSON.parse(match[1]!) as MemoryBreakdown);
+    };
+    const timer = setTimeout(() => done(undefined), 5000);
+    child.stdout!.on('data', onData);
+    child.kill('SIGUSR2');
+  });
+}
+
+const describeMemory = (m: MemoryBreakdown | undefined) =>
+  m ? `V8 heap ${m.heapUsed} of ${m.heapTotal} MB, array buffers ${m.arrayBuffers} MB, other external ${Math.round((m.external - m.arrayBuffers) * 10) / 10} MB` : 'breakdown unavailable';
+
 // ── Load ────────────────────────────────────────────────────────────────────
 
 function searches(): string[] {
@@ -248,13 +315,37 @@ function searches(): string[] {
   return specs;
 }
 
-/** CPU seconds used so far by a process (Linux /proc), or undefined elsewhere. */
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on every Linux this runs on). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used so far by a process, all its threads (utime + stime, Linux /proc), or undefined elsewhere. */
 function processCpuSeconds(pid: number): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return undefined;
+  }
+}
+
+/** A process's resident memory now (VmRSS) and at its peak so far (VmHWM), in MB, from /proc. */
+function processMemory(pid: number): { rssMb: number; peakMb: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    const round = (x: number) => Math.round(x / 102.4) / 10;
+    return { rssMb: round(kb('VmRSS')), peakMb: round(kb('VmHWM')) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes the API process started (PGlite's database runs in one). */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 
@@ -273,12 +364,9 @@ async function serverCpuSeconds(serverPid: number, databaseUrl: string | undefin
     pids.push(...result.rows.map((r) => r.pid));
   } else {
     // The embedded database runs in a child of the API process.
-    try {
-      const children = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      pids.push(...children);
-    } catch {
-      return undefined;
-    }
+    const children = childPids(serverPid);
+    if (children.length === 0) return undefined;
+    pids.push(...children);
   }
   const seconds = pids.map(processCpuSeconds);
   if (seconds.some((s) => s === undefined)) return undefined;
@@ -303,8 +391,15 @@ interface Stats {
   /** CPU milliseconds per request: API process + database, and the load generator. */
   cpuMsPerRequest?: number;
   clientCpuMsPerRequest?: number;
-  /** …of which the database. */
+  /** …of which the API process (utime + stime of /proc/<pid>/stat over the run, ÷ requests)… */
+  apiCpuMsPerRequest?: number;
+  /** …and the database. */
   databaseCpuMsPerRequest?: number;
+  /** The API process's resident memory at the end of the run and its peak since it started (VmHWM), MB. */
+  apiRssMb?: number;
+  apiPeakRssMb?: number;
+  /** PGlite: its process's peak (VmHWM), MB. */
+  databasePeakRssMb?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -319,6 +414,7 @@ async function runLoad(
   clients: number,
   seconds: number,
   cpu: () => Promise<number | undefined>,
+  serverPid: number,
   fixedPath?: string,
   newSearchPercent = 0,
 ): Promise<Stats> {
@@ -385,8 +481,12 @@ async function runLoad(
   const cpuAfter = await cpu();
   const splitAfter = lastSplit;
   agent.destroy();
+  const memory = processMemory(serverPid);
+  const databaseMemory = childPids(serverPid).map(processMemory)[0];
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;
+  const perRequest = (before: number | undefined, after: number | undefined) =>
+    before !== undefined && after !== undefined ? round(((after - before) * 1000) / Math.max(1, latencies.length)) : undefined;
   return {
     mode,
     requests: latencies.length,
@@ -398,12 +498,38 @@ async function runLoad(
     p99: round(percentile(sorted, 99)),
     mean: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
     max: round(sorted[sorted.length - 1] ?? 0),
-    cpuMsPerRequest:
-      cpuBefore !== undefined && cpuAfter !== undefined ? round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, latencies.length)) : undefined,
+    cpuMsPerRequest: perRequest(cpuBefore, cpuAfter),
     clientCpuMsPerRequest: round((client.user + client.system) / 1000 / Math.max(1, latencies.length)),
-    databaseCpuMsPerRequest:
-      splitBefore && splitAfter ? round(((splitAfter.database - splitBefore.database) * 1000) / Math.max(1, latencies.length)) : undefined,
+    apiCpuMsPerRequest: perRequest(splitBefore?.server, splitAfter?.server),
+    databaseCpuMsPerRequest: perRequest(splitBefore?.database, splitAfter?.database),
+    apiRssMb: memory?.rssMb,
+    apiPeakRssMb: memory?.peakMb,
+    databasePeakRssMb: databaseMemory?.peakMb,
   };
+}
+
+/**
+ * Makes the API ready as it is after its first AI search: one AI search (the meaning model and
+ * the nearest-neighbour index load on the first), then waits until the process has been idle
+ * for a second (from 12,000 listings the index groups its vectors into cells in the background).
+ */
+async function readyMeaning(port: number, token: string, pid: number): Promise<{ firstSearchMs: number; idleAfterMs: number }> {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/listings/search?query=benchtop%20centrifuge&use_rag=true`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`the first AI search failed: ${response.status} ${body.slice(0, 300)}`);
+  const firstSearchMs = performance.now() - started;
+  const deadline = performance.now() + 180_000;
+  let before = processCpuSeconds(pid);
+  while (before !== undefined && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = processCpuSeconds(pid);
+    if (now === undefined || now - before < 0.05) break;
+    before = now;
+  }
+  return { firstSearchMs, idleAfterMs: performance.now() - started };
 }
 
 /** Every search once, sequentially (twice: the first warms up), slowest first. */
@@ -438,29 +564,44 @@ async function main(): Promise<void> {
   );
   const { env, buyerId, version } = await prepareDatabase(options);
   const token = await new AccessTokens(JWT_SECRET, 24).sign({ userId: buyerId, version });
+  if (options.loadOnly) return;
   const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'));
   const results: Stats[] = [];
+  let ready: { firstSearchMs: number; idleAfterMs: number; memory?: { rssMb: number; peakMb: number }; breakdown?: MemoryBreakdown } | undefined;
+  const breakdowns: Record<string, MemoryBreakdown | undefined> = {};
   try {
+    const startedMemory = processMemory(child.pid!);
+    ready = { ...(await readyMeaning(port, token, child.pid!)), memory: processMemory(child.pid!), breakdown: await memoryBreakdown(child) };
+    console.log(
+      `API process: ${startedMemory?.rssMb ?? '?'} MB resident when ready; first AI search (meaning model + index) ` +
+        `${ready.firstSearchMs.toFixed(0)} ms, idle ${(ready.idleAfterMs / 1000).toFixed(1)} s after it; ` +
+        `then ${ready.memory?.rssMb ?? '?'} MB resident (peak ${ready.memory?.peakMb ?? '?'} MB): ${describeMemory(ready.breakdown)}`,
+    );
     if (options.profile) {
       await profile(port, token, options.modes);
       return;
     }
     for (const mode of options.modes) {
       const cpu = () => serverCpuSeconds(child.pid!, env.DATABASE_URL);
-      const stats = await runLoad(port, token, mode, options.clients, options.seconds, cpu, options.path, options.newSearchPercent);
+      const stats = await runLoad(port, token, mode, options.clients, options.seconds, cpu, child.pid!, options.path, options.newSearchPercent);
       results.push(stats);
       console.log(
         `${mode.padEnd(5)}  p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  mean ${stats.mean} ms  max ${stats.max} ms  ` +
           `${stats.rps} req/s  ${stats.requests} requests  ${stats.errors} errors  ` +
-          `cpu/request: API+database ${stats.cpuMsPerRequest ?? '?'} ms (database ${stats.databaseCpuMsPerRequest ?? '?'} ms), load generator ${stats.clientCpuMsPerRequest} ms`,
+          `cpu/request: API ${stats.apiCpuMsPerRequest ?? '?'} ms + database ${stats.databaseCpuMsPerRequest ?? '?'} ms = ${stats.cpuMsPerRequest ?? '?'} ms, ` +
+          `load generator ${stats.clientCpuMsPerRequest} ms  ` +
+          `API RSS ${stats.apiRssMb ?? '?'} MB (peak ${stats.apiPeakRssMb ?? '?'} MB)` +
+          (stats.databasePeakRssMb !== undefined ? `, PGlite peak ${stats.databasePeakRssMb} MB` : ''),
       );
+      breakdowns[mode] = await memoryBreakdown(child);
+      console.log(`       after ${mode}: ${describeMemory(breakdowns[mode])}`);
     }
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
   if (options.json) {
-    writeFileSync(options.json, JSON.stringify({ ...options, cpus: os.cpus().length, results }, null, 2));
+    writeFileSync(options.json, JSON.stringify({ ...options, cpus: os.cpus().length, ready, results, memory: breakdowns }, null, 2));
   }
 }
 
