@@ -8,6 +8,8 @@
  * --mode plain|ai|both (default both), --database-url (PostgreSQL server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a database bm_perf_<N> is made on it),
  * --fresh (reload even when the data is there), --load-only (prepare the database and stop),
+ * --build (run the compiled API, apps/api/dist, as `npm start` does: `npm run build` first;
+ * without it the API runs from its sources through tsx, which costs ~45 MB of memory more),
  * --json file, --new-searches P (percent of searches made unique, so the API's page cache
  * cannot answer them; SEARCH_CACHE_SECONDS=0 in the environment turns the cache off
  * altogether).
@@ -65,6 +67,8 @@ interface Options {
   fresh: boolean;
   /** Prepare (load or backfill) the database and stop. */
   loadOnly: boolean;
+  /** Run the compiled API (apps/api/dist) with plain node, as production does, instead of its sources through tsx. */
+  build: boolean;
   json?: string;
   /** Diagnostics: load this path instead of searches (e.g. /api/v1/health for the server's own ceiling). */
   path?: string;
@@ -94,6 +98,7 @@ function parseOptions(argv: string[]): Options {
     databaseUrl: value('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     fresh: argv.includes('--fresh'),
     loadOnly: argv.includes('--load-only'),
+    build: argv.includes('--build'),
     json: value('json'),
     path: value('path'),
     profile: argv.includes('--profile'),
@@ -251,9 +256,31 @@ async function prepareDatabase(options: Options): Promise<{ env: Record<string, 
 
 // ── Server ──────────────────────────────────────────────────────────────────
 
-async function startServer(env: Record<string, string>, cpuProfile = false): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * server.ts for the compiled API: the same steps, in JavaScript, importing apps/api/dist (plain
+ * node, no TypeScript loader in the process — as `npm start` runs it).
+ */
+function builtServerSource(): string {
+  const source = readFileSync(path.join(HERE, 'server.ts'), 'utf8');
+  const dist = path.resolve(HERE, '../../apps/api/dist');
+  for (const module of ['config', 'runtime']) {
+    if (!source.includes(`'../../apps/api/src/${module}.js'`)) throw new Error(`server.ts no longer imports ${module}.js`);
+  }
+  // Type annotations out (server.ts keeps to the few this handles), imports to the build.
+  return source
+    .replace(/\/\*\*[\s\S]*?\*\/\n/, '')
+    .replaceAll('../../apps/api/src/', `${dist}/`)
+    .replace(/\): Promise<void>/g, ')')
+    .replace(/\((bytes: number|collect: boolean|text: string)\)/g, (_, parameter: string) => `(${parameter.split(':')[0]})`)
+    .replace(/\(error: unknown\)/g, '(error)')
+    .replace(/\(globalThis as \{[^}]*\}\)/g, 'globalThis');
+}
+
+async function startServer(env: Record<string, string>, cpuProfile = false, build = false): Promise<{ port: number; child: ChildProcess }> {
   const profiling = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'bm-search-cpu-profile')}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(HERE, 'server.ts')], {
+  const entry = build ? ['--input-type=module', '-e', builtServerSource()] : ['--import', 'tsx', path.join(HERE, 'server.ts')];
+  // --expose-gc: the memory breakdown (SIGUSR2) also tells what a full collection leaves.
+  const child = spawn(process.execPath, ['--expose-gc', ...profiling, ...entry], {
     env: {
       ...process.env,
       ...env,
@@ -264,7 +291,7 @@ async function startServer(env: Record<string, string>, cpuProfile = false): Pro
       WORKER: 'off',
       DEMO_DATA: '0',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
@@ -278,10 +305,13 @@ async function startServer(env: Record<string, string>, cpuProfile = false): Pro
   return { port, child };
 }
 
-type MemoryBreakdown = Record<'rss' | 'heapTotal' | 'heapUsed' | 'external' | 'arrayBuffers', number>;
+type MemoryBreakdown = Record<'rss' | 'heapTotal' | 'heapUsed' | 'external' | 'arrayBuffers', number> & { heapLive?: number };
 
-/** Where the API process's memory is (its process.memoryUsage(), MB), asked with SIGUSR2 (server.ts). */
-function memoryBreakdown(child: ChildProcess): Promise<MemoryBreakdown | undefined> {
+/**
+ * Where the API process's memory is (its process.memoryUsage(), MB), asked on its stdin (server.ts);
+ * `collect`: also what a full collection leaves (it changes what follows: only after the last run).
+ */
+function memoryBreakdown(child: ChildProcess, collect = false): Promise<MemoryBreakdown | undefined> {
   return new Promise((resolve) => {
     let out = '';
     const done = (value: MemoryBreakdown | undefined) => {
@@ -296,12 +326,12 @@ function memoryBreakdown(child: ChildProcess): Promise<MemoryBreakdown | undefin
     };
     const timer = setTimeout(() => done(undefined), 5000);
     child.stdout!.on('data', onData);
-    child.kill('SIGUSR2');
+    child.stdin!.write(collect ? 'memory gc\n' : 'memory\n');
   });
 }
 
 const describeMemory = (m: MemoryBreakdown | undefined) =>
-  m ? `V8 heap ${m.heapUsed} of ${m.heapTotal} MB, array buffers ${m.arrayBuffers} MB, other external ${Math.round((m.external - m.arrayBuffers) * 10) / 10} MB` : 'breakdown unavailable';
+  m ? `V8 heap ${m.heapUsed} of ${m.heapTotal} MB${m.heapLive !== undefined ? ` (${m.heapLive} MB live after a full GC)` : ''}, array buffers ${m.arrayBuffers} MB, other external ${Math.round((m.external - m.arrayBuffers) * 10) / 10} MB` : 'breakdown unavailable';
 
 // ── Load ────────────────────────────────────────────────────────────────────
 
@@ -565,7 +595,8 @@ async function main(): Promise<void> {
   const { env, buyerId, version } = await prepareDatabase(options);
   const token = await new AccessTokens(JWT_SECRET, 24).sign({ userId: buyerId, version });
   if (options.loadOnly) return;
-  const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'));
+  const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'), options.build);
+  console.log(`API: ${options.build ? 'compiled (apps/api/dist), plain node' : 'sources through tsx'}`);
   const results: Stats[] = [];
   let ready: { firstSearchMs: number; idleAfterMs: number; memory?: { rssMb: number; peakMb: number }; breakdown?: MemoryBreakdown } | undefined;
   const breakdowns: Record<string, MemoryBreakdown | undefined> = {};
@@ -593,7 +624,7 @@ async function main(): Promise<void> {
           `API RSS ${stats.apiRssMb ?? '?'} MB (peak ${stats.apiPeakRssMb ?? '?'} MB)` +
           (stats.databasePeakRssMb !== undefined ? `, PGlite peak ${stats.databasePeakRssMb} MB` : ''),
       );
-      breakdowns[mode] = await memoryBreakdown(child);
+      breakdowns[mode] = await memoryBreakdown(child, mode === options.modes[options.modes.length - 1]);
       console.log(`       after ${mode}: ${describeMemory(breakdowns[mode])}`);
     }
   } finally {

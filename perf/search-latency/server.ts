@@ -1,8 +1,8 @@
 /**
  * The API as production runs it (runtime.ts), listening on 127.0.0.1 for the latency
  * benchmark — in its own process, so the load generator does not share its event loop.
- * Configuration comes from the environment the harness sets; prints `ready <port>`, and on
- * SIGUSR2 a line `memory {rss, heapTotal, heapUsed, external, arrayBuffers}` (MB).
+ * Configuration comes from the environment the harness sets; prints `ready <port>`, and
+ * `memory {rss, heapTotal, heapUsed, heapLive?, external, arrayBuffers}` (MB) when asked on stdin.
  */
 import { loadConfig } from '../../apps/api/src/config.js';
 import { startRuntime } from '../../apps/api/src/runtime.js';
@@ -18,13 +18,23 @@ async function main(): Promise<void> {
     await runtime.stop();
     process.exit(0);
   };
-  // The harness asks where the memory is (V8 heap, buffers and typed arrays, the rest): one JSON line on stdout.
-  process.on('SIGUSR2', () => {
+  // The harness asks where the memory is (V8 heap, buffers and typed arrays) with a line on stdin,
+  // `memory` or `memory gc` (then also what a full collection leaves: node runs with --expose-gc);
+  // the answer is one line `memory {…}` (MB) on stdout. stdin closing means the harness is gone.
+  const report = (collect: boolean) => {
     const mb = (bytes: number) => Math.round(bytes / 104_857.6) / 10;
     const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
-    const usage = { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers) };
+    const gc = collect ? (globalThis as { gc?: () => void }).gc : undefined;
+    gc?.();
+    const heapLive = gc ? mb(process.memoryUsage().heapUsed) : undefined;
+    const usage = { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), heapLive, external: mb(external), arrayBuffers: mb(arrayBuffers) };
     process.stdout.write(`memory ${JSON.stringify(usage)}\n`);
+  };
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (text: string) => {
+    for (const line of text.split('\n')) if (line.startsWith('memory')) report(line.includes('gc'));
   });
+  process.stdin.on('end', () => void stop());
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
   process.on('disconnect', () => void stop());
