@@ -217,21 +217,22 @@ export class MeaningIndex {
    */
   spread(query: Float32Array, sample = 512): { mean: number; sd: number } {
     this.refreshCommon();
-    const slots = [...this.slotOf.values()];
-    if (slots.length === 0) return { mean: 0, sd: 1 };
-    const step = Math.max(1, Math.floor(slots.length / sample));
+    if (this.slotOf.size === 0) return { mean: 0, sd: 1 };
+    // Every step-th slot (no copy of the index per search); free slots are skipped.
+    const step = Math.max(1, Math.floor(this.nextSlot / sample));
     const d = this.dimensions;
     const q = this.queryCommon(query);
     let n = 0;
     let sum = 0;
     let squares = 0;
-    for (let i = 0; i < slots.length; i += step) {
-      const slot = slots[i]!;
+    for (let slot = 0; slot < this.nextSlot; slot += step) {
+      if (this.columns.ids[slot] === '') continue;
       const similarity = centered(dotAt(this.columns.vectors, slot * d, query, 0, d), this.common.projections[slot] ?? 0, q);
       n += 1;
       sum += similarity;
       squares += similarity * similarity;
     }
+    if (n === 0) return { mean: 0, sd: 1 };
     const mean = sum / n;
     return { mean, sd: Math.sqrt(Math.max(1e-6, squares / n - mean * mean)) };
   }
