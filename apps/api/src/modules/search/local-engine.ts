@@ -266,6 +266,33 @@ export function informationShareSql(words: readonly string[], weights: readonly 
 }
 
 /**
+ * The words a relaxed match cannot do without (leaving one out leaves less than `share` of
+ * the information), as one tsquery of all of them — or undefined when every word can be
+ * missed. A listing that passes the share has them all, so the index can be asked for them
+ * alone instead of for any word (74,000 rows → 9,500 at 100,000 listings).
+ */
+export function necessaryWordsTsquery(
+  words: readonly string[],
+  weights: readonly number[],
+  lastIsPrefix: boolean,
+  share: number,
+  excluded: readonly string[],
+): SQL | undefined {
+  const total = words.reduce((sum, _w, i) => sum + (weights[i] ?? 1), 0);
+  const necessary = words.flatMap((word, i) => (total - (weights[i] ?? 1) < total * share ? [{ word, last: i === words.length - 1 }] : []));
+  if (necessary.length === 0) return undefined;
+  const parts = necessary.flatMap(({ word, last }) => {
+    const l = lexeme(word);
+    if (!l) return [];
+    return [last && lastIsPrefix && l.length >= 5 ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`}))` : sql`to_tsquery('english', ${l})`];
+  });
+  if (parts.length === 0) return undefined;
+  const all = sql.join(parts, sql` && `);
+  const negatives = excluded.map(lexeme).filter((l): l is string => Boolean(l));
+  return negatives.length > 0 ? sql`(${all} && !!to_tsquery('english', ${negatives.join(' | ')}))` : sql`(${all})`;
+}
+
+/**
  * Plain search in two stages. First every match, from the GIN index, without reading its
  * vector (rows only): the number of them, and the newest CANDIDATES. Then those candidates
  * are ranked by ts_rank over the weighted vector (title A above search terms B above
@@ -280,6 +307,8 @@ export async function plainSearch(
   extra: SQL[] = [],
   /** Listings for which this holds come first (the exact matches before relaxed ones). */
   first?: SQL,
+  /** What ts_rank ranks by, when not the matching tsquery (every word, of which a relaxed match needs some). */
+  rankBy: SQL = tsquery,
 ): Promise<RankedPage> {
   // The tsquery is written out (not a CTE column) so the planner sees it and estimates from statistics.
   const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`, ...extra]);
@@ -298,7 +327,7 @@ export async function plainSearch(
       select count(*) as total from matches
     ),
     page as (
-      select cand.id, cand.created_at, cand.first, ts_rank(${sv}, ${tsquery}) as rank
+      select cand.id, cand.created_at, cand.first, ts_rank(${sv}, ${rankBy}) as rank
       from cand join ${listings} on ${listings.id} = cand.id
       order by cand.first desc, rank desc, cand.created_at desc, cand.id desc
       limit ${page.limit} offset ${page.offset}

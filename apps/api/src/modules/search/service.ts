@@ -23,6 +23,7 @@ import {
   browse,
   correctWords,
   informationShareSql,
+  necessaryWordsTsquery,
   listingMatches,
   planAiSearch,
   plainSearch,
@@ -122,14 +123,18 @@ export class SearchService {
     const weights = fixed.map((w, i) => (about.has(w) || about.has(content[i] ?? '') ? information[i]! : information[i]! * CONSTRAINT_WORD_SHARE));
     const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
     if (!relaxed) return strict;
-    const allFixed = anyWordTsquery(fixed, excluded, prefix, fixed.length) ?? strictQuery;
-    const exactly = sql`(${strictQuery} || ${allFixed})`;
+    // Nothing had every word as typed, so 'every word' means every corrected word.
+    const exactly = anyWordTsquery(fixed, excluded, prefix, fixed.length) ?? strictQuery;
     // An explicit 'or' asks for either word: no share is required then.
     const saysOr = /(^|\s)or(\s|$)/i.test(text);
-    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, relaxedShare(fixed.length));
-    const matchQuery = sql`(${relaxed} || ${exactly})`;
+    const required = relaxedShare(fixed.length);
+    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, required);
+    // Words without which no listing can reach the share are asked of the index alone:
+    // 'centrifuge' of "refurbished centrifuge under $5,000", not every refurbished listing.
+    const necessary = saysOr ? undefined : necessaryWordsTsquery(fixed, weights, prefix, required, excluded);
+    const matchQuery = necessary ?? relaxed;
     const result = await this.withTotal(
-      (p) => plainSearch(db, now, matchQuery, filters, p, share ? [sql`(${share} or ${listingMatches(exactly)})`] : [], listingMatches(exactly)),
+      (p) => plainSearch(db, now, matchQuery, filters, p, share ? [sql`(${share} or ${listingMatches(exactly)})`] : [], listingMatches(exactly), relaxed),
       page,
     );
     return result.total > 0 ? result : strict;
