@@ -21,6 +21,16 @@ export function listingMeaning(
   return { meaning: vector ? Array.from(vector, (x) => Math.round(x * 1e6) / 1e6) : null, meaningModel: model.id };
 }
 
+/** Whether any listing lacks the current model's meaning (one indexed probe; no model needed). */
+export async function needsMeaning(db: Db, modelId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(or(isNull(listings.meaningModel), ne(listings.meaningModel, modelId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Rows re-embedded per statement by the backfill. */
 const BACKFILL_BATCH = 200;
 
@@ -30,6 +40,7 @@ const BACKFILL_BATCH = 200;
  * again, so a crash or a stop loses at most the batch in flight. Returns how many were done.
  */
 export async function backfillMeanings(db: Db, model: LocalMeaningModel, maxRows = Number.POSITIVE_INFINITY): Promise<number> {
+  if (!(await needsMeaning(db, model.id))) return 0;
   let done = 0;
   while (done < maxRows) {
     const rows = await db
