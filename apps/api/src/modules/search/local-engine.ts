@@ -374,9 +374,36 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
   }
   // A typo is a letter or two off; more is another word ('microtome' is not 'micrometer').
   const allowed = (word: string) => (word.length <= 5 ? 1 : 2);
-  return [...best.entries()]
-    .filter(([word, b]) => b.fixed !== word && b.edits <= allowed(word))
-    .map(([from, b]) => ({ from, to: b.fixed }));
+  const found = [...best.entries()].filter(([word, b]) => b.fixed !== word && b.edits <= allowed(word));
+  // Trigrams miss swapped letters in short words ('silt' and 'slit' share one trigram): the
+  // words still without a correction are compared letter by letter with the lexicon words of
+  // about their length that start with one of their first two letters.
+  const unknown = await wordsNotInLexicon(db, candidates.filter((w) => !found.some(([from]) => from === w)));
+  for (const word of unknown) {
+    const result = await db.execute<{ word: string }>(sql`
+      select word from search_words
+      where length(word) between ${word.length - 1} and ${word.length + 1}
+        and left(word, 1) in (${word.slice(0, 1)}, ${word.slice(1, 2)})
+      limit 5000`);
+    let closest: { fixed: string; edits: number } | undefined;
+    for (const { word: candidate } of result.rows) {
+      const edits = editDistance(word, candidate, allowed(word));
+      if (edits <= allowed(word) && (!closest || edits < closest.edits || (edits === closest.edits && candidate < closest.fixed))) {
+        closest = { fixed: candidate, edits };
+      }
+    }
+    if (closest) found.push([word, { ...closest, similarity: 0 }]);
+  }
+  return found.map(([from, b]) => ({ from, to: b.fixed }));
+}
+
+/** The words the lexicon does not hold. */
+async function wordsNotInLexicon(db: Db, words: readonly string[]): Promise<string[]> {
+  if (words.length === 0) return [];
+  const result = await db.execute<{ word: string }>(sql`
+    select w.word from unnest(array[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]) as w(word)
+    where not exists (select 1 from search_words k where k.word = w.word)`);
+  return result.rows.map((r) => r.word);
 }
 
 // ── AI search: the scored model in SQL ──────────────────────────────────────
