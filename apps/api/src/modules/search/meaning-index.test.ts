@@ -203,12 +203,16 @@ describe('MeaningIndex.nearest on a small catalog (scanned whole)', () => {
     const client = await database.pool.connect();
     try {
       await client.query('begin');
-      // Takes its revision now, commits after the next one is read.
+      // Takes its revision now; commits only after a later revision was read.
       await client.query('update listings set meaning = $1::real[] where id = $2', [`{${query.join(',')}}`, late]);
-      await db.update(listings).set({ priceCents: 123_400 }).where(eq(listings.id, other));
+      // (An embedding, not a search field: this write does not wait for the open transaction's catalog version.)
+      await db.update(listings).set({ embedding: [0.6, 0.8] }).where(eq(listings.id, other));
       now += 1000;
       await index.sync();
       await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
     } finally {
       client.release();
     }

@@ -1,0 +1,442 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SEARCH_PAGE_SIZE, type Condition } from '@benchmarket/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { buildDemoCatalog } from '../src/seed/catalog.js';
+import { backfillMeanings } from '../src/modules/listings/meaning.js';
+import { LOCAL_MEANING_MODEL, loadLocalMeaningModel } from '../src/providers/embeddings/local-meaning.js';
+import { setupTestApp, type TestContext } from './helpers.js';
+import { call, createActiveListing, createListing, activate } from './support/listings.js';
+import { startOpenAiStandIn, type OpenAiStandIn } from './support/openai-stand-in.js';
+import { insertListing, search, type SearchBody, type SearchItem } from './support/search-fixtures.js';
+import { createUser, type TestUser } from './support/users.js';
+
+/**
+ * AI search finds listings by meaning (issue 11): a learned model of words (word vectors, see
+ * providers/embeddings) reads each listing as it is written, and AI search offers the listings
+ * closest in meaning to the words asked — 'pacemaker' finds a defibrillator, though no word of
+ * it, of its category or of our vocabulary says 'pacemaker'. Plain search stays with the words.
+ *
+ * The word pairs are chosen outside the hand-written taxonomy on purpose: 'fridge' would find a
+ * refrigerator through the category's synonyms ('lab fridge' is in its search terms) and so
+ * would prove nothing about meaning. Word similarities under the real model: pacemaker ≈
+ * defibrillator 0.73, bike ≈ bicycle 0.89 (fridge ≈ refrigerator 0.83); bike ≈ centrifuge 0.16.
+ */
+
+const PACEMAKER_ANSWER = {
+  title: 'Zoll R Series Plus Defibrillator',
+  description: 'Defibrillator and monitor with transcutaneous pacing and SpO2; two batteries and a charger included.',
+  price: 5400,
+  condition: 'pre-owned',
+  location: 'DE',
+  duration_months: 1,
+} as const;
+
+/** The rest of a small lab catalog: nothing here means 'pacemaker' or 'bike'. */
+const CATALOG = [
+  {
+    title: 'Eppendorf 5810 Benchtop Centrifuge',
+    description: 'Swing-bucket rotor A-4-62 with four buckets and adapters for 50 mL tubes, serviced last year.',
+    price: 4100,
+    condition: 'pre-owned',
+    location: 'FR',
+  },
+  {
+    title: 'Olympus CX23 Upright Microscope',
+    description: 'Brightfield microscope with 4x, 10x, 40x and 100x objectives and LED illumination.',
+    price: 950,
+    condition: 'excellent-refurbished',
+    location: 'DE',
+  },
+  {
+    title: 'Hamilton Medical C1 Ventilator',
+    description: 'ICU and transport ventilator with invasive and non-invasive modes, with trolley and hoses.',
+    price: 9800,
+    condition: 'pre-owned',
+    location: 'NL',
+  },
+  {
+    title: 'Liebherr LKUv 1610 Laboratory Refrigerator',
+    description: 'Under-counter lab refrigerator, 141 litres, +3 to +16 °C, digital thermostat and door alarm.',
+    price: 1450,
+    condition: 'new',
+    location: 'DE',
+  },
+  {
+    title: 'Sartorius Quintix 224 Analytical Balance',
+    description: 'Four-place balance, 220 g capacity, internal calibration and draft shield.',
+    price: 2300,
+    condition: 'certified-refurbished',
+    location: 'GB',
+  },
+].map((listing) => ({ ...listing, condition: listing.condition as Condition, duration_months: 1 }));
+
+/** A listing about a centrifuge, and what its seller rewrites it into (PUT). */
+const CENTRIFUGE = {
+  title: 'Thermo Sorvall ST8 Centrifuge',
+  description: 'Compact benchtop centrifuge with a swing-out rotor and buckets for 15 and 50 mL tubes.',
+  price: 3200,
+  condition: 'pre-owned',
+  location: 'AT',
+  duration_months: 1,
+} as const;
+const BICYCLE = {
+  title: 'Monark 828E Ergometer Exercise Bicycle',
+  description: 'Weight-braked exercise bicycle for cardiopulmonary exercise testing and rehabilitation, calibrated last year.',
+  price: 1900,
+  condition: 'pre-owned',
+  location: 'AT',
+} as const;
+
+/**
+ * The explanation of a listing offered by meaning names the word asked and the listing's word
+ * close to it ('"bicycle" in the title means about the same as "bike"', or 'close in meaning to
+ * "bike" ("bike" ≈ "bicycle")'), with a verdict that offers it.
+ */
+function explainsByMeaning(item: SearchItem | undefined, asked: string, near: string): void {
+  const explanation = item?.rag_search_response?.relevance_explanation ?? '';
+  expect(explanation).toMatch(/^(Relevant|Somewhat relevant): /);
+  expect(explanation).toContain(`"${asked}"`);
+  expect(explanation).toContain(`"${near}"`);
+}
+
+async function searchBody(app: FastifyInstance, params: Record<string, string | number | boolean>, buyer: TestUser): Promise<SearchBody> {
+  const response = await search(app, params, buyer.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as SearchBody;
+}
+
+/**
+ * A marketplace's worth of listings (the demo catalog's first four of every family), written
+ * directly and given their meaning by one round of the worker's periodic tasks, as rows loaded
+ * in bulk are in production. Meaning is judged against the catalog: a listing is offered when
+ * it stands out from the rest, which takes more than a handful of listings.
+ */
+async function insertDemoListings(app: FastifyInstance, ownerId: string): Promise<void> {
+  const taken = new Map<string, number>();
+  for (const planned of buildDemoCatalog(app.clock.now())) {
+    const n = taken.get(planned.category) ?? 0;
+    if (planned.state !== 'active' || n >= 4) continue;
+    taken.set(planned.category, n + 1);
+    await insertListing(app, ownerId, {
+      title: planned.title,
+      description: planned.description,
+      price: planned.priceCents / 100,
+      condition: planned.condition,
+      location: planned.location,
+      category: planned.category,
+      createdAt: planned.createdAt,
+      expiryDate: planned.expiryDate,
+    });
+  }
+  await app.worker.tick();
+}
+
+const ids = (body: SearchBody) => body.items.map((item) => item.id);
+
+// ── Without an AI endpoint: the local model ──────────────────────────────────
+
+describe('GET /api/v1/listings/search — meaning, with the local model', () => {
+  let ctx: TestContext;
+  /** A second API process on the same database, with its own memory (its own meaning index). */
+  let otherProcess: FastifyInstance;
+  let buyer: TestUser;
+  let seller: TestUser;
+  let defibrillatorId: string;
+  /** The catalog's listings created through the API (their meaning written with them). */
+  const catalogIds: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await setupTestApp();
+    otherProcess = await buildApp({ config: ctx.config, database: ctx.database });
+    await otherProcess.ready();
+    buyer = await createUser(ctx.app, { verified: true });
+    seller = await createUser(ctx.app, { verified: true });
+    defibrillatorId = (await createActiveListing(ctx.app, seller, PACEMAKER_ANSWER)).id;
+    for (const listing of CATALOG) catalogIds.push((await createActiveListing(ctx.app, seller, listing)).id);
+    await insertDemoListings(ctx.app, seller.id);
+    // The other process has searched before any of the edits below: what it finds after them it
+    // finds because it follows the database, not because it read everything afresh.
+    await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer);
+  });
+  afterAll(async () => {
+    await otherProcess?.close();
+    await ctx?.close();
+  });
+
+  describe('a listing found by meaning, not by its words', () => {
+    it('AI search offers defibrillators for "pacemaker", first, saying why; plain search finds nothing', async () => {
+      const plain = await searchBody(ctx.app, { query: 'pacemaker' }, buyer);
+      expect(plain).toMatchObject({ items: [], total: 0 });
+
+      const ai = await searchBody(ctx.app, { query: 'pacemaker', use_rag: true }, buyer);
+      const isOffered = (item: SearchItem) => !item.rag_search_response?.relevance_explanation.startsWith('Not relevant');
+      const offered = ai.items.filter(isOffered);
+      expect(offered.map((item) => item.id)).toContain(defibrillatorId);
+      // Offered first, and only what means something like it; anything after is marked 'Not relevant'.
+      expect(ai.items.slice(0, offered.length)).toEqual(offered);
+      for (const item of offered) {
+        expect(item.title).toMatch(/defibrillator/i);
+        explainsByMeaning(item, 'pacemaker', 'defibrillator');
+      }
+    });
+  });
+
+  describe('words that match nothing and mean nothing close', () => {
+    it.each([false, true])('answers 200 with an empty page and total 0 (use_rag=%s)', async (useRag) => {
+      const body = await searchBody(ctx.app, { query: 'zxqv wombat poetry', use_rag: useRag }, buyer);
+      expect(body).toEqual({ items: [], total: 0, page: 1, page_size: SEARCH_PAGE_SIZE });
+    });
+  });
+
+  // Both processes read the catalog's words before these edits (and keep them a minute): what
+  // finds an edited listing by a word new to the catalog is the meaning read back from the database.
+  describe('a listing edited shows its new meaning in the next search', () => {
+    it('PUT /api/v1/listings/:id rewriting a centrifuge into an exercise bicycle: the next AI search for "bike" offers it', async () => {
+      const listing = await createActiveListing(ctx.app, seller, CENTRIFUGE);
+      expect(ids(await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer))).not.toContain(listing.id);
+
+      const edited = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: seller, payload: BICYCLE });
+      expect(edited.statusCode, edited.body).toBe(200);
+
+      const after = await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer);
+      expect(ids(after)).toContain(listing.id);
+      explainsByMeaning(after.items.find((item) => item.id === listing.id), 'bike', 'bicycle');
+    });
+
+    it('a write through one API process is found by a search through the other, both ways', async () => {
+      const viaFirst = await createActiveListing(ctx.app, seller, CENTRIFUGE);
+      expect(ids(await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer))).not.toContain(viaFirst.id);
+      const edited = await call(ctx.app, 'PUT', `/listings/${viaFirst.id}`, { user: seller, payload: { ...BICYCLE, title: 'Lode Corival Exercise Bicycle' } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(ids(await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer))).toContain(viaFirst.id);
+
+      const viaOther = await createListing(otherProcess, seller, CENTRIFUGE);
+      await activate(otherProcess, viaOther.id);
+      expect(ids(await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer))).not.toContain(viaOther.id);
+      const editedElsewhere = await call(otherProcess, 'PUT', `/listings/${viaOther.id}`, {
+        user: seller,
+        payload: { ...BICYCLE, title: 'Kettler Ergometer Exercise Bicycle' },
+      });
+      expect(editedElsewhere.statusCode, editedElsewhere.body).toBe(200);
+      const seen = await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer);
+      expect(ids(seen)).toContain(viaOther.id);
+      explainsByMeaning(seen.items.find((item) => item.id === viaOther.id), 'bike', 'bicycle');
+    });
+  });
+
+  describe('backfillMeanings: listings written before the current model get their meaning', () => {
+    interface MeaningRow extends Record<string, unknown> {
+      id: string;
+      meaning: number[] | null;
+      meaning_model: string | null;
+      search_rev: number;
+    }
+    const readAll = async (): Promise<Map<string, MeaningRow>> => {
+      const result = await ctx.app.db.execute<MeaningRow>(sql`select id, meaning, meaning_model, search_rev::int as search_rev from listings`);
+      return new Map(result.rows.map((row) => [row.id, { ...row, meaning: row.meaning?.map(Number) ?? null }]));
+    };
+
+    it('does at most maxRows a run, picks up where it stopped, and then has nothing left to do', async () => {
+      const model = await loadLocalMeaningModel();
+      // The meanings the listings service wrote when these listings were created: the reference.
+      const written = await readAll();
+      const stale = catalogIds.slice(0, 5);
+      for (const id of stale) expect(written.get(id)?.meaning_model).toBe(LOCAL_MEANING_MODEL);
+      const older = stale.slice(0, 3);
+      const never = stale.slice(3);
+      // Three made by an older model (its vectors of another size), two never given one.
+      await ctx.app.db.execute(sql`update listings set meaning_model = 'wink-sg-100d/sif-0', meaning = '{0.6,0.8}'::real[]
+        where id in (${sql.join(older.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      await ctx.app.db.execute(sql`update listings set meaning_model = null, meaning = null
+        where id in (${sql.join(never.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      const before = await readAll();
+
+      expect(await backfillMeanings(ctx.app.db, model, 3)).toBe(3);
+      const afterFirst = await readAll();
+      const redone = [...afterFirst.values()].filter((row) => row.search_rev !== before.get(row.id)!.search_rev);
+      expect(redone).toHaveLength(3);
+      for (const row of redone) {
+        expect(stale).toContain(row.id);
+        expect(row.meaning_model).toBe(LOCAL_MEANING_MODEL);
+        expect(row.meaning).toEqual(written.get(row.id)!.meaning);
+      }
+      // The other two are as they were, as is every listing that had nothing to do.
+      for (const [id, row] of afterFirst) {
+        if (!redone.some((r) => r.id === id)) expect(row).toEqual(before.get(id));
+      }
+
+      expect(await backfillMeanings(ctx.app.db, model, 3)).toBe(2);
+      const afterSecond = await readAll();
+      for (const id of stale) {
+        const row = afterSecond.get(id)!;
+        expect(row.meaning_model).toBe(LOCAL_MEANING_MODEL);
+        expect(row.meaning).toHaveLength(100);
+        expect(row.meaning!.every((x) => Number.isFinite(x))).toBe(true);
+        expect(row.meaning).toEqual(written.get(id)!.meaning);
+      }
+
+      expect(await backfillMeanings(ctx.app.db, model)).toBe(0);
+      expect(await readAll()).toEqual(afterSecond);
+    });
+  });
+});
+
+// ── With an AI endpoint that fails: the local model answers ──────────────────
+
+/**
+ * What stands between the API and the OpenAI stand-in, to make it slow (answers after the
+ * deadline) or answer vectors of another size than the listings' embeddings; otherwise it
+ * passes everything through unchanged.
+ */
+interface EndpointFront {
+  url: string;
+  behaviour: 'pass' | 'slow' | 'wrong-size';
+  close(): Promise<void>;
+}
+
+async function startEndpointFront(target: string, slowMs: number): Promise<EndpointFront> {
+  const timers = new Set<NodeJS.Timeout>();
+  const front: EndpointFront = { url: '', behaviour: 'pass', close: async () => undefined };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const path = (request.url ?? '').replace(/^\/v1/, '');
+      const upstream = await fetch(`${target}${path}`, {
+        method: request.method,
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat(chunks),
+      });
+      let body = await upstream.text();
+      if (front.behaviour === 'wrong-size' && path.endsWith('/embeddings')) {
+        const answer = JSON.parse(body) as { data: { embedding: number[] }[] };
+        for (const item of answer.data) item.embedding = item.embedding.slice(0, 16);
+        body = JSON.stringify(answer);
+      }
+      const send = () => {
+        if (!response.destroyed) response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
+      };
+      if (front.behaviour !== 'slow') return send();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send();
+      }, slowMs);
+      timers.add(timer);
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  front.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  front.close = async () => {
+    for (const timer of timers) clearTimeout(timer);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return front;
+}
+
+/** An address where nothing listens (connection refused). */
+async function refusingUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', () => {
+  const TIMEOUT_MS = 400;
+  /** A search that waited out one deadline, and then some for the database. */
+  const BOUND_MS = TIMEOUT_MS * 2 + 1500;
+  let standIn: OpenAiStandIn;
+  let front: EndpointFront;
+  let ctx: TestContext;
+  /** The same database, without AI_BASE_URL: the local engine's answer, to compare with. */
+  let localOnly: FastifyInstance;
+  let buyer: TestUser;
+  let defibrillatorId: string;
+
+  beforeAll(async () => {
+    standIn = await startOpenAiStandIn();
+    front = await startEndpointFront(standIn.url, TIMEOUT_MS * 3);
+    ctx = await setupTestApp({ env: { AI_BASE_URL: front.url, AI_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    localOnly = await buildApp({ config: { ...ctx.config, ai: { ...ctx.config.ai, baseUrl: undefined } }, database: ctx.database });
+    await localOnly.ready();
+    buyer = await createUser(ctx.app, { verified: true });
+    const seller = await createUser(ctx.app, { verified: true });
+    // Written directly (the stand-in answers search's chat calls, not the listing check's), then
+    // one round of the worker: their meaning, and their embeddings through the endpoint.
+    defibrillatorId = await insertListing(ctx.app, seller.id, PACEMAKER_ANSWER);
+    for (const listing of CATALOG) await insertListing(ctx.app, seller.id, listing);
+    await ctx.app.worker.tick();
+  });
+  afterAll(async () => {
+    await localOnly?.close();
+    await ctx?.close();
+    await front?.close();
+    await standIn?.close();
+  });
+  beforeEach(() => {
+    standIn.mode = 'ok';
+    front.behaviour = 'pass';
+  });
+
+  /**
+   * AI search for 'pacemaker' through `app`: a 200 within the bound, the local engine's page
+   * exactly; the endpoint was asked for the query's embedding once, unless it could not be reached.
+   */
+  async function expectTheLocalAnswer(app: FastifyInstance, endpointAsked = true): Promise<void> {
+    const { chat: chatCalls, embeddings: embeddingCalls } = standIn.calls;
+    const started = performance.now();
+    const response = await search(app, { query: 'pacemaker', use_rag: true }, buyer.token);
+    const ms = performance.now() - started;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ms).toBeLessThan(BOUND_MS);
+    const body = response.json() as SearchBody;
+    expect(body).toEqual(await searchBody(localOnly, { query: 'pacemaker', use_rag: true }, buyer));
+    expect(ids(body)[0]).toBe(defibrillatorId);
+    explainsByMeaning(body.items[0], 'pacemaker', 'defibrillator');
+    expect(standIn.calls.embeddings).toBe(embeddingCalls + (endpointAsked ? 1 : 0));
+    // The model did not write the explanations: the endpoint had failed for this search.
+    expect(standIn.calls.chat).toBe(chatCalls);
+  }
+
+  it('uses the endpoint while it works (the model writes the explanations)', async () => {
+    const body = await searchBody(ctx.app, { query: 'defibrillator', use_rag: true }, buyer);
+    expect(ids(body)[0]).toBe(defibrillatorId);
+    expect(body.items[0]!.rag_search_response!.relevance_explanation).toMatch(/^Relevant: the model read "defibrillator"/);
+  });
+
+  it('answers with the local model when the endpoint refuses connections', async () => {
+    const refused = await buildApp({ config: { ...ctx.config, ai: { ...ctx.config.ai, baseUrl: await refusingUrl() } }, database: ctx.database });
+    try {
+      await refused.ready();
+      await expectTheLocalAnswer(refused, false);
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('answers with the local model when the endpoint fails with 500', async () => {
+    standIn.mode = 'error';
+    await expectTheLocalAnswer(ctx.app);
+  });
+
+  it('answers with the local model when the endpoint never answers', async () => {
+    standIn.mode = 'hang';
+    await expectTheLocalAnswer(ctx.app);
+  });
+
+  it('answers with the local model when the endpoint answers after AI_TIMEOUT_MS', async () => {
+    front.behaviour = 'slow';
+    await expectTheLocalAnswer(ctx.app);
+  });
+
+  it('answers with the local model when the endpoint answers vectors of another size than the listings\'', async () => {
+    front.behaviour = 'wrong-size';
+    await expectTheLocalAnswer(ctx.app);
+  });
+});
