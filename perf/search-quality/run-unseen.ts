@@ -5,6 +5,7 @@
  * half and per query kind, and exits 1 when a target is missed on the half asked for.
  *
  *   npx tsx search-quality/run-unseen.ts [--split test|tuning|all] [--verbose] [--json out.json]
+ *   npx tsx search-quality/run-unseen.ts --set holdout      # the second blind set (all of it held out)
  *
  * The listings are created the way sellers create them — POST /api/v1/listings as a verified
  * seller (categorised, checked and embedded by the real service) — then switched on as a
@@ -13,6 +14,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
@@ -39,7 +41,8 @@ async function main(): Promise<void> {
   const verbose = args.includes('--verbose');
   const split = args.includes('--split') ? args[args.indexOf('--split') + 1]! : 'test';
   const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
-  const set = loadUnseenSet();
+  const setName = args.includes('--set') ? args[args.indexOf('--set') + 1]! : 'unseen';
+  const set = loadUnseenSet(path.join(path.dirname(fileURLToPath(import.meta.url)), setName));
   const queries = set.queries.filter((q) => split === 'all' || q.split === split);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-unseen-'));
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
       ai: { ndcg10: mean(results.map((r) => r.ai.ndcg)), mrr: mean(results.map((r) => r.ai.rr)) },
       byType,
     };
-    console.log(`\n${results.length} queries (${split} half) over ${set.listings.length} listings`);
+    console.log(`\n${results.length} queries (${setName}, ${split}) over ${set.listings.length} listings`);
     console.log(`plain search: NDCG@10 ${fmt(summary.plain.ndcg10)}  MRR ${fmt(summary.plain.mrr)}`);
     console.log(`AI search:    NDCG@10 ${fmt(summary.ai.ndcg10)}  MRR ${fmt(summary.ai.mrr)}`);
     for (const [type, s] of Object.entries(byType)) console.log(`  ${pad(type, 14)} ${s.queries} queries   plain ${fmt(s.plain)}   AI ${fmt(s.ai)}`);
