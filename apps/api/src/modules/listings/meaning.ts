@@ -31,6 +31,13 @@ export async function needsMeaning(db: Db, modelId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * The job that asks the AI endpoint (when one is configured) for a listing's embedding; the
+ * search module handles it. Queued on create and edit so an edited listing is found by its
+ * new meaning within a worker round, not at the next backfill sweep.
+ */
+export const LISTING_EMBED_JOB = 'listings.embed';
+
 /** Rows re-embedded per statement by the backfill. */
 const BACKFILL_BATCH = 200;
 

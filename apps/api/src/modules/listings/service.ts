@@ -19,7 +19,8 @@ import { loadLocalMeaningModel, type LocalMeaningModel } from '../../providers/e
 import type { PhotoStorage } from '../storage/plugin.js';
 import { createListingVerifier, type ListingVerifier } from '../verification/verifier.js';
 import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow } from './mapper.js';
-import { listingMeaning } from './meaning.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { LISTING_EMBED_JOB, listingMeaning } from './meaning.js';
 import { buildSearchTerms } from './search-terms.js';
 import { LISTING_REMOVED_CANNOT_EDIT } from './texts.js';
 import { activeListingSql, canView } from './visibility.js';
@@ -31,6 +32,8 @@ export interface ListingsServiceDependencies {
   verifier: ListingVerifier;
   /** The local meaning model (search's nearest-neighbour retrieval reads each listing's vector). */
   meaningModel: () => Promise<LocalMeaningModel>;
+  /** With an AI endpoint: queue the endpoint's embedding of a listing when it is created or edited. */
+  queueEmbeddings?: boolean;
 }
 
 export interface PublicListQuery {
@@ -106,7 +109,12 @@ export class ListingsService {
       })
       .returning(listingColumns);
     if (!row) throw new Error('listing insert returned no row');
+    await this.queueEmbedding(row.id);
     return toListing(row, [], this.deps.storage);
+  }
+
+  private async queueEmbedding(listingId: string): Promise<void> {
+    if (this.deps.queueEmbeddings) await enqueueJob(this.db, LISTING_EMBED_JOB, { listingId }, { maxAttempts: 5 });
   }
 
   /** The row, whatever its state; undefined for an unknown (or malformed) id. */
@@ -141,6 +149,7 @@ export class ListingsService {
       .returning(listingColumns);
     // Removed while the check ran.
     if (!row) throw conflict(LISTING_REMOVED_CANNOT_EDIT, 'listing_removed');
+    await this.queueEmbedding(row.id);
     const [listing] = await toListings(this.db, this.deps.storage, [row]);
     return listing!;
   }
@@ -249,5 +258,6 @@ export function listingsServiceFor(app: FastifyInstance): ListingsService {
     storage: app.storage,
     verifier: createListingVerifier({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'verification' }) }),
     meaningModel: loadLocalMeaningModel,
+    queueEmbeddings: Boolean(app.config.ai.baseUrl),
   });
 }

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { aiCache, listings } from '../../db/schema.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
+import { LISTING_EMBED_JOB } from '../listings/meaning.js';
 import { activeListingSql } from '../listings/visibility.js';
 import type { Verdict } from './explanations.js';
 
@@ -24,7 +25,7 @@ import type { Verdict } from './explanations.js';
  * engine's ranking and explanations in place — never an error page.
  */
 
-export const EMBED_JOB = 'listings.embed';
+export const EMBED_JOB = LISTING_EMBED_JOB;
 const EMBED_BACKFILL_TASK = 'listings.embed-backfill';
 const EMBED_BACKFILL_EVERY_MS = 60_000;
 const EMBED_BATCH = 32;
@@ -150,19 +151,28 @@ export class AiEngine {
     return vectors;
   }
 
-  /** The query's unit embedding, cached in ai_cache; undefined on any failure. */
-  async queryEmbedding(text: string, signal: AbortSignal): Promise<number[] | undefined> {
+  /**
+   * The query's unit embedding, cached in ai_cache; undefined on any failure — and when
+   * `dimensions` is given, for a vector of another size (never cached: the endpoint may be
+   * fixed by the next search).
+   */
+  async queryEmbedding(text: string, signal: AbortSignal, dimensions?: number): Promise<number[] | undefined> {
     const key = `query-embedding:${createHash('sha256').update(JSON.stringify([this.ai.embeddingModel, text])).digest('hex')}`;
+    const fits = (vector: readonly number[]) => dimensions === undefined || vector.length === dimensions;
     try {
       const [cached] = await this.options.db.select({ value: aiCache.value }).from(aiCache).where(eq(aiCache.key, key)).limit(1);
       const parsed = z.array(z.number()).min(1).safeParse(cached?.value);
-      if (parsed.success) return parsed.data;
+      if (parsed.success && fits(parsed.data)) return parsed.data;
       const [vector] = await this.embed([text], signal);
       if (!vector) return undefined;
+      if (!fits(vector)) {
+        this.options.log.warn({ dimensions: vector.length, expected: dimensions }, 'search: the embedding endpoint answered a vector of another size; the local model answers');
+        return undefined;
+      }
       await this.options.db
         .insert(aiCache)
         .values({ key, value: vector })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({ target: aiCache.key, set: { value: vector } })
         .catch((error: unknown) => this.options.log.warn({ err: error }, 'search: could not cache a query embedding'));
       return vector;
     } catch (error) {

@@ -33,9 +33,12 @@ export interface MeaningHit {
 }
 
 const CLUSTER_FROM = 12_000;
-/** Re-read this window of revisions every RECHECK_MS (transactions that committed late). */
+/** Every RECHECK_MS, the revisions of the last RECHECK_WINDOW_MS are read again (transactions that committed late). */
 const RECHECK_MS = 5_000;
+const RECHECK_WINDOW_MS = 60_000;
 const LOAD_BATCH = 5_000;
+/** Revisions below the newest at the first load that are read again (writes in flight then). */
+const LOAD_LOOKBACK = 1_000;
 
 interface Columns {
   slots: number;
@@ -53,7 +56,9 @@ export class MeaningIndex {
   private readonly free: number[] = [];
   private columns: Columns;
   private lastRev = 0;
-  private recheck: { rev: number; at: number } = { rev: 0, at: 0 };
+  /** The last revision read, every RECHECK_MS, for RECHECK_WINDOW_MS: where rechecks start. */
+  private checkpoints: { rev: number; at: number }[] = [];
+  private lastRecheck = 0;
   private loaded?: Promise<void>;
   private syncing?: Promise<void>;
   private cells?: { centroids: Float32Array; members: number[][]; cellOf: Int32Array; builtAt: number };
@@ -104,14 +109,24 @@ export class MeaningIndex {
       after = Number(rows[rows.length - 1]!.rev);
     }
     this.lastRev = upTo;
-    this.recheck = { rev: upTo, at: this.nowMs() };
+    // Revisions just below max(search_rev) may belong to transactions still open: rechecked later.
+    this.checkpoints = [{ rev: Math.max(0, upTo - LOAD_LOOKBACK), at: this.nowMs() }];
+    this.lastRecheck = this.nowMs();
   }
 
+  /**
+   * Reads the rows past the last revision read; every RECHECK_MS, from the revision read
+   * RECHECK_WINDOW_MS ago instead — a transaction that took its revision before a later one
+   * committed, and committed within that window, is found then.
+   */
   private async readChanges(): Promise<void> {
     const now = this.nowMs();
-    const from = now - this.recheck.at >= RECHECK_MS ? this.recheck.rev : this.lastRev;
-    if (from !== this.lastRev) this.recheck = { rev: this.lastRev, at: now };
-    let after = from;
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    if (!last || now - last.at >= RECHECK_MS) this.checkpoints.push({ rev: this.lastRev, at: now });
+    while (this.checkpoints.length > 1 && now - this.checkpoints[1]!.at >= RECHECK_WINDOW_MS) this.checkpoints.shift();
+    const recheck = now - this.lastRecheck >= RECHECK_MS;
+    if (recheck) this.lastRecheck = now;
+    let after = recheck ? this.checkpoints[0]!.rev : this.lastRev;
     for (;;) {
       const rows = await this.read(sql`${listings.searchRev} > ${after}`);
       for (const row of rows) this.put(row);
@@ -215,9 +230,9 @@ export class MeaningIndex {
    * over an even sample of the index. A listing is close in meaning when it stands out from
    * them — long queries are a little similar to everything, single words to little.
    */
-  spread(query: Float32Array, sample = 512): { mean: number; sd: number } {
+  spread(query: Float32Array, sample = 512): { mean: number; sd: number; n: number } {
     this.refreshCommon();
-    if (this.slotOf.size === 0) return { mean: 0, sd: 1 };
+    if (this.slotOf.size === 0) return { mean: 0, sd: 1, n: 0 };
     // Every step-th slot (no copy of the index per search); free slots are skipped.
     const step = Math.max(1, Math.floor(this.nextSlot / sample));
     const d = this.dimensions;
@@ -232,9 +247,9 @@ export class MeaningIndex {
       sum += similarity;
       squares += similarity * similarity;
     }
-    if (n === 0) return { mean: 0, sd: 1 };
+    if (n === 0) return { mean: 0, sd: 1, n: 0 };
     const mean = sum / n;
-    return { mean, sd: Math.sqrt(Math.max(1e-6, squares / n - mean * mean)) };
+    return { mean, sd: Math.sqrt(Math.max(1e-6, squares / n - mean * mean)), n };
   }
 
   /** A copy of a listing's vector (undefined when it is not in the index). */

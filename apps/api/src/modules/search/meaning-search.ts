@@ -41,6 +41,8 @@ export interface MeaningSearchOptions {
 
 /** Below this a word of a listing is not 'close in meaning' to an asked word (explanations). */
 const CLOSE_WORD = 0.55;
+/** From this many listings, how far a listing stands out from the rest is measured. */
+const SPREAD_FROM = 50;
 /** A lexicon word means about the same as an asked word from this similarity. */
 const EXPANSION_SIMILARITY = 0.6;
 const EXPANSIONS_PER_WORD = 3;
@@ -152,11 +154,12 @@ export class MeaningSearch {
   private async remoteProbe(text: string, filter: MeaningFilter, k: number): Promise<MeaningProbe | undefined> {
     const ai = this.options.ai!;
     try {
-      const vector = await ai.queryEmbedding(text, AbortSignal.timeout(ai.timeoutMs));
+      // The size of the listings' vectors: a query vector of another size is the endpoint's fault.
+      const dimensions = this.remote?.dimensions ?? (await this.listingEmbeddingSize());
+      if (dimensions === undefined) return undefined;
+      const vector = await ai.queryEmbedding(text, AbortSignal.timeout(ai.timeoutMs), dimensions);
       if (!vector) return undefined;
-      if (!this.remote || this.remote.dimensions !== vector.length) {
-        this.remote = new MeaningIndex(this.options.db, vector.length, this.options.now, listings.embedding);
-      }
+      this.remote ??= new MeaningIndex(this.options.db, dimensions, this.options.now, listings.embedding);
       await this.remote.sync();
       // Listings the endpoint has not embedded yet (or in another size) are not in it: then the local model answers.
       if (this.remote.size === 0) return undefined;
@@ -186,6 +189,15 @@ export class MeaningSearch {
     return { hits: index.nearest(mean, k, filter), similarityOf: (id) => index.similarity(id, mean) };
   }
 
+  /** The size of the endpoint's listing vectors (the newest one's), or undefined when none is stored yet. */
+  private async listingEmbeddingSize(): Promise<number | undefined> {
+    const result = await this.options.db.execute<{ size: number | null }>(
+      sql`select array_length(${listings.embedding}, 1) as size from ${listings} where ${listings.embedding} is not null order by ${listings.searchRev} desc limit 1`,
+    );
+    const size = result.rows[0]?.size;
+    return size ? Number(size) : undefined;
+  }
+
   private probeOf(
     source: 'local' | 'remote',
     index: MeaningIndex,
@@ -194,12 +206,13 @@ export class MeaningSearch {
     k: number,
     model: LocalMeaningModel,
   ): MeaningProbe {
-    const { mean, sd } = index.spread(vector);
+    const { mean, sd, n } = index.spread(vector);
     return {
       source,
       hits: index.nearest(vector, k, filter),
       similarityOf: (id) => index.similarity(id, vector),
-      standout: (similarity) => (similarity - mean) / sd,
+      // Among a few dozen listings no listing can stand out far: then similarity alone decides.
+      standout: (similarity) => (n < SPREAD_FROM ? Number.POSITIVE_INFINITY : (similarity - mean) / sd),
       closeWords: (asked, listingText) => closeWords(model, asked, listingText),
     };
   }
