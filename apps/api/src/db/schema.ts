@@ -93,7 +93,9 @@ export const listings = pgTable(
      */
     searchTerms: text('search_terms').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      (): SQL => sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(search_terms, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      // A slash joins words into one path-like token for the parser ('Defibrillator/Monitor'):
+      // read as a space, so both words are found.
+      (): SQL => sql`setweight(to_tsvector('english', translate(coalesce(title, ''), '/', ' ')), 'A') || setweight(to_tsvector('english', coalesce(search_terms, '')), 'B') || setweight(to_tsvector('english', translate(coalesce(description, ''), '/', ' ')), 'C')`,
     ),
     /** Embedding from the AI endpoint, when one is configured (issue: search). */
     embedding: real('embedding').array(),
