@@ -14,6 +14,7 @@ import healthRoutes from './modules/health/routes.js';
 import listingRoutes from './modules/listings/routes.js';
 import mail from './modules/mail/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
+import { registerOrphanPhotoSweep } from './modules/photos/orphan-sweep.js';
 import photoRoutes from './modules/photos/routes.js';
 import paymentRoutes from './modules/payments/routes.js';
 import searchRoutes from './modules/search/routes.js';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   await app.register(mail);
   await app.register(authContext);
   await app.register(storage);
+  registerOrphanPhotoSweep(app.worker, { db: app.db, storage: app.storage, clock: app.clock, log: app.log.child({ module: 'photos' }) });
 
   await app.register(
     async (api) => {

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,13 @@ export interface PhotoStorage {
   remove(key: string): Promise<void>;
   /** The URL a browser loads the key from. */
   url(key: string): string;
+  /** Every stored key under `prefix` (a folder like `listings/`), with when it was written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 declare module 'fastify' {
@@ -45,7 +52,28 @@ export function createLocalStorage(root: string): PhotoStorage {
       await rm(path.join(root, safeKey(key)), { force: true });
     },
     url: (key) => `${UPLOADS_PREFIX}${safeKey(key)}`,
+    list: (prefix) => listLocalFiles(root, safeKey(prefix)),
   };
+}
+
+/** Files under `root/prefix`, depth first; one removed while listing is skipped. */
+async function* listLocalFiles(root: string, prefix: string): AsyncIterable<StoredObject> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, prefix), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const key = path.posix.join(prefix, entry.name);
+    if (entry.isDirectory()) {
+      yield* listLocalFiles(root, key);
+    } else if (entry.isFile()) {
+      const info = await stat(path.join(root, key)).catch(() => undefined);
+      if (info) yield { key, modifiedAt: info.mtime };
+    }
+  }
 }
 
 async function storagePlugin(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config.js';
 import { safeKey, type PhotoStorage } from './plugin.js';
 
@@ -37,5 +37,12 @@ export function createS3Storage(settings: S3Settings): PhotoStorage {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: safeKey(key) }));
     },
     url: (key) => `${settings.publicUrl}/${safeKey(key)}`,
+    async *list(prefix) {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: settings.bucket, Prefix: safeKey(prefix) })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+        }
+      }
+    },
   };
 }
