@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { serializeError, serializeRequest } from './lib/log-redaction.js';
 import { installValidationMessages } from './lib/validation-messages.js';
 import jobs from './jobs/plugin.js';
 import authContext from './modules/auth/auth-context.js';
@@ -30,15 +31,20 @@ export interface AppDependencies {
   config: AppConfig;
   database: Database;
   clock?: Clock;
+  /** Where log lines go (default: stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Makes the app without listening: `server.ts` listens, tests inject or listen on port 0. */
-export async function buildApp({ config, database, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, logStream }: AppDependencies): Promise<FastifyInstance> {
   installValidationMessages();
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      // No secret from a URL (mail links, OAuth and payment returns) and no SQL parameter in a log line.
+      serializers: { req: serializeRequest, err: serializeError },
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Only trusted hops may set the client address: otherwise X-Forwarded-For would let anyone
     // pick their own IP and walk around every per-IP rate limit.

@@ -140,7 +140,7 @@ describe('mail to the outbox (SMTP_URL unset)', () => {
     }
   });
 
-  it('logs the links of each saved mail', async () => {
+  it("logs only the recipient's domain, the subject and the file of each saved mail, never its links or the address", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bm-outbox-log-'));
     const logged: Record<string, unknown>[] = [];
     const log = { info: (fields: Record<string, unknown>) => logged.push(fields) } as unknown as FastifyBaseLogger;
@@ -148,8 +148,11 @@ describe('mail to the outbox (SMTP_URL unset)', () => {
     try {
       await transport.send({ ...sample('someone@example.com') });
       expect(logged).toHaveLength(1);
-      expect(logged[0]?.links).toContain('http://localhost:3000/listings/abc');
-      expect(logged[0]?.to).toBe('someone@example.com');
+      expect(logged[0]).toMatchObject({ toDomain: 'example.com', subject: expect.any(String), id: expect.stringMatching(/\.eml$/) });
+      expect(readdirSync(dir)).toContain(logged[0]?.id);
+      const line = JSON.stringify(logged);
+      expect(line).not.toContain('http://localhost:3000/listings/abc');
+      expect(line).not.toContain('someone@');
     } finally {
       transport.close();
       rmSync(dir, { recursive: true, force: true });

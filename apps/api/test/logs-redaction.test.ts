@@ -1,0 +1,120 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { users } from '../src/db/schema.js';
+import { redactUrl } from '../src/lib/log-redaction.js';
+import { createTestDatabase, testEnv } from './helpers.js';
+import { GOOD_PASSWORD, login, postJson, uniqueEmail } from './support/auth.js';
+
+/**
+ * Issue 12, defect 1: what the server logs never lets a reader into an account or shows
+ * what users typed — no live token from a mail link, no address, no password hash, no SQL
+ * parameter. The app logs at debug level into a buffer read here, exactly as it logs to stdout.
+ */
+
+let app: FastifyInstance;
+let dataDir: string;
+let dropDatabase: () => Promise<void>;
+const lines: string[] = [];
+const logged = () => lines.join('');
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-logs-'));
+  const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'debug', RATE_LIMITS: 'off' }));
+  const database = await createTestDatabase();
+  dropDatabase = () => database.dropped();
+  app = await buildApp({ config, database, logStream: { write: (line: string) => void lines.push(line) } });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const seenMails = new Set<string>();
+
+/** The worker sends what is queued to the outbox; the token of the newest mail's link. */
+async function tokenFromOutbox(linkPath: string): Promise<string> {
+  await app.worker.runDueJobs();
+  const outbox = path.join(dataDir, 'outbox');
+  for (const file of readdirSync(outbox).sort()) {
+    if (seenMails.has(file)) continue;
+    seenMails.add(file);
+    const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+    const match = new RegExp(`${linkPath}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text ?? '');
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  throw new Error(`no ${linkPath} mail in the outbox`);
+}
+
+describe('the log', () => {
+  it('never holds a live token, address, password or password hash after registering, verifying, resetting and a failing query', async () => {
+    const email = uniqueEmail('logged');
+    expect((await postJson(app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD })).statusCode).toBe(201);
+
+    // The verification mail goes through the outbox; its link is opened, then used.
+    const verifyToken = await tokenFromOutbox('/verify-email');
+    expect((await app.inject({ method: 'GET', url: `/verify-email?token=${encodeURIComponent(verifyToken)}` })).statusCode).toBe(200);
+    const verified = await postJson(app, '/api/v1/auth/verify-email', { token: verifyToken });
+    expect(verified.json()).toMatchObject({ is_verified: true });
+
+    // A reset: the link is opened on the web app and as an API URL, then the new password is set.
+    expect((await postJson(app, '/api/v1/auth/forgot-password', { email })).statusCode).toBe(200);
+    const resetToken = await tokenFromOutbox('/reset-password');
+    await app.inject({ method: 'GET', url: `/reset-password?token=${encodeURIComponent(resetToken)}&from=mail` });
+    await app.inject({ method: 'GET', url: `/api/v1/auth/me?token=${encodeURIComponent(resetToken)}&state=s3cr3t-state-value` });
+    const newPassword = 'Microtome-77-Cuvette';
+    const reset = await postJson(app, '/api/v1/auth/reset-password', { token: resetToken, password: newPassword });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(app, email, newPassword)).statusCode).toBe(200);
+
+    // A failing query carrying the address and the password hash as parameters.
+    const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+    const passwordHash = row?.passwordHash ?? '';
+    expect(passwordHash.length).toBeGreaterThan(20);
+    const failure = await app.db
+      .insert(users)
+      .values({ email, passwordHash, isVerified: true })
+      .then(() => undefined, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    app.log.error({ err: failure }, 'a query failed');
+
+    const log = logged();
+    // The requests were logged, with their URLs — only not the secrets in them.
+    expect(log).toContain('/verify-email?token=[redacted]');
+    expect(log).toContain('/reset-password?token=[redacted]&from=mail');
+    expect(log).toContain('/api/v1/auth/me?token=[redacted]&state=[redacted]');
+    expect(log).toContain('mail saved to the outbox');
+    expect(log).toContain('"toDomain":"example.com"');
+    // The failed query is logged with its statement and SQLSTATE, not its values.
+    expect(log).toContain('Failed query: insert into');
+    expect(log).toContain('"code":"23505"');
+
+    for (const secret of [verifyToken, resetToken, encodeURIComponent(resetToken), email, GOOD_PASSWORD, newPassword, passwordHash, 's3cr3t-state-value']) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).not.toMatch(/https?:\/\/[^"\s]*\?token=[A-Za-z0-9]/);
+  });
+});
+
+describe('redactUrl', () => {
+  it('redacts secret query values and credential-like path segments, and keeps the rest', () => {
+    expect(redactUrl('/reset-password?token=abc')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/auth/callback?code=xyz&state=q&next=%2Fdashboard')).toBe('/auth/callback?code=[redacted]&state=[redacted]&next=%2Fdashboard');
+    expect(redactUrl('/pay?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2')).toBe('/pay?payment_intent=pi_1&payment_intent_client_secret=[redacted]');
+    expect(redactUrl('/x?ID_TOKEN=a&Password=b&reset%5Ftoken=c')).toBe('/x?ID_TOKEN=[redacted]&Password=[redacted]&reset%5Ftoken=[redacted]');
+    expect(redactUrl('/api/v1/listings/0b6f1b2e-8f4f-4d8e-9d1a-2c7c6b1f0a11?page=2')).toBe('/api/v1/listings/0b6f1b2e-8f4f-4d8e-9d1a-2c7c6b1f0a11?page=2');
+    expect(redactUrl('/links/Hq3xkT0V9bq1mZr8Yy2p4Lw6sNdQe7fGh1JkAaBbCc')).toBe('/links/[redacted]');
+    expect(redactUrl('/x?Hq3xkT0V9bq1mZr8Yy2p4Lw6sNdQe7fGh1JkAaBbCc')).toBe('/x?[redacted]');
+    expect(redactUrl('/assets/index-4f9a2c.js')).toBe('/assets/index-4f9a2c.js');
+    expect(redactUrl('/search?q=centrifuge+rotor')).toBe('/search?q=centrifuge+rotor');
+  });
+});
