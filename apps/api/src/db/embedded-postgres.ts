@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,72 @@ export interface EmbeddedPostgres {
 
 const SOCKET_PORT = 5432;
 const START_TIMEOUT_MS = 60_000;
+const SOCKET_DIR_PREFIX = 'bm-pg-';
+/** In each socket directory: the pids of the API process and of its database process, one a line. */
+const OWNERS_FILE = 'owners';
+
+/** Whether a process with this pid exists (one of another user counts: it is not ours to judge). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether something accepts connections on the unix socket (a directory made before owner files). */
+function socketAnswers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Removes the socket directories (`bm-pg-*` in `tmpDir`) whose processes are gone: both were
+ * killed at once (SIGKILL, power loss), so neither could remove its own. A directory is kept
+ * while its API or database process runs; one without an owners file only when it is older
+ * than a start-up can take and nothing answers on its socket. Answers the directories removed.
+ */
+export async function removeStaleSocketDirs(tmpDir: string = os.tmpdir()): Promise<string[]> {
+  let names: string[];
+  try {
+    names = readdirSync(tmpDir).filter((name) => name.startsWith(SOCKET_DIR_PREFIX));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const dir = path.join(tmpDir, name);
+    try {
+      let stale: boolean;
+      try {
+        const pids = readFileSync(path.join(dir, OWNERS_FILE), 'utf8')
+          .split('\n')
+          .map((line) => Number.parseInt(line, 10))
+          .filter((pid) => Number.isInteger(pid) && pid > 0);
+        stale = pids.length > 0 && !pids.some(processAlive);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') continue;
+        const info = statSync(dir);
+        if (!info.isDirectory() || info.uid !== process.getuid?.()) continue;
+        stale = Date.now() - info.mtimeMs > START_TIMEOUT_MS && !(await socketAnswers(path.join(dir, `.s.PGSQL.${SOCKET_PORT}`)));
+      }
+      if (stale) {
+        rmSync(dir, { recursive: true, force: true });
+        removed.push(dir);
+      }
+    } catch {
+      // Gone already, or not ours: leave it.
+    }
+  }
+  return removed;
+}
 
 function childEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
@@ -26,14 +93,19 @@ function childEntry(): { file: string; execArgv: string[] } {
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // What earlier processes killed together left behind (one directory per kill otherwise).
+  await removeStaleSocketDirs();
   // A short directory of its own: unix socket paths are limited to ~100 characters.
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'bm-pg-'));
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), SOCKET_DIR_PREFIX));
+  const owners = path.join(socketDir, OWNERS_FILE);
+  writeFileSync(owners, `${process.pid}\n`);
   const socketPath = path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   const { file, execArgv } = childEntry();
   const child: ChildProcess = fork(file, [dataDir ?? 'memory://', socketPath], {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (child.pid) writeFileSync(owners, `${process.pid}\n${child.pid}\n`);
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -6,6 +6,8 @@
  *
  * Started by `startEmbeddedPostgres` with: <dataDir or memory://> <socket path>.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -27,6 +29,10 @@ async function main(): Promise<void> {
     await server.stop().catch(() => undefined);
     // Closing PGlite flushes its files: without it a restart could lose the last writes.
     await db.close().catch(() => undefined);
+    // The socket's own directory (made for this process by embedded-postgres.ts): when the API
+    // was killed, nobody else removes it. Killed together, the next start removes it.
+    const socketDir = path.dirname(socketPath);
+    if (path.basename(socketDir).startsWith('bm-pg-')) rmSync(socketDir, { recursive: true, force: true });
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());
