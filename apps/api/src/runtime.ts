@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, runMigrations, type Database } from './db/database.js';
+import { logStartupBanner } from './lib/startup-banner.js';
 import { demoDataWanted, seedDemoData } from './seed/seed.js';
 
 export interface Runtime {
@@ -11,11 +12,16 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  /** Where log lines go (default: stdout). */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * Everything a running server needs, in order: database (migrated), app, background work.
  * Shared by `server.ts` and the e2e/perf harnesses so they run exactly what production runs.
  */
-export async function startRuntime(config: AppConfig): Promise<Runtime> {
+export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -23,7 +29,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
   });
   try {
     await runMigrations(database);
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, logStream: options.logStream });
     await app.ready();
     // DEMO_DATA: on by default for the embedded database, forced by 1, off by 0; the seed
     // itself only runs on a database with no users and no listings.
@@ -38,6 +44,9 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
         app.log.error({ err: error }, 'Seeding the demo catalog failed');
       }
     }
+    // One loud banner naming every local stand-in (sandbox payments, outbox mail, the
+    // embedded database, demo accounts, …), an error with NODE_ENV=production.
+    await logStartupBanner(app.log, config, database);
     if (config.worker.enabled) app.worker.start(config.worker.pollMs);
     return {
       app,
