@@ -10,7 +10,7 @@ import {
   isAlreadyVerifiedDetail,
 } from '@benchmarket/shared';
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, oneTimeTokens, users } from '../src/db/schema.js';
 import { setupTestApp, TEST_JWT_SECRET, type TestContext } from './helpers.js';
@@ -410,9 +410,8 @@ describe('GET /api/v1/auth/me', () => {
 
   it('answers 401 for a token signed with another secret or another algorithm', async () => {
     const email = await registerVerified();
-    const { id } = (await userRow(email))!;
-    const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: id, ver: 0, iat: now, exp: now + 3600 };
+    // The claims of a real token (its jti names a live session), re-signed below.
+    const claims = decodeJwt(await loginToken(ctx.app, email, GOOD_PASSWORD));
     const otherSecret = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
@@ -426,6 +425,26 @@ describe('GET /api/v1/auth/me', () => {
     // The same claims signed as the server signs them do work: the refusals above are about the signature.
     const good = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(TEST_JWT_SECRET));
     expect((await me(ctx.app, good)).statusCode).toBe(200);
+  });
+
+  it('answers 401 for a correctly signed token without exp, iss, aud or jti, or with another issuer or audience', async () => {
+    const email = await registerVerified();
+    const claims = decodeJwt(await loginToken(ctx.app, email, GOOD_PASSWORD));
+    expect(claims).toMatchObject({ iss: 'benchmarket', aud: 'benchmarket-api' });
+    expect(typeof claims.jti).toBe('string');
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const signed = (payload: Record<string, unknown>) => new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const without = (name: string) => Object.fromEntries(Object.entries(claims).filter(([claim]) => claim !== name));
+    const refused = {
+      noExp: await signed(without('exp')),
+      noIss: await signed(without('iss')),
+      noAud: await signed(without('aud')),
+      noJti: await signed(without('jti')),
+      otherIssuer: await signed({ ...claims, iss: 'someone-else' }),
+      otherAudience: await signed({ ...claims, aud: 'another-api' }),
+    };
+    for (const [name, token] of Object.entries(refused)) expect((await me(ctx.app, token)).statusCode, name).toBe(401);
+    expect((await me(ctx.app, await signed(claims))).statusCode).toBe(200);
   });
 
   it('answers 401 once the account is gone', async () => {

@@ -68,6 +68,48 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/**
+ * One row per access token (the token's `jti` is the id): logout deletes it, 'log out
+ * everywhere' and a password reset delete all of a user's rows (issue 12).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Failed logins per account-and-address, per address and per account, with growing delays (modules/auth/login-throttle.ts). */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    /** The account (email) the key counts for, so a password reset can clear its counters; null for per-address keys. */
+    account: text('account'),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When the failures are forgotten (a quiet period after the last delay). */
+    forgetAt: timestamp('forget_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttles_account_idx').on(t.account), index('login_throttles_forget_at_idx').on(t.forgetAt)],
+);
+
+/** SHA-256 of the nonces of Google ID tokens already used to sign in: each works once. */
+export const usedGoogleNonces = pgTable(
+  'used_google_nonces',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_google_nonces_expires_at_idx').on(t.expiresAt)],
+);
+
 /** Revisions of listing rows, for search's vector index (see `listings.searchRev`). */
 export const listingsSearchRevSeq = pgSequence('listings_search_rev_seq');
 

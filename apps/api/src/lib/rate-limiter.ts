@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import type { Clock } from './clock.js';
-import { tooManyRequests } from './http-errors.js';
+import { HttpError } from './http-errors.js';
 
 export interface RateRule {
   /** e.g. `login:ip:1.2.3.4` or `login:account:a@b.c` */
@@ -60,11 +60,19 @@ export class RateLimiter {
     const refused = results.filter((result) => !result.allowed);
     if (refused.length === 0) return;
     const wait = Math.max(...refused.map((result) => result.retryAfterSeconds));
-    throw tooManyRequests(`Too many attempts. Please try again in ${formatWait(wait)}.`, 'rate_limited');
+    throw tooManyAttempts(wait);
   }
 }
 
-function formatWait(seconds: number): string {
+/** 429 'Too many attempts. Please try again in N seconds.' with a Retry-After header of N. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, `Too many attempts. Please try again in ${formatWait(seconds)}.`, 'rate_limited', {
+    'retry-after': String(seconds),
+  });
+}
+
+export function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;

@@ -64,6 +64,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     const { status, body, expose } = errorBody(error);
     if (expose) request.log.info({ err: error, status }, 'request failed');
     else request.log.error({ err: error, status }, 'request failed');
+    if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
     void reply.status(status).send(body);
   });
 }

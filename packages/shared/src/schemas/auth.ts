@@ -58,11 +58,23 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/** POST /auth/google: `{ token }`, the third-party ID-token credential. */
+/**
+ * POST /auth/google: `{ token }`, the third-party ID-token credential (its `nonce` must come
+ * from POST /auth/google/nonce). `password` proves an existing password account before Google
+ * sign-in is linked to it (asked for once, after a 409 with code `google_link_password_required`).
+ */
 export const GoogleLoginRequestSchema = z.object({
-  token: z.string({ error: TOKEN_REQUIRED }).min(1, TOKEN_REQUIRED),
+  token: z.string({ error: TOKEN_REQUIRED }).min(1, TOKEN_REQUIRED).max(16_384),
+  password: z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type GoogleLoginRequest = z.infer<typeof GoogleLoginRequestSchema>;
+
+/** POST /auth/google/nonce → `{ nonce }` to hand to Google Identity Services (valid 1 hour, single use). */
+export const GoogleNonceResponseSchema = z.object({ nonce: z.string() });
+export type GoogleNonceResponse = z.infer<typeof GoogleNonceResponseSchema>;
+
+/** 409 code of POST /auth/google when the address belongs to a password account not yet linked. */
+export const GOOGLE_LINK_PASSWORD_REQUIRED_CODE = 'google_link_password_required';
 
 /** POST /auth/verify-email: `{ token }` → `{ is_verified }`. */
 export const VerifyEmailRequestSchema = z.object({

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { AccessTokens } from './tokens.js';
@@ -10,6 +10,8 @@ export interface CurrentUser {
   id: string;
   email: string;
   isVerified: boolean;
+  /** The session (token `jti`) the request came with: logout ends it. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -37,26 +39,30 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Who is calling: verifies the bearer token (HS256 only, expiry) and that the account still
- * exists with the same token version, so tokens issued before a password reset stop working.
+ * Who is calling: verifies the bearer token (HS256 only; exp, iss, aud required) and, in one
+ * query by primary keys, that the account still exists with the same token version and that
+ * the token's session row is still there — so tokens issued before a password reset or
+ * 'log out everywhere', and a logged-out token, stop working.
  */
 async function authContextPlugin(app: FastifyInstance): Promise<void> {
-  app.decorate('tokens', new AccessTokens(app.config.jwt.secret, app.config.jwt.ttlHours));
+  app.decorate('tokens', new AccessTokens(app.config.jwt.secret, app.config.jwt.ttlHours, app.db));
   app.decorate('rateLimiter', new RateLimiter(app.db, app.clock, app.config.rateLimits.enabled));
   app.decorateRequest('currentUser', null);
 
   async function resolveUser(request: FastifyRequest): Promise<CurrentUser | null> {
     const token = bearerToken(request);
     if (!token) return null;
-    const claims = await app.tokens.verify(token, app.clock.now());
+    const now = app.clock.now();
+    const claims = await app.tokens.verify(token, now);
     if (!claims) return null;
     const [user] = await app.db
       .select({ id: users.id, email: users.email, isVerified: users.isVerified, tokenVersion: users.tokenVersion })
       .from(users)
+      .innerJoin(sessions, and(eq(sessions.id, claims.sessionId), eq(sessions.userId, users.id), gt(sessions.expiresAt, now)))
       .where(eq(users.id, claims.userId))
       .limit(1);
     if (!user || user.tokenVersion !== claims.version) return null;
-    return { id: user.id, email: user.email, isVerified: user.isVerified };
+    return { id: user.id, email: user.email, isVerified: user.isVerified, sessionId: claims.sessionId };
   }
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {

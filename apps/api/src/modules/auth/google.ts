@@ -12,6 +12,8 @@ export interface GoogleIdentity {
   /** Google's stable id of the account; the email may change, `sub` does not. */
   sub: string;
   email: string;
+  /** The token's `nonce` claim (checked against the nonces the API issued, see google-nonce.ts). */
+  nonce: unknown;
 }
 
 /** Why a Google credential was refused: `invalid` (the caller's fault) or `unavailable` (ours or Google's). */
@@ -74,6 +76,6 @@ export class GoogleIdTokenVerifier {
     if (payload.email_verified !== true && payload.email_verified !== 'true') {
       throw new GoogleTokenError('unverified_email', 'email not verified by Google');
     }
-    return { sub, email: email.trim().toLowerCase() };
+    return { sub, email: email.trim().toLowerCase(), nonce: payload.nonce };
   }
 }

@@ -3,6 +3,7 @@ import {
   ForgotPasswordRequestSchema,
   FORGOT_PASSWORD_NEUTRAL,
   GoogleLoginRequestSchema,
+  GoogleNonceResponseSchema,
   LoginRequestSchema,
   MessageResponseSchema,
   RegisterRequestSchema,
@@ -14,10 +15,13 @@ import {
   VerifyEmailResponseSchema,
 } from '@benchmarket/shared';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateRule } from '../../lib/rate-limiter.js';
 import { currentUserOf } from './auth-context.js';
 import { GoogleIdTokenVerifier } from './google.js';
+import { GoogleNonces } from './google-nonce.js';
+import { LoginThrottle } from './login-throttle.js';
 import { warmUpPasswordHashing } from './passwords.js';
 import { AuthService, PASSWORD_RESET_JOB } from './service.js';
 
@@ -29,9 +33,11 @@ const BEARER = [{ bearerAuth: [] }];
 /**
  * /auth/*: the account calls of spec §7. Rate limits (per IP and per account, counted in the
  * database, numbers from configuration):
- * - login: RATE_LIMIT_LOGIN_PER_15_MIN per account and RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN per IP
- *   per 15 minutes, counting failed attempts only (also reset-password and Google sign-in,
- *   per IP, every attempt);
+ * - login (and the password that links Google sign-in to an account): failed attempts only,
+ *   RATE_LIMIT_LOGIN_PER_15_MIN free failures per account and address,
+ *   RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN per address, five times the first per account, then
+ *   growing delays — never a lock-out of the owner (login-throttle.ts);
+ * - reset-password and Google sign-in: RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN per IP, every attempt;
  * - register, forgot-password, verification resend: RATE_LIMIT_REGISTER_PER_HOUR per IP and
  *   RATE_LIMIT_EMAIL_PER_HOUR per address (each of them sends that address a mail).
  */
@@ -46,6 +52,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     tokens: app.tokens,
     publicUrl: config.publicUrl,
     google,
+    googleNonces: new GoogleNonces(config.jwt.secret, app.db),
+    throttle: new LoginThrottle(app.db, app.clock, {
+      enabled: limits.enabled,
+      perAccountAndAddress: limits.loginPer15Min,
+      perAddress: limits.loginPerIpPer15Min,
+    }),
     log: app.log.child({ module: 'auth' }),
   });
 
@@ -124,14 +136,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username: email, password } = request.body;
-      const rules = [
-        { key: `login:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
-        { key: `login:account:${email}`, limit: limits.loginPer15Min, windowMs: 15 * MINUTE_MS },
-      ];
-      await app.rateLimiter.enforce(rules);
-      const accessToken = await service.login(email, password);
-      // Only failed attempts count against the limits.
-      await app.rateLimiter.forgive(rules);
+      // request.ip is the socket's address unless TRUST_PROXY hops are configured (app.ts).
+      const accessToken = await service.login(email, password, request.ip);
       return { access_token: accessToken, token_type: 'bearer' as const };
     },
   );
@@ -211,8 +217,60 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimiter.enforce([
         { key: `google:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
       ]);
-      const accessToken = await service.googleLogin(request.body.token);
+      const accessToken = await service.googleLogin(request.body.token, { password: request.body.password, ip: request.ip });
       return { access_token: accessToken, token_type: 'bearer' as const };
+    },
+  );
+
+  app.post(
+    '/auth/google/nonce',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A nonce for Google Identity Services; the ID token sent to /auth/google must carry it',
+        description: 'Valid for one hour; an ID token with a given nonce signs in once.',
+        response: { 200: GoogleNonceResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.rateLimiter.enforce([
+        { key: `google-nonce:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
+      ]);
+      return { nonce: service.googleNonce() };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Log out: the bearer token of this request stops working',
+        security: BEARER,
+        response: { 204: z.null().describe('Logged out'), 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.logout(currentUserOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Log out everywhere: every access token of the user stops working, this one included',
+        security: BEARER,
+        response: { 204: z.null().describe('Logged out everywhere'), 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.logoutEverywhere(currentUserOf(request));
+      return reply.status(204).send(null);
     },
   );
 };

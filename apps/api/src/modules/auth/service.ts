@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { LOGIN_FAILED, thirdPartyLoginFailed, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
+import { GOOGLE_LINK_PASSWORD_REQUIRED_CODE, LOGIN_FAILED, thirdPartyLoginFailed, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
+import { badRequest, conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
 import type { Mailer } from '../mail/plugin.js';
 import type { CurrentUser } from './auth-context.js';
 import { GoogleTokenError, type GoogleIdTokenVerifier } from './google.js';
+import type { GoogleNonces } from './google-nonce.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { passwordChangedMail, registerAttemptMail, resetMail, verificationMail } from './mails.js';
 import {
   ALREADY_VERIFIED,
+  GOOGLE_BAD_NONCE,
   GOOGLE_EMAIL_NOT_VERIFIED,
+  GOOGLE_LINK_PASSWORD_REQUIRED,
+  GOOGLE_LINK_WRONG_PASSWORD,
+  GOOGLE_LINKED_ELSEWHERE,
   GOOGLE_NOT_CONFIGURED,
   GOOGLE_UNAVAILABLE,
   PASSWORD_RESET_DONE,
@@ -27,6 +33,7 @@ import {
 } from './messages.js';
 import { consumeToken, findToken, issueToken, revokeTokens } from './one-time-tokens.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, needsRehash, verifyPassword } from './passwords.js';
+import { endAllSessions, endSession, pruneExpiredSessions } from './sessions.js';
 import type { AccessTokens } from './tokens.js';
 
 /** The worker job that turns a forgot-password request into a reset mail (see `requestPasswordReset`). */
@@ -49,6 +56,9 @@ export interface AuthServiceDependencies {
   publicUrl: string;
   /** Undefined when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
   google: GoogleIdTokenVerifier | undefined;
+  googleNonces: GoogleNonces;
+  /** Failed-login counters with growing delays (per account-and-address, address, account). */
+  throttle: LoginThrottle;
   log: FastifyBaseLogger;
 }
 
@@ -68,8 +78,11 @@ export class AuthService {
     if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, 'common_password');
   }
 
+  /** A new session and its token; the user's expired sessions are cleared on the way. */
   private async accessToken(user: { id: string; tokenVersion: number }): Promise<string> {
-    return this.deps.tokens.sign({ userId: user.id, version: user.tokenVersion }, this.now());
+    const now = this.now();
+    await pruneExpiredSessions(this.db, user.id, now);
+    return this.deps.tokens.sign({ userId: user.id, version: user.tokenVersion }, now);
   }
 
   private async queueVerificationMail(tx: DbOrTx, userId: string, email: string): Promise<void> {
@@ -137,9 +150,13 @@ export class AuthService {
   /**
    * Email and password → access token. Unknown email, Google-only account and wrong password
    * give the same answer after the same work (one argon2 verification). Unverified users may
-   * log in (spec §6: they search like visitors).
+   * log in (spec §6: they search like visitors). Failures from `ip` are throttled (login-throttle.ts).
    */
-  async login(email: string, password: string): Promise<string> {
+  async login(email: string, password: string, ip: string): Promise<string> {
+    return this.deps.throttle.guard(email, ip, () => this.checkPassword(email, password));
+  }
+
+  private async checkPassword(email: string, password: string): Promise<string> {
     const [user] = await this.db
       .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
       .from(users)
@@ -194,22 +211,46 @@ export class AuthService {
       if (!used) throw resetLinkRefusal(await findToken(tx, token, 'reset_password'), now) ?? badRequest(RESET_LINK_INVALID, 'invalid_token');
       const [user] = await tx
         .update(users)
-        .set({ passwordHash, isVerified: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .set({ passwordHash, isVerified: true, updatedAt: now })
         .where(eq(users.id, used.userId))
         .returning({ email: users.email });
       if (!user) throw badRequest(RESET_LINK_INVALID, 'invalid_token');
+      await endAllSessions(tx, used.userId, now);
       await revokeTokens(tx, used.userId, 'reset_password', now);
       await this.deps.mailer.queue({ ...passwordChangedMail(this.deps.publicUrl), to: user.email }, tx);
+      return user.email;
+    }).then(async (email) => {
+      // The owner has proved the address: failed logins counted against the account are forgotten.
+      await this.deps.throttle.clearAccount(email);
       return { message: PASSWORD_RESET_DONE };
     });
   }
 
+  /** Logout: the token the request came with stops working. */
+  async logout(user: CurrentUser): Promise<void> {
+    await endSession(this.db, user.id, user.sessionId);
+  }
+
+  /** 'Log out everywhere': every token of the user stops working, this one included. */
+  async logoutEverywhere(user: CurrentUser): Promise<void> {
+    const now = this.now();
+    await this.db.transaction((tx) => endAllSessions(tx, user.id, now));
+  }
+
+  /** A nonce for Google Identity Services (see google-nonce.ts). */
+  googleNonce(): string {
+    return this.deps.googleNonces.issue(this.now());
+  }
+
   /**
    * Google sign-in: the account with this Google `sub`, else the account with this (Google-
-   * verified) email, linked, else a new verified account. Linking an account that was never
+   * verified) email, linked, else a new verified account. The ID token must carry a nonce the
+   * API issued and that was not used before. Linking proves ownership first: an account with a
+   * password is linked only once its password is given (409 `google_link_password_required`
+   * until then, wrong passwords throttled like logins). Linking an account that was never
    * verified discards its password and sessions: whoever registered it may not own the address.
    */
-  async googleLogin(idToken: string): Promise<string> {
+  async googleLogin(idToken: string, options: { password?: string; ip: string }): Promise<string> {
     const { google } = this.deps;
     if (!google) throw badRequest(GOOGLE_NOT_CONFIGURED, 'google_disabled');
     let identity;
@@ -222,7 +263,26 @@ export class AuthService {
       if (error.reason === 'unverified_email') throw unauthorized(GOOGLE_EMAIL_NOT_VERIFIED, 'google_email_not_verified');
       throw unauthorized(thirdPartyLoginFailed('Google'), 'invalid_google_token');
     }
-    const { sub, email } = identity;
+    const { sub, email, nonce } = identity;
+    if (!this.deps.googleNonces.isValid(nonce, this.now())) throw unauthorized(GOOGLE_BAD_NONCE, 'invalid_google_nonce');
+
+    const [existing] = await this.db
+      .select({ id: users.id, isVerified: users.isVerified, googleSub: users.googleSub, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    let proven = false;
+    if (existing && existing.isVerified && existing.googleSub !== sub) {
+      // A verified account of this address that Google sign-in does not know yet: the owner
+      // proves it with the password once (Google vouching for the address is not enough).
+      if (!existing.passwordHash) throw conflict(GOOGLE_LINKED_ELSEWHERE, 'google_linked_elsewhere');
+      if (options.password === undefined) throw conflict(GOOGLE_LINK_PASSWORD_REQUIRED, GOOGLE_LINK_PASSWORD_REQUIRED_CODE);
+      const password = options.password;
+      await this.deps.throttle.guard(email, options.ip, async () => {
+        if (!(await verifyPassword(existing.passwordHash, password))) throw unauthorized(GOOGLE_LINK_WRONG_PASSWORD, 'invalid_credentials');
+      });
+      proven = true;
+    }
     const now = this.now();
 
     // Two attempts: a concurrent sign-in or registration may create the row between our look-up and insert.
@@ -243,19 +303,29 @@ export class AuthService {
           .for('update');
         if (byEmail) {
           const neverVerified = !byEmail.isVerified;
+          // Verified meanwhile (or another account): ask again rather than link unproven.
+          if (!neverVerified && !(proven && byEmail.id === existing?.id)) {
+            throw conflict(GOOGLE_LINK_PASSWORD_REQUIRED, GOOGLE_LINK_PASSWORD_REQUIRED_CODE);
+          }
           const [linked] = await tx
             .update(users)
             .set({
               googleSub: sub,
               isVerified: true,
               updatedAt: now,
-              ...(neverVerified ? { passwordHash: null, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+              ...(neverVerified ? { passwordHash: null } : {}),
             })
             .where(eq(users.id, byEmail.id))
             .returning({ id: users.id, tokenVersion: users.tokenVersion });
           if (neverVerified) {
+            await endAllSessions(tx, byEmail.id, now);
             await revokeTokens(tx, byEmail.id, 'verify_email', now);
             await revokeTokens(tx, byEmail.id, 'reset_password', now);
+            const [fresh] = await tx
+              .select({ id: users.id, tokenVersion: users.tokenVersion })
+              .from(users)
+              .where(eq(users.id, byEmail.id));
+            return fresh;
           }
           return linked;
         }
@@ -267,7 +337,11 @@ export class AuthService {
           .returning({ id: users.id, tokenVersion: users.tokenVersion });
         return created;
       });
-      if (user) return this.accessToken(user);
+      if (user) {
+        // Each ID token signs in once: a captured one cannot be replayed.
+        if (!(await this.deps.googleNonces.consume(nonce, now))) throw unauthorized(GOOGLE_BAD_NONCE, 'invalid_google_nonce');
+        return this.accessToken(user);
+      }
     }
     throw new HttpError(409, thirdPartyLoginFailed('Google'), 'google_conflict');
   }
