@@ -50,6 +50,13 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
         return error;
       },
     });
+    // The limit is attached to each route as it is registered, and the not-found handler is
+    // no route: without this, requests for unknown paths (a scanner's, or the web app's
+    // client-side pages, each a page load served by that handler) were never counted.
+    const limitUnknownRoutes = app.rateLimit();
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.is404) await limitUnknownRoutes(request, reply);
+    });
   }
 }
 

@@ -115,3 +115,33 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 /** A plain confirmation: `{ message }`. */
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/**
+ * Characters no text a person writes needs, refused in titles, descriptions, names and
+ * messages (issue 12): C0 controls (tab, line feed and carriage return only in multi-line
+ * text), DEL and C1 controls, the bidirectional formatting characters that make text read
+ * in another order than it is stored (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
+ * U+061C: 'Trojan Source'), and halves of a surrogate pair.
+ */
+// eslint-disable-next-line no-control-regex
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` holds a character `plainText` refuses. */
+export function hasForbiddenCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
+}
+
+/** The message naming the field: 'Title must not contain control or text-direction characters.' */
+export function forbiddenCharactersMessage(label: string): string {
+  return `${label} must not contain control or text-direction characters.`;
+}
+
+/**
+ * Adds the check to a string schema (after its trim and length checks, so those messages
+ * come first): `plainText(z.string().trim().max(80), 'Title')`.
+ */
+export function plainText<T extends z.ZodString>(schema: T, label: string, options: { multiline?: boolean } = {}): T {
+  return schema.refine((text) => !hasForbiddenCharacters(text, options), { error: forbiddenCharactersMessage(label) }) as T;
+}

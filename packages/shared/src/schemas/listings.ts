@@ -25,6 +25,7 @@ import {
   emptyAsUndefined,
   moneySchema,
   paginated,
+  plainText,
 } from './common.js';
 
 /** spec §3: payment_status is paid or unpaid. */
@@ -79,17 +80,20 @@ export const ListingSchema = z.object({
 });
 export type Listing = z.infer<typeof ListingSchema>;
 
-const TitleSchema = z
-  .string({ error: REQUIRED_LISTING_FIELDS })
-  .trim()
-  .min(1, REQUIRED_LISTING_FIELDS)
-  .max(TITLE_MAX_LENGTH, TITLE_TOO_LONG);
+const TitleSchema = plainText(
+  z.string({ error: REQUIRED_LISTING_FIELDS }).trim().min(1, REQUIRED_LISTING_FIELDS).max(TITLE_MAX_LENGTH, TITLE_TOO_LONG),
+  'Title',
+);
 
-const DescriptionSchema = z
-  .string({ error: REQUIRED_LISTING_FIELDS })
-  .trim()
-  .min(1, REQUIRED_LISTING_FIELDS)
-  .max(DESCRIPTION_MAX_LENGTH, DESCRIPTION_TOO_LONG);
+const DescriptionSchema = plainText(
+  z
+    .string({ error: REQUIRED_LISTING_FIELDS })
+    .trim()
+    .min(1, REQUIRED_LISTING_FIELDS)
+    .max(DESCRIPTION_MAX_LENGTH, DESCRIPTION_TOO_LONG),
+  'Description',
+  { multiline: true },
+);
 
 /**
  * Optional location (spec §5): a country name or ISO code, stored as the canonical country

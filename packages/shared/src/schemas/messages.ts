@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, SENDER_NAME_MAX_LENGTH } from '../constants.js';
 import { CONTACT_ALL_REQUIRED, MESSAGE_TOO_LONG, SENDER_NAME_TOO_LONG } from '../messages.js';
-import { IdSchema, IsoDateTimeSchema, emailSchema } from './common.js';
+import { IdSchema, IsoDateTimeSchema, emailSchema, plainText } from './common.js';
 
 /** A message as the receiving seller sees it. */
 export const MessageSchema = z.object({
@@ -22,17 +22,16 @@ export const MessageListSchema = z.array(MessageSchema);
 
 /** The contact form: name, email and message are all required (spec §5). */
 export const ContactFormSchema = z.object({
-  sender_name: z
-    .string({ error: CONTACT_ALL_REQUIRED })
-    .trim()
-    .min(1, CONTACT_ALL_REQUIRED)
-    .max(SENDER_NAME_MAX_LENGTH, SENDER_NAME_TOO_LONG),
+  sender_name: plainText(
+    z.string({ error: CONTACT_ALL_REQUIRED }).trim().min(1, CONTACT_ALL_REQUIRED).max(SENDER_NAME_MAX_LENGTH, SENDER_NAME_TOO_LONG),
+    'Name',
+  ),
   sender_email: emailSchema(CONTACT_ALL_REQUIRED),
-  message: z
-    .string({ error: CONTACT_ALL_REQUIRED })
-    .trim()
-    .min(1, CONTACT_ALL_REQUIRED)
-    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+  message: plainText(
+    z.string({ error: CONTACT_ALL_REQUIRED }).trim().min(1, CONTACT_ALL_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+    'Message',
+    { multiline: true },
+  ),
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 

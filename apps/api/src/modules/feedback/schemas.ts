@@ -1,4 +1,4 @@
-import { FeedbackCreateSchema, FeedbackResponseSchema } from '@benchmarket/shared';
+import { FeedbackCreateSchema, FeedbackResponseSchema, plainText } from '@benchmarket/shared';
 import { z } from 'zod';
 import { FEEDBACK_PAGE_MAX_LENGTH, FEEDBACK_PAGE_TOO_LONG } from './texts.js';
 
@@ -8,10 +8,7 @@ import { FEEDBACK_PAGE_MAX_LENGTH, FEEDBACK_PAGE_TOO_LONG } from './texts.js';
  * answer.
  */
 export const FeedbackRequestSchema = FeedbackCreateSchema.extend({
-  page: z
-    .string()
-    .trim()
-    .max(FEEDBACK_PAGE_MAX_LENGTH, FEEDBACK_PAGE_TOO_LONG)
+  page: plainText(z.string().trim().max(FEEDBACK_PAGE_MAX_LENGTH, FEEDBACK_PAGE_TOO_LONG), 'Page')
     .nullish()
     .transform((page) => page || null),
 });

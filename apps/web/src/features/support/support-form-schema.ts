@@ -1,4 +1,4 @@
-import { emailSchema } from '@benchmarket/shared';
+import { emailSchema, plainText } from '@benchmarket/shared';
 import { z } from 'zod';
 
 /**
@@ -15,22 +15,18 @@ export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
 
 export const SupportFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, SUPPORT_FIELDS_REQUIRED)
-    .max(SUPPORT_NAME_MAX_LENGTH, `Name must be at most ${String(SUPPORT_NAME_MAX_LENGTH)} characters`),
+  name: plainText(
+    z.string().trim().min(1, SUPPORT_FIELDS_REQUIRED).max(SUPPORT_NAME_MAX_LENGTH, `Name must be at most ${String(SUPPORT_NAME_MAX_LENGTH)} characters`),
+    'Name',
+  ),
   email: emailSchema(SUPPORT_FIELDS_REQUIRED),
-  subject: z
-    .string()
-    .trim()
-    .max(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${String(SUPPORT_SUBJECT_MAX_LENGTH)} characters`)
+  subject: plainText(z.string().trim().max(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${String(SUPPORT_SUBJECT_MAX_LENGTH)} characters`), 'Subject')
     .transform((subject) => subject || undefined),
-  message: z
-    .string()
-    .trim()
-    .min(1, SUPPORT_FIELDS_REQUIRED)
-    .max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${String(SUPPORT_MESSAGE_MAX_LENGTH)} characters`),
+  message: plainText(
+    z.string().trim().min(1, SUPPORT_FIELDS_REQUIRED).max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${String(SUPPORT_MESSAGE_MAX_LENGTH)} characters`),
+    'Message',
+    { multiline: true },
+  ),
 });
 
 export type SupportFormField = keyof z.input<typeof SupportFormSchema>;
