@@ -23,7 +23,18 @@ afterAll(async () => {
   await google?.close();
 });
 
-const googleLogin = (token: string) => postJson(ctx.app, '/api/v1/auth/google', { token });
+const googleLogin = (token: string, password?: string) => postJson(ctx.app, '/api/v1/auth/google', { token, password });
+
+/** A nonce as the web app gets it before showing the Google button. */
+async function newNonce(): Promise<string> {
+  const response = await postJson(ctx.app, '/api/v1/auth/google/nonce', {});
+  expect(response.statusCode).toBe(200);
+  return response.json().nonce as string;
+}
+
+/** An ID token as Google issues it for a sign-in the web app started (with an API nonce). */
+const signIn = async (claims: Parameters<TestGoogle['sign']>[0], options?: Parameters<TestGoogle['sign']>[1]) =>
+  google.sign({ nonce: await newNonce(), ...claims }, options);
 
 let subCounter = 0;
 const newSub = () => `10${Date.now()}${(subCounter += 1)}`;
@@ -43,7 +54,7 @@ describe('POST /api/v1/auth/google', () => {
   it('creates a verified account from a valid Google ID token and answers an access token', async () => {
     const email = uniqueEmail('google');
     const sub = newSub();
-    const response = await googleLogin(await google.sign({ sub, email: email.toUpperCase() }));
+    const response = await googleLogin(await signIn({ sub, email: email.toUpperCase() }));
     expect(response.statusCode).toBe(200);
     expect(response.json().token_type).toBe('bearer');
     const profile = await me(ctx.app, response.json().access_token);
@@ -56,25 +67,92 @@ describe('POST /api/v1/auth/google', () => {
   it("identifies the user by Google's sub, even after the Google email changes", async () => {
     const email = uniqueEmail('google');
     const sub = newSub();
-    const first = await googleLogin(await google.sign({ sub, email }));
+    const first = await googleLogin(await signIn({ sub, email }));
     const firstId = (await me(ctx.app, first.json().access_token)).json().id;
-    const renamed = await googleLogin(await google.sign({ sub, email: uniqueEmail('renamed') }));
+    const renamed = await googleLogin(await signIn({ sub, email: uniqueEmail('renamed') }));
     expect(renamed.statusCode).toBe(200);
     expect((await me(ctx.app, renamed.json().access_token)).json()).toMatchObject({ id: firstId, email });
   });
 
-  it('links an existing verified account by email and keeps its password', async () => {
+  it('links an existing verified password account only once its password is given, and keeps the password', async () => {
     const email = uniqueEmail('linked');
     await registerWithPassword(email);
     await ctx.app.db.update(users).set({ isVerified: true }).where(eq(users.email, email));
     const before = await loginToken(ctx.app, email, GOOD_PASSWORD);
     const id = (await userRow(email))?.id;
+    const sub = newSub();
 
-    const response = await googleLogin(await google.sign({ sub: newSub(), email }));
+    // Google vouching for the address is not proof enough: the password is asked for once.
+    const token = await signIn({ sub, email });
+    const asked = await googleLogin(token);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({ code: 'google_link_password_required' });
+    expect(asked.json().detail).toMatch(/password/);
+    expect((await userRow(email))?.googleSub).toBeNull();
+
+    const wrong = await googleLogin(token, 'Not-The-Password-9');
+    expect(wrong.statusCode).toBe(401);
+    expect((await userRow(email))?.googleSub).toBeNull();
+
+    const response = await googleLogin(token, GOOD_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect((await me(ctx.app, response.json().access_token)).json().id).toBe(id);
+    expect((await userRow(email))?.googleSub).toBe(sub);
     expect((await login(ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
     expect((await me(ctx.app, before)).statusCode).toBe(200);
+    // Linked: later Google sign-ins need no password.
+    expect((await googleLogin(await signIn({ sub, email }))).statusCode).toBe(200);
+  });
+
+  it('wrong link passwords are throttled like logins', async () => {
+    const email = uniqueEmail('link-guess');
+    await registerWithPassword(email);
+    await ctx.app.db.update(users).set({ isVerified: true }).where(eq(users.email, email));
+    const app = await buildApp({
+      config: loadConfig(testEnv(ctx.dataDir, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl, RATE_LIMIT_LOGIN_PER_15_MIN: '2' })),
+      database: ctx.database,
+    });
+    await app.ready();
+    try {
+      const nonce = (await postJson(app, '/api/v1/auth/google/nonce', {})).json().nonce as string;
+      const token = await google.sign({ sub: newSub(), email, nonce });
+      const link = (password: string) => postJson(app, '/api/v1/auth/google', { token, password }, { ip: '10.9.9.9' });
+      expect((await link('Guess-Number-1')).statusCode).toBe(401);
+      expect((await link('Guess-Number-2')).statusCode).toBe(401);
+      const slowed = await link(GOOD_PASSWORD);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.headers['retry-after']).toBeTruthy();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses an ID token without a nonce, with a nonce the API did not issue, or used a second time', async () => {
+    const email = uniqueEmail('nonce');
+    const sub = newSub();
+    const issued = await newNonce();
+    const forgedNonce = `${Date.now() + 3_600_000}.AAAAAAAAAAAAAAAAAAAAAAAA.${'x'.repeat(43)}`;
+    for (const [name, token] of Object.entries({
+      none: await google.sign({ sub, email }),
+      forged: await google.sign({ sub, email, nonce: forgedNonce }),
+      tampered: await google.sign({ sub, email, nonce: issued.replace(/^\d+/, (ms) => String(Number(ms) + 1)) }),
+    })) {
+      const response = await googleLogin(token);
+      expect(response.statusCode, name).toBe(401);
+      expect(response.json().detail, name).toMatch(/expired or was already used/);
+    }
+    expect(await userRow(email)).toBeUndefined();
+    const token = await google.sign({ sub, email, nonce: issued });
+    expect((await googleLogin(token)).statusCode).toBe(200);
+    const replay = await googleLogin(token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().detail).toMatch(/expired or was already used/);
+  });
+
+  it('documents the nonce route and the password field in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/v1/auth/google/nonce']?.post).toBeTruthy();
+    expect(JSON.stringify(doc.paths['/api/v1/auth/google'].post.requestBody)).toContain('password');
   });
 
   it('linking an account that was never verified discards its password and its sessions', async () => {
@@ -83,7 +161,7 @@ describe('POST /api/v1/auth/google', () => {
     const squatterSession = await loginToken(ctx.app, email, GOOD_PASSWORD);
     const id = (await userRow(email))?.id;
 
-    const response = await googleLogin(await google.sign({ sub: newSub(), email }));
+    const response = await googleLogin(await signIn({ sub: newSub(), email }));
     expect(response.statusCode).toBe(200);
     const profile = (await me(ctx.app, response.json().access_token)).json();
     expect(profile).toEqual({ id, email, is_verified: true });
@@ -94,7 +172,7 @@ describe('POST /api/v1/auth/google', () => {
 
   it('an account made with Google cannot log in with a password, and looks like a wrong one', async () => {
     const email = uniqueEmail('google-only');
-    await googleLogin(await google.sign({ sub: newSub(), email }));
+    await googleLogin(await signIn({ sub: newSub(), email }));
     const response = await login(ctx.app, email, GOOD_PASSWORD);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual((await login(ctx.app, uniqueEmail('nobody'), GOOD_PASSWORD)).json());
@@ -102,7 +180,7 @@ describe('POST /api/v1/auth/google', () => {
 
   it('refuses a token whose email Google has not verified', async () => {
     const email = uniqueEmail('unverified');
-    const response = await googleLogin(await google.sign({ sub: newSub(), email, email_verified: false }));
+    const response = await googleLogin(await signIn({ sub: newSub(), email, email_verified: false }));
     expect(response.statusCode).toBe(401);
     expect(response.json().detail).toMatch(/verified/);
     expect(await userRow(email)).toBeUndefined();
@@ -112,10 +190,10 @@ describe('POST /api/v1/auth/google', () => {
     const email = uniqueEmail('refused');
     const now = Math.floor(Date.now() / 1000);
     const cases = {
-      audience: await google.sign({ sub: newSub(), email, aud: 'someone-else.apps.googleusercontent.com' }),
-      issuer: await google.sign({ sub: newSub(), email, iss: 'https://evil.example.com' }),
-      expired: await google.sign({ sub: newSub(), email, iat: now - 7200, exp: now - 3600 }),
-      noEmail: await google.sign({ sub: newSub(), email }, { omit: ['email'] }),
+      audience: await signIn({ sub: newSub(), email, aud: 'someone-else.apps.googleusercontent.com' }),
+      issuer: await signIn({ sub: newSub(), email, iss: 'https://evil.example.com' }),
+      expired: await signIn({ sub: newSub(), email, iat: now - 7200, exp: now - 3600 }),
+      noEmail: await signIn({ sub: newSub(), email }, { omit: ['email'] }),
     };
     for (const [name, token] of Object.entries(cases)) {
       const response = await googleLogin(token);
@@ -126,7 +204,7 @@ describe('POST /api/v1/auth/google', () => {
   });
 
   it('accepts the issuer without the https:// prefix, as Google documents', async () => {
-    const response = await googleLogin(await google.sign({ sub: newSub(), email: uniqueEmail('bare'), iss: 'accounts.google.com' }));
+    const response = await googleLogin(await signIn({ sub: newSub(), email: uniqueEmail('bare'), iss: 'accounts.google.com' }));
     expect(response.statusCode).toBe(200);
   });
 
@@ -137,8 +215,8 @@ describe('POST /api/v1/auth/google', () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { iss: 'https://accounts.google.com', aud: google.clientId, sub, email, email_verified: true, iat: now, exp: now + 3600 };
     const forged = {
-      strayKeySameKid: await google.sign({ sub, email }, { key: stray }),
-      unknownKid: await google.sign({ sub, email }, { key: stray, kid: 'not-published' }),
+      strayKeySameKid: await signIn({ sub, email }, { key: stray }),
+      unknownKid: await signIn({ sub, email }, { key: stray, kid: 'not-published' }),
       hs256: await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', kid: 'test-google-key-1' })
         .sign(new TextEncoder().encode(google.clientId.padEnd(32, 'x'))),
@@ -152,7 +230,7 @@ describe('POST /api/v1/auth/google', () => {
     }
     expect(await userRow(email)).toBeUndefined();
     // The genuine token for the same claims works: the refusals are about the signature.
-    expect((await googleLogin(await google.sign({ sub, email }))).statusCode).toBe(200);
+    expect((await googleLogin(await signIn({ sub, email }))).statusCode).toBe(200);
   });
 
   it('refuses a missing token with a readable detail', async () => {
@@ -170,7 +248,7 @@ describe('POST /api/v1/auth/google', () => {
     await app.ready();
     try {
       const response = await postJson(app, '/api/v1/auth/google', {
-        token: await google.sign({ sub: newSub(), email: uniqueEmail('offline') }),
+        token: await signIn({ sub: newSub(), email: uniqueEmail('offline') }),
       });
       expect(response.statusCode).toBe(503);
       expect(response.json().detail).toMatch(/Google sign-in/);
@@ -181,8 +259,9 @@ describe('POST /api/v1/auth/google', () => {
 
   it('creates one account when the same new Google user signs in twice at once', async () => {
     const email = uniqueEmail('double');
-    const token = await google.sign({ sub: newSub(), email });
-    const answers = await Promise.all([googleLogin(token), googleLogin(token)]);
+    const sub = newSub();
+    const tokens = [await signIn({ sub, email }), await signIn({ sub, email })];
+    const answers = await Promise.all(tokens.map((token) => googleLogin(token)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });

@@ -616,7 +616,7 @@ describe('POST /api/v1/auth/google without GOOGLE_CLIENT_ID', () => {
 describe('OpenAPI', () => {
   it('documents the auth routes under the auth tag, login as form-encoded', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['register', 'verify-email', 'resend-verification', 'login', 'me', 'forgot-password', 'reset-password', 'google']) {
+    for (const path of ['register', 'verify-email', 'resend-verification', 'login', 'me', 'forgot-password', 'reset-password', 'google', 'google/nonce', 'logout', 'logout-all']) {
       expect(Object.keys(doc.paths)).toContain(`/api/v1/auth/${path}`);
     }
     const loginDoc = doc.paths['/api/v1/auth/login'].post;

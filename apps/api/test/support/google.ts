@@ -10,6 +10,8 @@ export interface GoogleClaims {
   email: string;
   email_verified: boolean | string;
   name?: string;
+  /** The nonce the web app handed to Google Identity Services (from POST /auth/google/nonce). */
+  nonce?: string;
   iat: number;
   exp: number;
 }
