@@ -14,8 +14,16 @@ export interface AuthState {
   setToken: (token: string) => Promise<User | null>;
   /** Checks the session again, e.g. after the email was verified. */
   refresh: () => Promise<void>;
-  /** Removes the token and forgets cached server data. Navigation is the caller's job. */
+  /**
+   * Asks the server to revoke the token (best effort: offline, it is still removed here),
+   * removes the token and forgets cached server data. Navigation is the caller's job.
+   */
   logout: () => void;
+  /**
+   * 'Log out everywhere': the server revokes every token of the user, then this one is removed
+   * as by `logout`. Rejects (and stays logged in) when the server could not be reached.
+   */
+  logoutEverywhere: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

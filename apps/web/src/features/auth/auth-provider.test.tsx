@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
+import { networkFailure } from './test-fixtures';
 import { useAuth } from './use-auth';
 
 const buyer = { id: 'u-7', email: 'buyer@example.com', is_verified: false };
@@ -99,5 +100,30 @@ describe('AuthProvider', () => {
 
     expect(screen.getByText('Logged out')).toBeInTheDocument();
     expect(window.localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('Log out asks the server to revoke the token, then removes it', async () => {
+    const network = stubFetch({ 'GET /api/v1/auth/me': { body: buyer }, 'POST /api/v1/auth/logout': { status: 204 } });
+    const { user } = renderWithProviders(<AuthProbe />, { token: 'session-token' });
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    const call = network.requests.find((request) => request.url.endsWith('/auth/logout'));
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('Authorization')).toBe('Bearer session-token');
+  });
+
+  it('Log out still removes the token when the server cannot be reached', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch({ 'GET /api/v1/auth/me': { body: buyer }, 'POST /api/v1/auth/logout': networkFailure });
+    const { user } = renderWithProviders(<AuthProbe />, { token: 'session-token' });
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    await waitFor(() => {
+      expect(warn).toHaveBeenCalled();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { clearToken, getToken, setToken as storeToken, subscribeToToken } from '@/lib/token-storage';
 import { authQueryKeys, currentUserQueryOptions } from './api/get-current-user';
+import { logoutEverywhereRequest, logoutRequest } from './api/logout';
 import { AuthContext, type AuthState } from './auth-context';
 
 /**
@@ -43,18 +44,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
+  const forgetSession = useCallback(() => {
     clearToken();
     // Cached server data may belong to this user (listings, messages): forget all of it.
     queryClient.removeQueries();
   }, [queryClient]);
 
+  const logout = useCallback(() => {
+    // The request takes the stored token with it before it is removed just below; its answer
+    // is not awaited: logging out never waits for, or fails with, the network (spec §2).
+    if (getToken() !== null) {
+      logoutRequest().catch((error: unknown) => {
+        console.warn('Logout could not reach the server; the token was removed here.', error);
+      });
+    }
+    forgetSession();
+  }, [forgetSession]);
+
+  const logoutEverywhere = useCallback(async () => {
+    await logoutEverywhereRequest();
+    forgetSession();
+  }, [forgetSession]);
+
   const user = token === null ? null : (currentUser.data ?? null);
   const isLoading = token !== null && currentUser.isPending;
 
   const value = useMemo<AuthState>(
-    () => ({ user, isLoggedIn: user !== null, isLoading, setToken, refresh, logout }),
-    [user, isLoading, setToken, refresh, logout],
+    () => ({ user, isLoggedIn: user !== null, isLoading, setToken, refresh, logout, logoutEverywhere }),
+    [user, isLoading, setToken, refresh, logout, logoutEverywhere],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -17,10 +17,16 @@ import { useListing } from '../api/get-listing';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { actionLinkClass, ErrorMessage, StatusPill } from './ui';
 
-const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger'> = {
+const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'> = {
   completed: 'success',
   pending: 'warning',
   failed: 'danger',
+  refunded: 'info',
+};
+
+/** A refund says where the money went. */
+const STATUS_TITLES: Partial<Record<PaymentStatus, string>> = {
+  refunded: 'This payment could not be applied to the listing and the amount was refunded to your card.',
 };
 
 const titleLinkClass = 'font-medium break-words text-teal-800 underline-offset-2 hover:underline';
@@ -71,9 +77,11 @@ function PaymentRow({ payment }: { payment: Payment }) {
         {formatAmount(payment.amount)}
       </td>
       <td className="px-3 py-3">
-        <StatusPill tone={STATUS_TONES[payment.status]} className="capitalize">
-          {payment.status}
-        </StatusPill>
+        <span title={STATUS_TITLES[payment.status]}>
+          <StatusPill tone={STATUS_TONES[payment.status]} className="capitalize">
+            {payment.status}
+          </StatusPill>
+        </span>
       </td>
       <td className="py-3 pr-4 pl-3">
         {action === 'pay' ? (

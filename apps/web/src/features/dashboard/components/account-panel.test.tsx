@@ -1,0 +1,64 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { networkFailure } from '@/features/auth/test-fixtures';
+import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { seller } from '../testing/fixtures';
+import { LOGOUT_EVERYWHERE_FAILED } from './account-panel';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const TOKEN = 'seller-token';
+
+function accountApi(logoutAll: StubHandler) {
+  return stubFetch({
+    'GET /api/v1/auth/me': { body: seller },
+    'GET /api/v1/messages/user': { body: [] },
+    'POST /api/v1/auth/logout-all': logoutAll,
+  });
+}
+
+describe("the dashboard's Account tab", () => {
+  it("shows the user's email and logs out everywhere after a confirmation", async () => {
+    const network = accountApi({ status: 204 });
+    const { user, router } = renderApp('/dashboard?tab=account', { token: TOKEN });
+
+    const panel = await screen.findByRole('region', { name: 'Account' });
+    expect(within(panel).getByText(seller.email)).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Log out everywhere' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out everywhere?' });
+    expect(network.requests.some((request) => request.url.endsWith('/auth/logout-all'))).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Log out everywhere' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/');
+    });
+    const call = network.requests.find((request) => request.url.endsWith('/auth/logout-all'));
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const network = accountApi({ status: 204 });
+    const { user } = renderApp('/dashboard?tab=account', { token: TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(network.requests.some((request) => request.url.endsWith('/auth/logout-all'))).toBe(false);
+    expect(window.localStorage.getItem('access_token')).toBe(TOKEN);
+  });
+
+  it('says so and stays logged in when the server cannot be reached (the other sessions were not ended)', async () => {
+    accountApi(networkFailure);
+    const { user, router } = renderApp('/dashboard?tab=account', { token: TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out everywhere' }));
+
+    expect(await screen.findByText(LOGOUT_EVERYWHERE_FAILED)).toBeInTheDocument();
+    expect(window.localStorage.getItem('access_token')).toBe(TOKEN);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
