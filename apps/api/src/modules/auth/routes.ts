@@ -202,12 +202,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Sign in with a Google ID token; creates or links the account by its verified email',
+        summary: 'Sign in with a Google ID token; creates the account, or links an existing one once its password is given',
+        description:
+          "The token's nonce must come from POST /auth/google/nonce. An existing password account of the same address answers 409 (code google_link_password_required) until `password` is sent with the token.",
         body: GoogleLoginRequestSchema,
         response: {
           200: TokenResponseSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          409: ErrorResponseSchema,
           429: ErrorResponseSchema,
           503: ErrorResponseSchema,
         },

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
+import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
 import type { Mailer } from '../mail/plugin.js';
 import type { CurrentUser } from './auth-context.js';
@@ -275,7 +275,7 @@ export class AuthService {
     if (existing && existing.isVerified && existing.googleSub !== sub) {
       // A verified account of this address that Google sign-in does not know yet: the owner
       // proves it with the password once (Google vouching for the address is not enough).
-      if (!existing.passwordHash) throw conflict(GOOGLE_LINKED_ELSEWHERE, 'google_linked_elsewhere');
+      if (!existing.passwordHash) throw forbidden(GOOGLE_LINKED_ELSEWHERE, 'google_linked_elsewhere');
       if (options.password === undefined) throw conflict(GOOGLE_LINK_PASSWORD_REQUIRED, GOOGLE_LINK_PASSWORD_REQUIRED_CODE);
       const password = options.password;
       await this.deps.throttle.guard(email, options.ip, async () => {

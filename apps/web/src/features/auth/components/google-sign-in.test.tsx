@@ -11,7 +11,10 @@ import { GOOGLE_IDENTITY_SCRIPT, type GoogleButtonConfiguration, type GoogleIdCo
 import { networkFailure, publicConfig, verifiedUser } from '../test-fixtures';
 import { GoogleSignIn } from './google-sign-in';
 
-const withGoogle = { 'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) } };
+const withGoogle = {
+  'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) },
+  'POST /api/v1/auth/google/nonce': { body: { nonce: 'api-nonce-1' } },
+};
 
 /** Google Identity Services as the page sees it once the script has run. */
 function installGoogle() {
@@ -38,7 +41,7 @@ async function renderButton(exchange: StubHandler, text?: 'signin_with' | 'signu
   const google = installGoogle();
   const onSignedIn = vi.fn();
   const network = stubFetch({ ...withGoogle, 'POST /api/v1/auth/google': exchange, 'GET /api/v1/auth/me': { body: verifiedUser } });
-  renderWithProviders(<GoogleSignIn text={text} onSignedIn={onSignedIn} />);
+  const { user } = renderWithProviders(<GoogleSignIn text={text} onSignedIn={onSignedIn} />);
   await screen.findByRole('button', { name: /with Google/ });
   const signIn = async (credential?: string) => {
     await act(async () => {
@@ -46,7 +49,7 @@ async function renderButton(exchange: StubHandler, text?: 'signin_with' | 'signu
       await Promise.resolve();
     });
   };
-  return { google, onSignedIn, network, signIn };
+  return { google, onSignedIn, network, signIn, user };
 }
 
 describe('GoogleSignIn', () => {
@@ -67,6 +70,8 @@ describe('GoogleSignIn', () => {
 
     expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
     expect(google.configuration?.client_id).toBe('client-123');
+    // The nonce the API issued goes to Google, which puts it into the ID token.
+    expect(google.configuration?.nonce).toBe('api-nonce-1');
     expect(google.button).toMatchObject({ text: 'signup_with', theme: 'outline', size: 'large' });
   });
 
@@ -131,5 +136,27 @@ describe('GoogleSignIn', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(thirdPartySignInFailed('Google'));
     expect(document.querySelector(`script[src="${GOOGLE_IDENTITY_SCRIPT}"]`)).toBeNull();
+  });
+
+  it("asks for the existing account's password once (409), then links with the same credential", async () => {
+    const prompt = 'An account with this email address already exists. Enter its password once to link Google sign-in to it.';
+    let calls = 0;
+    const { onSignedIn, network, signIn, user } = await renderButton(() =>
+      (calls += 1) === 1
+        ? { status: 409, body: { detail: prompt, code: 'google_link_password_required' } }
+        : { body: { access_token: 'linked-token', token_type: 'bearer' } },
+    );
+    await signIn('google-id-token');
+    expect(await screen.findByText(prompt)).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Password'), 'My-Account-Password-1');
+    await user.click(screen.getByRole('button', { name: 'Link Google sign-in' }));
+    await waitFor(() => {
+      expect(onSignedIn).toHaveBeenCalledTimes(1);
+    });
+    const exchanges = network.requests.filter((request) => request.url.endsWith('/auth/google'));
+    expect(await exchanges[1]?.json()).toEqual({ token: 'google-id-token', password: 'My-Account-Password-1' });
+    expect(window.localStorage.getItem('access_token')).toBe('linked-token');
   });
 });

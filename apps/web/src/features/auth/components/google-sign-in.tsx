@@ -3,10 +3,12 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppConfig } from '@/features/config/api/get-app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
-import { useGoogleLogin } from '../api/google-login';
+import { googleNonce, useGoogleLogin } from '../api/google-login';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from '../lib/google-identity';
 import { useAuth } from '../use-auth';
 import { FormError } from './form-alert';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
 
 /** spec §8: the third-party sign-in messages name the provider. */
 export const GOOGLE_PROVIDER = 'Google';
@@ -26,6 +28,9 @@ interface GoogleSignInProps {
  * "Sign in with Google" (spec §2: the third-party sign-in on /login and /register). Shown only
  * when the server has a Google client id (GET /config); Google's script is loaded only then.
  * The credential Google hands back is exchanged at POST /auth/google for our access token.
+ * Google puts a nonce from the API into it (replay protection). When the address already has
+ * a password account that Google sign-in is not linked to, the API asks for that password
+ * once (409): a field for it appears, and the same credential is sent again with it.
  */
 export function GoogleSignIn({ text = 'signin_with', onSignedIn }: GoogleSignInProps) {
   const { data: config } = useAppConfig();
@@ -40,23 +45,32 @@ function GoogleButton({ clientId, text, onSignedIn }: Required<GoogleSignInProps
   const containerRef = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  /** The credential waiting for the account's password, and the API's request for it. */
+  const [linking, setLinking] = useState<{ credential: string; prompt: string } | null>(null);
+  const [password, setPassword] = useState('');
 
-  const onCredential = useEffectEvent(async ({ credential }: GoogleCredentialResponse) => {
-    if (!credential) {
-      setError(thirdPartySignInFailed(GOOGLE_PROVIDER));
-      return;
-    }
+  const exchange = async (credential: string, linkPassword?: string) => {
     setError(null);
     setPending(true);
     try {
-      const { access_token } = await exchangeCredential(credential);
+      const { access_token } = await exchangeCredential({ credential, password: linkPassword });
       const user = await setToken(access_token);
       if (!user) {
         setError(thirdPartyLoginError(GOOGLE_PROVIDER));
         return;
       }
+      setLinking(null);
       onSignedIn();
     } catch (cause) {
+      if (isApiError(cause) && cause.status === 409 && cause.detail) {
+        setLinking({ credential, prompt: cause.detail });
+        if (linkPassword !== undefined) setError(null);
+        return;
+      }
+      if (linkPassword !== undefined && isApiError(cause) && !cause.isNetworkError) {
+        setError(errorDetail(cause, thirdPartyLoginFailed(GOOGLE_PROVIDER)));
+        return;
+      }
       // The API answered and refused: its detail, or the generic refusal. No answer at all:
       // the network (or something unexpected) failed.
       setError(
@@ -67,6 +81,16 @@ function GoogleButton({ clientId, text, onSignedIn }: Required<GoogleSignInProps
     } finally {
       setPending(false);
     }
+  };
+
+  const onCredential = useEffectEvent(async ({ credential }: GoogleCredentialResponse) => {
+    if (!credential) {
+      setError(thirdPartySignInFailed(GOOGLE_PROVIDER));
+      return;
+    }
+    setLinking(null);
+    setPassword('');
+    await exchange(credential);
   });
 
   const onScriptFailed = useEffectEvent(() => {
@@ -77,11 +101,12 @@ function GoogleButton({ clientId, text, onSignedIn }: Required<GoogleSignInProps
     const container = containerRef.current;
     if (!container) return;
     let active = true;
-    loadGoogleIdentity().then(
-      (googleId) => {
+    Promise.all([loadGoogleIdentity(), googleNonce()]).then(
+      ([googleId, nonce]) => {
         if (!active) return;
         googleId.initialize({
           client_id: clientId,
+          nonce,
           callback: (response) => {
             void onCredential(response);
           },
@@ -119,7 +144,30 @@ function GoogleButton({ clientId, text, onSignedIn }: Required<GoogleSignInProps
         <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
       </div>
       <div ref={containerRef} className="flex min-h-11 w-full justify-center" />
-      {pending && <Spinner label="Signing in with Google…" />}
+      {linking && (
+        <form
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (password) void exchange(linking.credential, password);
+          }}
+        >
+          <p className="text-sm text-slate-700">{linking.prompt}</p>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+            }}
+          />
+          <SubmitButton pending={pending} className="w-full">
+            Link Google sign-in
+          </SubmitButton>
+        </form>
+      )}
+      {pending && !linking && <Spinner label="Signing in with Google…" />}
       {error && <FormError>{error}</FormError>}
     </div>
   );

@@ -12,6 +12,8 @@ export interface GoogleCredentialResponse {
 
 export interface GoogleIdConfiguration {
   client_id: string;
+  /** Put into the ID token; the API accepts only nonces it issued (POST /auth/google/nonce), once. */
+  nonce?: string;
   callback: (response: GoogleCredentialResponse) => void;
   context?: 'signin' | 'signup' | 'use';
   ux_mode?: 'popup' | 'redirect';

@@ -177,6 +177,7 @@ describe('/login', () => {
     });
     const network = stubFetch({
       'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) },
+      'POST /api/v1/auth/google/nonce': { body: { nonce: 'api-nonce-1' } },
       'POST /api/v1/auth/google': (request) =>
         request.headers.get('Content-Type') === 'application/json'
           ? { body: { access_token: 'google-token', token_type: 'bearer' } }
