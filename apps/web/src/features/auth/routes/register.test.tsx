@@ -95,7 +95,10 @@ describe('/register', () => {
       parent.append(button);
     });
     vi.stubGlobal('google', { accounts: { id: { initialize: () => {}, renderButton } } });
-    stubFetch({ 'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) } });
+    stubFetch({
+      'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) },
+      'POST /api/v1/auth/google/nonce': { body: { nonce: 'api-nonce-1' } },
+    });
     renderApp('/register');
 
     expect(await screen.findByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
