@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readDataMessage } from '../../src/lib/untrusted-data.js';
 
 /**
  * A local stand-in for the OpenAI API (the parts search uses): /v1/embeddings answers
@@ -15,7 +16,15 @@ export interface OpenAiStandIn {
   url: string;
   mode: StandInMode;
   calls: { embeddings: number; chat: number; embeddedTexts: string[] };
+  /** When set, what the chat model answers (in 'ok' mode) in place of its own explanations. */
+  chatAnswer?: (asked: AskedExplanations, messages: { role: string; content: string }[]) => unknown;
   close(): Promise<void>;
+}
+
+/** The data block of an explanations request: the buyer's query and the listings. */
+export interface AskedExplanations {
+  query: string;
+  listings: { id: string; title: string; description: string }[];
 }
 
 export const EMBEDDING_DIMENSIONS = 64;
@@ -77,14 +86,13 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       }
       if (path.endsWith('/chat/completions')) {
         const messages = body.messages as { role: string; content: string }[];
-        const asked = JSON.parse(messages.find((m) => m.role === 'user')?.content ?? '{}') as {
-          query: string;
-          listings: { id: string; title: string }[];
-        };
+        const asked = readDataMessage(messages.find((m) => m.role === 'user')?.content ?? '') as AskedExplanations;
         const content =
           state.mode === 'garbage'
             ? 'Sure! Here are some thoughts about these listings.'
-            : JSON.stringify({
+            : state.chatAnswer
+              ? JSON.stringify(state.chatAnswer(asked, messages))
+              : JSON.stringify({
                 results: asked.listings.map((listing, i) => ({
                   id: listing.id,
                   relevance: i === 0 ? 'Relevant' : 'Somewhat relevant',
