@@ -102,7 +102,7 @@ describe('POST /api/v1/payments/create-intent with Stripe', () => {
       metadata: { payment_id: paymentId, listing_id: listing.id, user_id: seller.id, kind: 'activation', duration_months: '3' },
     });
     const create = stripeApi.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).payment_id === paymentId);
-    expect(create?.idempotencyKey).toBe(`payment-${paymentId}`);
+    expect(create?.idempotencyKey).toBe(`listing-${listing.id}-attempt-${paymentId}`);
     expect(create?.authorization).toBe('Bearer sk_test_benchmarket');
     expect((await paymentRow(ctx.app, paymentId))?.providerPaymentId).toBe(intentId);
   });

@@ -410,9 +410,11 @@ describe('payment history and clean-up', () => {
 
     await at('2031-06-02T12:00:00.000Z');
     buyer.token = await tokenFor(ctx.app, buyer.id);
-    // Creating a new payment for listing one cleans up its pending payment: it was paid, so it completes.
+    // Paying listing one again cleans up its pending payment first: it was paid, so it completes,
+    // and the second activation is refused instead of charged.
     const again = await createIntent(ctx.app, buyer.token, { listing_id: one.id, duration_months: 1, purpose: 'activate' });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('This listing has already been paid for.');
     expect((await paymentRow(ctx.app, a.payment_id))?.status).toBe('completed');
 
     // The worker's reconciliation finds the other one.

@@ -65,6 +65,7 @@ export const oneTimeTokens = pgTable(
   (t) => [
     uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
     index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    index('one_time_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
 
@@ -221,19 +222,34 @@ export const payments = pgTable(
     durationMonths: integer('duration_months').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    /** refunded: money arrived for something that no longer applied, and was given back. */
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'refunded'] }).notNull().default('pending'),
     provider: text('provider', { enum: ['stripe', 'sandbox', 'free'] }).notNull(),
     providerPaymentId: text('provider_payment_id'),
+    /** Sent to the provider when the intent is created: one key per listing and attempt. */
+    idempotencyKey: text('idempotency_key'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set when a paid payment could not be applied; the refund job gives the money back. */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundNextAt: timestamp('refund_next_at', { withTimezone: true }),
+    refundError: text('refund_error'),
   },
   (t) => [
     check('payments_amount_cents_check', sql`${t.amountCents} >= 0`),
     uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_listing_idx').on(t.listingId),
+    /** One open payment per listing: parallel 'Pay' clicks share one payment and one intent. */
+    uniqueIndex('payments_one_open_per_listing_key').on(t.listingId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
+    index('payments_refund_due_idx').on(t.refundNextAt).where(sql`${t.refundDueAt} is not null and ${t.refundedAt} is null`),
+    index('payments_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -248,6 +264,10 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   }).notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   lastPaymentError: text('last_payment_error'),
+  /** Like Stripe's Idempotency-Key: a second create with the same key answers the first intent. */
+  idempotencyKey: text('idempotency_key').unique('sandbox_payment_intents_idempotency_key_key'),
+  refundId: text('refund_id'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -314,22 +334,31 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('pending', 'running')`),
     uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
+    index('jobs_finished_idx').on(t.updatedAt).where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
 
 /** Fixed-window rate-limit counters, shared by every API process (ARCHITECTURE: scale). */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
+);
 
 /** Cache of AI answers (search explanations, listing checks), keyed by rag_response_key. */
-export const aiCache = pgTable('ai_cache', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  createdAt: createdAt(),
-});
+export const aiCache = pgTable(
+  'ai_cache',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_cache_created_at_idx').on(t.createdAt)],
+);
 
 /**
  * The words of listing titles and search terms, unstemmed (issue: search): the lexicon that

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * A local stand-in for the part of Stripe's API the payments module uses, so the real
  * `stripe` SDK can be tested end to end (pointed here with its host/port/protocol options):
  * POST /v1/payment_intents, GET /v1/payment_intents/:id, POST …/:id/confirm and …/:id/cancel,
+ * POST /v1/refunds (a whole succeeded intent, once; a second refund is 'charge_already_refunded'),
  * with form-encoded bodies as the SDK sends them. Idempotency keys are honoured (a repeated key
  * replays the first answer) and every request is recorded.
  */
@@ -24,6 +25,18 @@ export interface StandInIntent {
   created: number;
 }
 
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -37,6 +50,8 @@ export interface StripeStandIn {
   url: string;
   readonly intents: Map<string, StandInIntent>;
   readonly requests: RecordedRequest[];
+  /** Refunds made, by id. */
+  readonly refunds: Map<string, StandInRefund>;
   /** Changes an intent behind the API's back (a tampered amount, another currency…). */
   patchIntent(id: string, patch: Partial<StandInIntent>): StandInIntent;
   /** The JSON of a Stripe event about an intent, as Stripe would post it to the webhook. */
@@ -83,6 +98,7 @@ function stripeError(status: number, type: string, message: string, extra: Recor
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const requests: RecordedRequest[] = [];
+  const refunds = new Map<string, StandInRefund>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let failures = 0;
 
@@ -109,6 +125,40 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
       intents.set(id, intent);
       return { status: 200, body: intent };
+    }
+
+    if (method === 'POST' && path === '/v1/refunds') {
+      const target = intents.get(String(form.payment_intent ?? ''));
+      if (!target) {
+        return stripeError(404, 'invalid_request_error', `No such payment_intent: '${String(form.payment_intent)}'`, { code: 'resource_missing' });
+      }
+      if (target.status !== 'succeeded') {
+        return stripeError(400, 'invalid_request_error', `This PaymentIntent (${target.id}) does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+        });
+      }
+      if ([...refunds.values()].some((refund) => refund.payment_intent === target.id)) {
+        return stripeError(400, 'invalid_request_error', `Charge for ${target.id} has already been refunded.`, { code: 'charge_already_refunded' });
+      }
+      const amount = form.amount === undefined ? target.amount : Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > target.amount) {
+        return stripeError(400, 'invalid_request_error', `Refund amount (${String(form.amount)}) is greater than charge amount (${target.amount})`, {
+          param: 'amount',
+        });
+      }
+      const refund: StandInRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: target.currency,
+        payment_intent: target.id,
+        status: 'succeeded',
+        reason: typeof form.reason === 'string' ? form.reason : null,
+        metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
     }
 
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
@@ -196,6 +246,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refunds,
     patchIntent(id, patch) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id} at the stand-in`);

@@ -57,6 +57,7 @@ describe('paymentRowAction (spec §4)', () => {
     expect(paymentRowAction('failed')).toBe('pay');
     expect(paymentRowAction('pending')).toBe('pay');
     expect(paymentRowAction('completed')).toBe('view');
+    expect(paymentRowAction('refunded')).toBe('view');
   });
 });
 

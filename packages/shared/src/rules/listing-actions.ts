@@ -37,9 +37,9 @@ export function listingRowActions(
   return actions;
 }
 
-/** spec §4: 'Pay Now' for failed or pending, 'View' for completed. */
-export function paymentRowAction(status: 'completed' | 'pending' | 'failed'): PaymentRowAction {
-  return status === 'completed' ? 'view' : 'pay';
+/** spec §4: 'Pay Now' for failed or pending, 'View' for completed (and for refunded: nothing to pay). */
+export function paymentRowAction(status: 'completed' | 'pending' | 'failed' | 'refunded'): PaymentRowAction {
+  return status === 'completed' || status === 'refunded' ? 'view' : 'pay';
 }
 
 /** spec §5: why a listing cannot be extended, or null when it can. */

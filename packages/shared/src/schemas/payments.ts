@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { DurationMonthsSchema, IdSchema, IsoDateTimeSchema, MoneySchema } from './common.js';
 
-/** spec §4: completed, pending, failed. */
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed'] as const;
+/**
+ * spec §4: completed, pending, failed. Ours (issue 12): refunded — money arrived for something
+ * that no longer applied (the listing was paid by another payment, or removed) and was given back.
+ */
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 

@@ -25,6 +25,8 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
   /** The last decline's text, e.g. 'Your card was declined.'. */
   lastPaymentError: string | null;
+  /** What the browser pays with (answered again when parallel 'Pay' clicks share one intent). */
+  clientSecret: string | null;
 }
 
 export interface CreateIntentInput {
@@ -36,6 +38,25 @@ export interface CreateIntentInput {
   amountCents: number;
   currency: string;
   description: string;
+  /**
+   * One key per listing and attempt (`listing-<id>-attempt-<payment id>`): the provider answers
+   * a repeated create with the same key with the first intent, never a second one.
+   */
+  idempotencyKey: string;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  intentId: string;
+  amountCents: number;
+  /** `refund-<payment id>`: a retried refund is never made twice. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  /** Stripe's refund statuses; `pending` and `succeeded` mean the money is on its way back. */
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
 }
 
 export interface CreatedIntent {
@@ -57,6 +78,11 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Cancels an intent that has not been paid; answers its state afterwards. */
   cancelIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Gives the whole amount of a succeeded intent back (Stripe: `refunds.create`). The same
+   * idempotency key makes the same refund once; a refund already made answers that refund.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
 }
 
 /** The provider could not be reached or answered unexpectedly (not a card decline). */

@@ -20,15 +20,15 @@ import {
   SandboxConfirmCardResponseSchema,
   WebhookResponseSchema,
 } from './schemas.js';
-import { PaymentsService } from './service.js';
+import { PaymentsService, RECONCILE_EVERY_MS, REFUND_EVERY_MS } from './service.js';
 import { StripePaymentProvider, WebhookSignatureError } from './stripe-provider.js';
 
 const TAGS = ['payments'];
 const BEARER = [{ bearerAuth: [] }];
 const RECONCILE = 'payments.reconcile';
-const RECONCILE_EVERY_MS = 5 * 60_000;
+const REFUNDS = 'payments.refunds';
 
-const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 502)[]) =>
+const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 502)[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorResponseSchema])) as Record<number, typeof ErrorResponseSchema>;
 
 /**
@@ -57,6 +57,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.worker.every(RECONCILE, RECONCILE_EVERY_MS, async () => {
     await service.reconcile();
   });
+  app.worker.every(REFUNDS, REFUND_EVERY_MS, async () => {
+    await service.processRefunds();
+  });
 
   app.get(
     '/payments/quote',
@@ -82,12 +85,14 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Start a payment for a listing (owner only); the amount is computed by the server',
         description:
-          'Clears the caller\'s stale pending payments first (as /payments/cleanup-pending). An amount of 0 (the promotion\'s free first month) ' +
+          'Clears the caller\'s stale pending payments first (as /payments/cleanup-pending). A listing has one open payment at a time: ' +
+          'parallel calls with the same duration answer the same payment and client secret; a call with another duration replaces it ' +
+          '(409 while the earlier one is being processed). An amount of 0 (the promotion\'s free first month) ' +
           "is completed at once and answers a client_secret starting 'free_tier_'. Otherwise pay with Stripe.js (provider stripe) or " +
           'POST /payments/sandbox/confirm-card (provider sandbox), then call /payments/confirm.',
         security: BEARER,
         body: CreateIntentBodySchema,
-        response: { 200: CreateIntentResponseSchema, ...errors(400, 401, 403, 404, 502) },
+        response: { 200: CreateIntentResponseSchema, ...errors(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) => service.createIntent(currentUserOf(request), request.body),

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sandboxPaymentIntents } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
@@ -10,6 +10,8 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderRefund,
+  type RefundInput,
 } from './provider.js';
 import { checkTestCard, type CardInput } from './sandbox-cards.js';
 
@@ -43,6 +45,7 @@ function toProviderIntent(row: IntentRow): ProviderIntent {
     currency: row.currency,
     metadata: { ...row.metadata },
     lastPaymentError: row.lastPaymentError,
+    clientSecret: row.clientSecret,
   };
 }
 
@@ -68,24 +71,48 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
-    // One intent per payment, like Stripe's idempotency key `payment-<id>`.
-    const [existing] = await this.db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(sql`${sandboxPaymentIntents.metadata}->>'payment_id' = ${input.paymentId}`)
-      .limit(1);
-    if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
+    // Stripe's Idempotency-Key: the unique key makes concurrent creates with one key insert
+    // one row; every one of them answers it.
     const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
     const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`;
-    await this.db.insert(sandboxPaymentIntents).values({
-      id,
-      clientSecret,
-      amount: input.amountCents,
-      currency: input.currency,
-      status: 'requires_payment_method',
-      metadata: intentMetadata(input),
-    });
-    return { id, clientSecret };
+    await this.db
+      .insert(sandboxPaymentIntents)
+      .values({
+        id,
+        clientSecret,
+        amount: input.amountCents,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        metadata: intentMetadata(input),
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey });
+    const [row] = await this.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey))
+      .limit(1);
+    if (!row) throw new Error('the sandbox intent was not recorded');
+    return { id: row.id, clientSecret: row.clientSecret };
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    const refundId = `re_sandbox_${randomBytes(12).toString('hex')}`;
+    // Once per intent, and only a paid one: a second call answers the first refund.
+    await this.db
+      .update(sandboxPaymentIntents)
+      .set({ refundId, refundedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(sandboxPaymentIntents.id, input.intentId),
+          eq(sandboxPaymentIntents.status, 'succeeded'),
+          isNull(sandboxPaymentIntents.refundId),
+        ),
+      );
+    const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, input.intentId)).limit(1);
+    if (!row) throw new Error(`the sandbox has no intent ${input.intentId} to refund`);
+    if (!row.refundId) throw new Error(`the sandbox intent ${input.intentId} was not paid (${row.status}): nothing to refund`);
+    return { id: row.refundId, status: 'succeeded' };
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DURATION_OPTIONS, LISTING_NOT_FOUND, PAYMENT_INIT_ERROR, type DurationMonths } from '@benchmarket/shared';
-import { and, desc, eq, gt, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { listings, payments, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/auth-context.js';
 import { activateListing, extendListing } from '../listings/lifecycle.js';
 import type { Mailer } from '../mail/plugin.js';
@@ -33,10 +33,23 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A pending payment older than this was abandoned (a card form is not open for an hour). */
 export const STALE_PENDING_MS = 60 * 60 * 1000;
-/** The reconciliation sweep asks the provider about pending payments this old, up to a day. */
-const RECONCILE_AFTER_MS = 2 * 60 * 1000;
+/**
+ * The reconciliation sweep asks the provider about pending payments this old, up to a day
+ * (at start-up about every pending payment: one left pending by a crash completes at once).
+ */
+const RECONCILE_AFTER_MS = 20 * 1000;
+/** How often the worker reconciles pending payments and makes due refunds. */
+export const RECONCILE_EVERY_MS = 30_000;
+export const REFUND_EVERY_MS = 15_000;
+const REFUND_BATCH = 10;
+/** A failed refund is tried again after 1, 2, 4 … minutes, at most every 6 hours, until it is made. */
+export function refundRetryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
 const RECONCILE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const RECONCILE_BATCH = 25;
+/** Creating an intent takes at most this long (the SDK's timeout and retries); a payment without one after it was abandoned. */
+const INTENT_CREATION_MS = 2 * 60 * 1000;
 
 /** Ours: texts the spec leaves open. */
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -46,6 +59,9 @@ export const PAYMENT_REFERENCE_MISMATCH = 'This card payment does not belong to 
 export const PAYMENT_DETAILS_MISMATCH = 'The card payment does not match this payment. Please contact support.';
 export const PAYMENT_NOT_COMPLETED = 'The payment has not been completed.';
 export const PROVIDER_UNREACHABLE = 'The card payment provider could not be reached. Please try again.';
+export const PAYMENT_IN_PROGRESS =
+  'A payment for this listing is already being processed. Please wait a moment and check your payment history before paying again.';
+export const PAYMENT_REPLACED = 'This payment was replaced by a newer one for the same listing. Please start the payment again.';
 
 /** The free path's client secret (spec §4: activated without the card step). */
 export const FREE_CLIENT_SECRET_PREFIX = 'free_tier_';
@@ -87,7 +103,7 @@ export interface PaymentHistoryItem {
   duration_months: number;
   amount: number;
   currency: string;
-  status: 'completed' | 'pending' | 'failed';
+  status: 'completed' | 'pending' | 'failed' | 'refunded';
   created_at: string;
 }
 
@@ -124,6 +140,7 @@ export interface PaymentsServiceDeps {
  */
 export class PaymentsService {
   private readonly table: PriceTable;
+  private reconciledSinceStart = false;
 
   constructor(private readonly deps: PaymentsServiceDeps) {
     const { pricing } = deps;
@@ -172,12 +189,21 @@ export class PaymentsService {
    * /payments/cleanup-pending does), then prices the payment on the server. A zero amount is
    * completed at once and answers a `free_tier_` client secret (spec §4); otherwise the
    * provider makes an intent whose metadata names this payment and listing.
+   *
+   * One open attempt per listing (issue 12: parallel 'Pay' clicks charged several times): a
+   * unique index allows one pending payment per listing, so parallel calls with the same
+   * terms all answer that payment and its one intent — the intent is created with the
+   * attempt's idempotency key, so even two callers reaching the provider at once get one
+   * intent. A call with other terms (another duration) replaces the open attempt once its
+   * intent is cancelled at the provider.
    */
-  async createIntent(user: CurrentUser, request: CreateIntentRequest): Promise<CreatedPayment> {
+  async createIntent(user: CurrentUser, request: CreateIntentRequest, round = 0): Promise<CreatedPayment> {
+    await this.ownedListing(user, request.listing_id);
+    // First: an abandoned payment that was paid after all completes, and is seen below.
+    if (round === 0) await this.cleanupPending(user.id);
     const listing = await this.ownedListing(user, request.listing_id);
     const now = this.deps.clock.now();
     const kind = this.kindOrRefuse(listing, request.purpose, now);
-    await this.cleanupPending(user.id, { listingId: listing.id });
 
     const q = quote(this.table, kind, request.duration_months, now);
     const paymentId = randomUUID();
@@ -194,38 +220,98 @@ export class PaymentsService {
     };
 
     if (q.totalCents === 0) return this.completeFree(base, request.purpose, now);
+    // Each round settles one thing (a parallel insert won, an old attempt was paid or replaced).
+    const again = (): Promise<CreatedPayment> => {
+      if (round >= 4) throw conflict(PAYMENT_IN_PROGRESS, 'payment_in_progress');
+      return this.createIntent(user, request, round + 1);
+    };
 
-    await this.deps.db.insert(payments).values({ ...base, status: 'pending', provider: this.provider.name });
+    const [open] = await this.deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.listingId, listing.id), eq(payments.status, 'pending')))
+      .limit(1);
+    if (open) {
+      if (sameTerms(open, base, this.provider.name)) return this.answerFor(open, listing, again);
+      // Other terms: the earlier attempt goes (cancelled at the provider) unless it was paid or is in flight.
+      if (await this.removeIfAbandoned(open, { replacing: true })) return again();
+      const [after] = await this.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, open.id)).limit(1);
+      if (after?.status === 'pending') throw conflict(PAYMENT_IN_PROGRESS, 'payment_in_progress');
+      return again();
+    }
+
+    const [created] = await this.deps.db
+      .insert(payments)
+      .values({
+        ...base,
+        status: 'pending',
+        provider: this.provider.name,
+        idempotencyKey: `listing-${listing.id}-attempt-${paymentId}`,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A parallel call opened the attempt first: answer that one.
+    if (!created) return again();
+    return this.answerFor(created, listing, again);
+  }
+
+  /** The open attempt's intent, made now with the attempt's idempotency key unless it exists. */
+  private async answerFor(payment: PaymentRow, listing: ListingRow, again: () => Promise<CreatedPayment>): Promise<CreatedPayment> {
+    const answer = (clientSecret: string): CreatedPayment => ({
+      client_secret: clientSecret,
+      payment_id: payment.id,
+      amount: toUnits(payment.amountCents),
+      currency: payment.currency,
+      kind: payment.kind,
+      provider: this.provider.name,
+    });
+
+    if (payment.providerPaymentId) {
+      const intent = await this.retrieve(payment.providerPaymentId);
+      if (intent?.clientSecret && intent.status !== 'succeeded' && intent.status !== 'canceled') return answer(intent.clientSecret);
+      if (intent?.status === 'succeeded') {
+        // Paid already (its event is still on the way): it completes now, and this call starts over.
+        await this.handleProviderEvent({ type: 'payment_intent.succeeded', intent });
+      } else {
+        await this.removeIfAbandoned(payment, { replacing: true });
+      }
+      return again();
+    }
+
     let intent;
     try {
       intent = await this.provider.createIntent({
-        paymentId,
+        paymentId: payment.id,
         listingId: listing.id,
-        userId: user.id,
-        kind,
-        durationMonths: request.duration_months,
-        amountCents: q.totalCents,
-        currency: this.currency,
-        description: describePayment(kind, request.duration_months, listing.title),
+        userId: payment.userId,
+        kind: payment.kind,
+        durationMonths: payment.durationMonths,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        description: describePayment(payment.kind, payment.durationMonths, listing.title),
+        idempotencyKey: payment.idempotencyKey ?? `payment-${payment.id}`,
       });
     } catch (error) {
-      // Nothing was charged: the payment never existed for the buyer.
-      await this.deps.db.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
-      this.deps.log.error({ err: error, payment: paymentId }, 'could not create a payment intent');
+      // Nothing was charged: the attempt never existed for the buyer.
+      await this.deps.db
+        .delete(payments)
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.providerPaymentId)));
+      this.deps.log.error({ err: error, payment: payment.id }, 'could not create a payment intent');
       throw new HttpError(502, PAYMENT_INIT_ERROR, 'provider_unavailable');
     }
-    await this.deps.db
+    const recorded = await this.deps.db
       .update(payments)
-      .set({ providerPaymentId: intent.id, updatedAt: now })
-      .where(eq(payments.id, paymentId));
-    return {
-      client_secret: intent.clientSecret,
-      payment_id: paymentId,
-      amount: toUnits(q.totalCents),
-      currency: this.currency,
-      kind,
-      provider: this.provider.name,
-    };
+      .set({ providerPaymentId: intent.id, updatedAt: this.deps.clock.now() })
+      .where(and(eq(payments.id, payment.id), or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, intent.id))))
+      .returning({ id: payments.id });
+    if (recorded.length === 0) {
+      // Replaced meanwhile by a call with other terms: this intent must never be paid.
+      await this.provider.cancelIntent(intent.id).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, intent: intent.id }, 'could not cancel the intent of a replaced payment');
+      });
+      throw conflict(PAYMENT_REPLACED, 'payment_replaced');
+    }
+    return answer(intent.clientSecret);
   }
 
   /**
@@ -263,7 +349,7 @@ export class PaymentsService {
       .from(payments)
       .where(eq(payments.id, payment.id))
       .limit(1);
-    if (after?.status === 'failed') throw badRequest(PAYMENT_NO_LONGER_APPLIES, 'payment_no_longer_applies');
+    if (after?.status === 'failed' || after?.status === 'refunded') throw badRequest(PAYMENT_NO_LONGER_APPLIES, 'payment_no_longer_applies');
     return answer;
   }
 
@@ -308,7 +394,7 @@ export class PaymentsService {
 
     let removed = 0;
     for (const payment of candidates) {
-      if (await this.removeIfAbandoned(payment, staleBefore)) removed += 1;
+      if (await this.removeIfAbandoned(payment)) removed += 1;
     }
     return removed;
   }
@@ -335,11 +421,15 @@ export class PaymentsService {
   }
 
   /**
-   * The worker's safety net for a lost webhook (ARCHITECTURE: payment reconciliation): asks
-   * the provider about recent pending payments and completes those that succeeded.
+   * The worker's safety net for a lost webhook or a crash between the card step and the
+   * payment's completion (ARCHITECTURE: payment reconciliation): asks the provider about recent
+   * pending payments and completes those that succeeded. Every 30 s for payments older than
+   * 20 s; the first round after start-up asks about every pending payment, whatever its age.
    */
   async reconcile(): Promise<number> {
     const now = this.deps.clock.now().getTime();
+    const minAgeMs = this.reconciledSinceStart ? RECONCILE_AFTER_MS : 0;
+    this.reconciledSinceStart = true;
     const pending = await this.deps.db
       .select()
       .from(payments)
@@ -348,7 +438,7 @@ export class PaymentsService {
           eq(payments.status, 'pending'),
           eq(payments.provider, this.provider.name),
           isNotNull(payments.providerPaymentId),
-          lt(payments.createdAt, new Date(now - RECONCILE_AFTER_MS)),
+          lt(payments.createdAt, new Date(now - minAgeMs)),
           gt(payments.createdAt, new Date(now - RECONCILE_WINDOW_MS)),
         ),
       )
@@ -361,6 +451,70 @@ export class PaymentsService {
       if ((await this.handleProviderEvent({ type: 'payment_intent.succeeded', intent })) === 'completed') completed += 1;
     }
     return completed;
+  }
+
+  /**
+   * The refund job (worker, every 15 s): gives back the money of payments flagged 'refund
+   * due' (paid for a listing that another payment had activated, or that was removed). Each
+   * refund carries the key `refund-<payment id>`, so a retry or a second API process never
+   * refunds twice; the payment becomes `refunded`. A failed refund is retried with a growing
+   * delay (1 min … 6 h) until it is made. Rows are leased with SKIP LOCKED, a batch per round.
+   */
+  async processRefunds(): Promise<number> {
+    const now = this.deps.clock.now();
+    const leaseUntil = new Date(now.getTime() + 5 * 60_000).toISOString();
+    const leased = await this.deps.db.execute<{ id: string }>(sql`
+      update payments set refund_next_at = ${leaseUntil}::timestamptz
+      where id in (
+        select id from payments
+        where refund_due_at is not null and refunded_at is null and provider = ${this.provider.name}
+          and (refund_next_at is null or refund_next_at <= ${now.toISOString()}::timestamptz)
+        order by refund_next_at nulls first
+        limit ${REFUND_BATCH}
+        for update skip locked
+      )
+      returning id`);
+    let refunded = 0;
+    for (const { id } of leased.rows) {
+      const [payment] = await this.deps.db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      if (!payment) continue;
+      if (await this.refundOne(payment)) refunded += 1;
+    }
+    return refunded;
+  }
+
+  private async refundOne(payment: PaymentRow): Promise<boolean> {
+    const now = this.deps.clock.now();
+    try {
+      if (!payment.providerPaymentId) throw new Error('the payment has no intent at the provider');
+      const refund = await this.provider.refund({
+        paymentId: payment.id,
+        intentId: payment.providerPaymentId,
+        amountCents: payment.amountCents,
+        idempotencyKey: `refund-${payment.id}`,
+      });
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`the provider answered the refund ${refund.id} as ${refund.status}`);
+      await this.deps.db
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: now, providerRefundId: refund.id, refundError: null, refundNextAt: null, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+      this.deps.log.info({ payment: payment.id, refund: refund.id }, 'payment refunded');
+      return true;
+    } catch (error) {
+      const attempts = payment.refundAttempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await this.deps.db
+        .update(payments)
+        .set({
+          refundAttempts: attempts,
+          refundError: message.slice(0, 500),
+          refundNextAt: new Date(now.getTime() + refundRetryDelayMs(attempts)),
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+      this.deps.log.error({ err: error, payment: payment.id, attempts }, 'refund failed; it will be tried again');
+      return false;
+    }
   }
 
   // ── internals ──────────────────────────────────────────────────────────────
@@ -425,7 +579,8 @@ export class PaymentsService {
   async completePayment(paymentId: string): Promise<boolean> {
     return this.deps.db.transaction(async (tx) => {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-      if (!payment || payment.status === 'completed') return false;
+      // A refund due or made is final: that money is going back, it never applies later.
+      if (!payment || payment.status === 'completed' || payment.status === 'refunded' || payment.refundDueAt) return false;
       const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.listingId)).for('update');
       if (!listing) throw new Error(`payment ${paymentId} names a listing that does not exist`);
       return this.applyCompletion(tx, payment, listing, this.deps.clock.now());
@@ -438,15 +593,16 @@ export class PaymentsService {
    * expiry (extended from the current expiry while it runs, from now otherwise).
    */
   private async applyCompletion(tx: Tx, payment: PaymentRow, listing: ListingRow, now: Date): Promise<boolean> {
-    const conflict = completionConflict(payment, listing);
-    if (conflict) {
+    const refusal = completionConflict(payment, listing);
+    if (refusal) {
       // Money arrived for something that no longer applies (a second activation raced the first,
-      // or the listing was removed meanwhile): never extend at the wrong price; flag it for a refund.
+      // or the listing was removed meanwhile): never extend at the wrong price; the refund job
+      // gives the money back (processRefunds).
       await tx
         .update(payments)
-        .set({ status: 'failed', failureReason: conflict, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), ne(payments.status, 'completed')));
-      this.deps.log.error({ payment: payment.id, listing: listing.id, reason: conflict }, 'paid payment refused: refund due');
+        .set({ status: 'failed', failureReason: refusal, updatedAt: now, refundDueAt: now, refundNextAt: now })
+        .where(and(eq(payments.id, payment.id), notInArray(payments.status, ['completed', 'refunded']), isNull(payments.refundDueAt)));
+      this.deps.log.error({ payment: payment.id, listing: listing.id, reason: refusal }, 'paid payment refused: refund due');
       return false;
     }
     const done = await tx
@@ -496,9 +652,15 @@ export class PaymentsService {
     return rows.length > 0;
   }
 
-  private async removeIfAbandoned(payment: PaymentRow, staleBefore: Date): Promise<boolean> {
+  /**
+   * Removes a pending payment whose intent is cancelled at the provider (or was never made).
+   * One that was paid after all is completed instead; one the provider is processing is kept.
+   */
+  private async removeIfAbandoned(payment: PaymentRow, options: { replacing?: boolean } = {}): Promise<boolean> {
     // No intent yet and recent: another request is creating it right now.
-    if (!payment.providerPaymentId && payment.createdAt >= staleBefore) return false;
+    const creatingSince = new Date(this.deps.clock.now().getTime() - INTENT_CREATION_MS);
+    if (!payment.providerPaymentId && payment.createdAt >= creatingSince) return false;
+    if (options.replacing) this.deps.log.info({ payment: payment.id }, 'replacing the open payment of a listing');
     if (payment.providerPaymentId && payment.provider === this.provider.name) {
       let intent: ProviderIntent | null;
       try {
@@ -559,4 +721,16 @@ function completionConflict(payment: PaymentRow, listing: ListingRow): string | 
     return 'listing already activated by another payment: refund due';
   }
   return null;
+}
+
+/** Parallel calls for the same listing, duration and price share one attempt. */
+function sameTerms(open: PaymentRow, wanted: NewPayment, provider: PaymentRow['provider']): boolean {
+  return (
+    open.userId === wanted.userId &&
+    open.kind === wanted.kind &&
+    open.durationMonths === wanted.durationMonths &&
+    open.amountCents === wanted.amountCents &&
+    open.currency === wanted.currency &&
+    open.provider === provider
+  );
 }

@@ -8,6 +8,8 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderRefund,
+  type RefundInput,
 } from './provider.js';
 
 export interface StripeProviderOptions {
@@ -34,6 +36,7 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     metadata: { ...intent.metadata },
     lastPaymentError: intent.last_payment_error?.message ?? null,
+    clientSecret: intent.client_secret,
   };
 }
 
@@ -54,8 +57,8 @@ export class WebhookSignatureError extends Error {
 
 /**
  * Stripe PaymentIntents through the real SDK. Every intent carries our payment and listing
- * ids in its metadata, and is created with the idempotency key `payment-<id>`, so a retried
- * request never makes a second intent for one payment.
+ * ids in its metadata, and is created with the payment's idempotency key (one per listing and
+ * attempt), so a retried or parallel request never makes a second intent for one attempt.
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -81,7 +84,7 @@ export class StripePaymentProvider implements PaymentProvider {
           description: input.description,
           metadata: intentMetadata(input),
         },
-        { idempotencyKey: `payment-${input.paymentId}` },
+        { idempotencyKey: input.idempotencyKey },
       );
       if (!intent.client_secret) throw new Error('the payment intent has no client secret');
       return { id: intent.id, clientSecret: intent.client_secret };
@@ -105,6 +108,22 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       if (isMissing(error)) return null;
       throw unavailable(error, 'cancel payment intent');
+    }
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountCents, reason: 'duplicate', metadata: { payment_id: input.paymentId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, status: (refund.status ?? 'pending') as ProviderRefund['status'] };
+    } catch (error) {
+      // Refunded already (by us earlier with another key, or from Stripe's dashboard): done.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+        return { id: `already_refunded:${input.intentId}`, status: 'succeeded' };
+      }
+      throw unavailable(error, 'refund payment');
     }
   }
 
