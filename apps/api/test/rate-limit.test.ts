@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import { setupTestApp, testEnv, type TestContext } from './helpers.js';
 import { GOOD_PASSWORD, login, loginToken, postJson, uniqueEmail } from './support/auth.js';
-import { HOUR, MINUTE, testClock } from './support/clock.js';
+import { HOUR, testClock } from './support/clock.js';
 
 let ctx: TestContext;
 const clock = testClock();

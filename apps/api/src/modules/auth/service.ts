@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GOOGLE_LINK_PASSWORD_REQUIRED_CODE, LOGIN_FAILED, thirdPartyLoginFailed, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
