@@ -136,13 +136,13 @@ function framesOf(error: ErrorLike): string[] {
  * the values of SQL statements: drizzle puts every parameter in the message of a failed
  * query and in `params`, PostgreSQL repeats the value of a violated key in `detail`.
  */
-export function serializeError(error: unknown): unknown {
-  if (!isErrorLike(error)) return error;
+export function serializeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!isErrorLike(error)) return { type: typeof error, message: String(error), stack: '' };
   const chain: ErrorLike[] = [];
   for (let current: unknown = error; isErrorLike(current) && chain.length < 6 && !chain.includes(current); current = current.cause) {
     chain.push(current);
   }
-  const out: Record<string, unknown> = {
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
     type: typeOf(error),
     message: chain.map(messageOf).join(': '),
     stack: chain

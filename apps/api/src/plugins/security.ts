@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../lib/http-errors.js';
 
@@ -53,7 +53,8 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
     // The limit is attached to each route as it is registered, and the not-found handler is
     // no route: without this, requests for unknown paths (a scanner's, or the web app's
     // client-side pages, each a page load served by that handler) were never counted.
-    const limitUnknownRoutes = app.rateLimit();
+    // (The plugin's handler is async and needs no `this`, whatever its declared type says.)
+    const limitUnknownRoutes = app.rateLimit() as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     app.addHook('onRequest', async (request, reply) => {
       if (request.is404) await limitUnknownRoutes(request, reply);
     });
