@@ -8,7 +8,9 @@ import {
   PageQuerySchema,
   PasswordSchema,
   QueryBooleanSchema,
+  hasForbiddenCharacters,
   paginated,
+  plainText,
 } from './common.js';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -103,5 +105,26 @@ describe('ErrorResponseSchema', () => {
       code: 'NOT_FOUND',
     });
     expect(ErrorResponseSchema.safeParse({ message: 'x' }).success).toBe(false);
+  });
+});
+
+describe('plainText', () => {
+  const title = plainText(z.string().trim().max(80), 'Title');
+  const description = plainText(z.string().trim(), 'Description', { multiline: true });
+
+  it('refuses Bidi formatting, C0/C1 control characters, NUL and lone surrogates, naming the field', () => {
+    for (const bad of ['\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C', '\u0000', '\u001B', '\u007F', '\u0085', '\uD800', '\uDC00']) {
+      const result = description.safeParse(`a${bad}b`);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Description must not contain control or text-direction characters.');
+    }
+  });
+
+  it('allows tab and line breaks only in multi-line text, and every script and emoji', () => {
+    expect(description.safeParse('one\r\ntwo\tthree').success).toBe(true);
+    expect(title.safeParse('one\ttwo').success).toBe(false);
+    expect(title.safeParse('one\ntwo').success).toBe(false);
+    expect(title.safeParse('Zentrifuge — 日本語 עברית 🧪').success).toBe(true);
+    expect(hasForbiddenCharacters('שלום world')).toBe(false);
   });
 });
