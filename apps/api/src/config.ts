@@ -58,6 +58,12 @@ export const envSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Photos one account may upload per hour (each is decoded and re-encoded: the costly part of the API). */
+  RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** A request whose body has not fully arrived after this long is cut off (408): a slow upload cannot hold the server. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Photos decoded at once in this process (each may take a few hundred MB); more wait their turn, account by account. */
+  PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('BenchMarket <no-reply@benchmarket.local>'),
   SUPPORT_EMAIL: z.string().email().default('support@benchmarket.local'),
@@ -138,7 +144,10 @@ export interface AppConfig {
     messagesPerHour: number;
     messagesPerIpPerHour: number;
     globalPerMinute: number;
+    photosPerHour: number;
   };
+  /** Upload bounds (issue 12): the whole request within `requestTimeoutMs`, `photoDecodeConcurrency` decodes at once. */
+  uploads: { requestTimeoutMs: number; photoDecodeConcurrency: number };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   google: { clientId: string | undefined; jwksUrl: string };
   stripe: {
@@ -260,7 +269,9 @@ export function loadConfig(
       messagesPerHour: env.RATE_LIMIT_MESSAGES_PER_HOUR,
       messagesPerIpPerHour: env.RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR,
       globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
+      photosPerHour: env.RATE_LIMIT_PHOTOS_PER_HOUR,
     },
+    uploads: { requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000, photoDecodeConcurrency: env.PHOTO_DECODE_CONCURRENCY },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
     stripe: {

@@ -29,6 +29,16 @@ export interface ProcessedPhoto {
  * 4. it is turned upright from its EXIF orientation, resized, and re-encoded as WebP with
  *    no metadata at all (no EXIF, no GPS position, no camera serial), plus a thumbnail.
  */
+/**
+ * Process-wide image library settings: no cache of decoded images (memory goes back after
+ * each upload instead of staying with the process) and one libvips thread per image — how
+ * many images decode at once is the DecodeQueue's business (PHOTO_DECODE_CONCURRENCY).
+ */
+export function configureImageLibrary(): void {
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED_IMAGE_TYPES.has(type.mime)) throw unsupportedMediaType(DROP_IMAGES_ONLY, 'not_an_image');
@@ -48,7 +58,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
 
   try {
     // limitInputPixels again: the decoder enforces it too, whatever the header said.
-    const { data: photo, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+    const { data: photo, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true })
       .rotate()
       .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: PHOTO_WEBP_QUALITY })

@@ -29,3 +29,16 @@ export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
   'image/heic',
   'image/heif',
 ]);
+
+/** Uploads one account may have in progress at once in a process (the web app sends one at a time). */
+export const MAX_UPLOADS_AT_ONCE_PER_ACCOUNT = 2;
+
+/** The photo quota's window: RATE_LIMIT_PHOTOS_PER_HOUR photos per account. */
+export const PHOTO_QUOTA_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The most a legitimate upload can carry: every photo at its largest, plus the form's own
+ * bytes. The rest of a refused body up to this size is read and dropped so its keep-alive
+ * connection can carry the next request; beyond it, the connection is closed instead.
+ */
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTOS_PER_LISTING * MAX_PHOTO_BYTES + 1024 * 1024;

@@ -1,15 +1,32 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { ErrorResponseSchema, ListingSchema, PHOTO_TOO_LARGE, PHOTO_UPLOAD_FIELD, tooManyPhotos } from '@benchmarket/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors.js';
+import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
 import { currentUserOf } from '../auth/auth-context.js';
 import { listingsServiceFor } from '../listings/service.js';
-import { processPhoto, type ProcessedPhoto } from './image-processing.js';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_LISTING } from './limits.js';
+import { DecodeQueue } from './decode-queue.js';
+import { configureImageLibrary, processPhoto, type ProcessedPhoto } from './image-processing.js';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_LISTING,
+  MAX_UPLOAD_REQUEST_BYTES,
+  MAX_UPLOADS_AT_ONCE_PER_ACCOUNT,
+  PHOTO_QUOTA_WINDOW_MS,
+} from './limits.js';
 import { PhotosService } from './service.js';
-import { NO_PHOTOS_SENT, NOT_MULTIPART, TOO_MANY_FORM_PARTS } from './texts.js';
+import {
+  NO_PHOTOS_SENT,
+  NOT_MULTIPART,
+  photoQuotaReached,
+  TOO_MANY_FORM_PARTS,
+  UPLOAD_CUT_OFF,
+  UPLOAD_IN_PROGRESS,
+  UPLOAD_MALFORMED,
+} from './texts.js';
 
 const TAGS = ['photos'];
 const BEARER = [{ bearerAuth: [] }];
@@ -26,12 +43,24 @@ const errorResponses = {
   409: ErrorResponseSchema,
   413: ErrorResponseSchema,
   415: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 };
+
+/** The client went away (closed or reset the connection) before its body arrived. */
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.aborted || request.raw.socket?.destroyed === true;
+}
 
 /**
  * /listings/{id}/photos (spec §7). Upload: multipart, the repeated field 'files'; at most
  * MAX_PHOTOS_PER_LISTING per listing in total, each at most MAX_PHOTO_BYTES; every file is
  * checked and processed before any is stored, so an upload is all or nothing.
+ *
+ * Bounds (issue 12): the parts are read one at a time and each photo is processed as soon as
+ * it has arrived, so a request holds at most one original (MAX_PHOTO_BYTES) in memory; decodes
+ * wait in a process-wide queue (PHOTO_DECODE_CONCURRENCY, accounts in turn); an account has
+ * at most MAX_UPLOADS_AT_ONCE_PER_ACCOUNT uploads in progress and RATE_LIMIT_PHOTOS_PER_HOUR
+ * photos an hour. A refusal before the body is read drains (or closes) the connection.
  */
 const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated in this plugin: only these routes parse multipart bodies.
@@ -45,32 +74,80 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       parts: MAX_PHOTOS_PER_LISTING + 10,
     },
   });
+  configureImageLibrary();
   const listings = listingsServiceFor(app);
   const photos = new PhotosService({ db: app.db, storage: app.storage, listings, log: app.log.child({ module: 'photos' }) });
+  const decodes = new DecodeQueue(app.config.uploads.photoDecodeConcurrency);
+  const uploadsInProgress = new Map<string, number>();
 
-  /** Reads the uploaded files, refusing as soon as one is too large or one too many. */
-  async function readUploads(request: FastifyRequest, existing: number): Promise<Buffer[]> {
-    if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
-    const files: Buffer[] = [];
+  /**
+   * An answer sent before the request body was read (a refusal, or an error part-way) leaves
+   * the rest of the body in the connection: the next request on a keep-alive connection would
+   * wait behind it for ever. Read and drop the rest; when more is announced than any upload
+   * can carry (or no length is), close the connection after the answer instead.
+   */
+  app.addHook('onSend', async (request, reply, payload) => {
+    const raw = request.raw;
+    if (raw.complete || raw.destroyed) return payload;
+    const declared = Number(raw.headers['content-length']);
+    if (!Number.isFinite(declared) || declared > MAX_UPLOAD_REQUEST_BYTES) void reply.header('connection', 'close');
+    raw.unpipe();
+    raw.resume();
+    return payload;
+  });
+
+  /** Runs one step of multipart parsing; its failures become 4xx answers. */
+  async function parsing<T>(request: FastifyRequest, step: () => Promise<T>, existing: number): Promise<T> {
     try {
-      for await (const part of request.files()) {
-        if (part.fieldname !== PHOTO_UPLOAD_FIELD && part.fieldname !== 'file') {
-          await part.toBuffer();
-          continue;
-        }
-        if (existing + files.length >= MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
-        files.push(await part.toBuffer());
-      }
+      return await step();
     } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (clientGone(request) || error instanceof app.multipartErrors.PrematureCloseError) {
+        throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+      }
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw payloadTooLarge(PHOTO_TOO_LARGE, 'photo_too_large');
       if (error instanceof app.multipartErrors.FilesLimitError) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
       if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
         throw payloadTooLarge(TOO_MANY_FORM_PARTS, 'too_many_parts');
       }
       if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
-      throw error;
+      const message = error instanceof Error ? error.message : '';
+      // busboy's own words for a body that ends early ('Unexpected end of form').
+      if (/unexpected end/i.test(message)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+      // Anything else the parser refuses: no boundary, another boundary, malformed part headers.
+      throw badRequest(UPLOAD_MALFORMED, 'malformed_multipart');
     }
-    return files;
+  }
+
+  /** One photo more for `userId` this hour, or 429 with the time to wait. */
+  async function countAgainstQuota(userId: string, reply: FastifyReply): Promise<void> {
+    const limit = app.config.rateLimits.photosPerHour;
+    const { allowed, retryAfterSeconds } = await app.rateLimiter.hit({ key: `photos:account:${userId}`, limit, windowMs: PHOTO_QUOTA_WINDOW_MS });
+    if (allowed) return;
+    void reply.header('retry-after', String(retryAfterSeconds));
+    throw tooManyRequests(photoQuotaReached(limit, retryAfterSeconds), 'photo_quota');
+  }
+
+  /** Reads the parts one by one and processes each photo as soon as it is in, refusing at the first that cannot be taken. */
+  async function readAndProcess(request: FastifyRequest, reply: FastifyReply, userId: string, existing: number): Promise<ProcessedPhoto[]> {
+    const processed: ProcessedPhoto[] = [];
+    const parts = await parsing(request, async () => request.files()[Symbol.asyncIterator](), existing);
+    for (;;) {
+      const next = await parsing(request, () => parts.next(), existing);
+      if (next.done) break;
+      const part = next.value;
+      if (part.fieldname !== PHOTO_UPLOAD_FIELD && part.fieldname !== 'file') {
+        // Another field's file: read through and dropped.
+        await parsing(request, () => pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() })), existing);
+        continue;
+      }
+      if (existing + processed.length >= MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
+      await countAgainstQuota(userId, reply);
+      const bytes = await parsing(request, () => part.toBuffer(), existing);
+      if (clientGone(request)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+      processed.push(await decodes.run(userId, () => processPhoto(bytes)));
+    }
+    return processed;
   }
 
   app.post(
@@ -85,6 +162,8 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Images only, recognised by their content (JPEG, PNG, WebP, GIF, AVIF): others 415 'Please drop image files only'. ` +
           `Each file at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB (413) and 40 megapixels (413). ` +
+          'A body that is not well-formed multipart, or ends early: 400. ' +
+          `Per account: ${MAX_UPLOADS_AT_ONCE_PER_ACCOUNT} uploads at once and RATE_LIMIT_PHOTOS_PER_HOUR photos an hour (429 with Retry-After). ` +
           "More than the limit in total: 400 'You can only have up to 5 photos (currently have N)'. " +
           'Each photo is turned upright, stripped of all metadata (EXIF, GPS), resized to fit 1600 px and stored as WebP with a 400 px thumbnail. Answers the listing.',
         params: ListingIdParamsSchema,
@@ -94,15 +173,22 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUserOf(request);
       const { id } = request.params;
+      if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
       const existing = await photos.countForOwner(id, user.id);
       if (existing >= MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
-      const uploads = await readUploads(request, existing);
-      if (uploads.length === 0) throw badRequest(NO_PHOTOS_SENT, 'no_photos');
-      const processed: ProcessedPhoto[] = [];
-      // One at a time: each decode can take a lot of memory; five in a row is still quick.
-      for (const bytes of uploads) processed.push(await processPhoto(bytes));
-      const listing = await photos.add(id, user.id, processed);
-      return reply.status(201).send(listing);
+      const inProgress = uploadsInProgress.get(user.id) ?? 0;
+      if (inProgress >= MAX_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(UPLOAD_IN_PROGRESS, 'upload_in_progress');
+      uploadsInProgress.set(user.id, inProgress + 1);
+      try {
+        const processed = await readAndProcess(request, reply, user.id, existing);
+        if (processed.length === 0) throw badRequest(NO_PHOTOS_SENT, 'no_photos');
+        const listing = await photos.add(id, user.id, processed);
+        return await reply.status(201).send(listing);
+      } finally {
+        const left = (uploadsInProgress.get(user.id) ?? 1) - 1;
+        if (left > 0) uploadsInProgress.set(user.id, left);
+        else uploadsInProgress.delete(user.id);
+      }
     },
   );
 

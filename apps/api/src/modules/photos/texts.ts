@@ -15,3 +15,13 @@ export function photoTooManyPixels(width: number, height: number): string {
   const megapixels = MAX_PHOTO_PIXELS / 1_000_000;
   return `Each photo can have at most ${megapixels} megapixels (this one is ${width} × ${height} pixels)`;
 }
+
+export const UPLOAD_CUT_OFF = 'The upload was cut off before it finished. Please try again.';
+export const UPLOAD_MALFORMED =
+  "This upload could not be read: it is not well-formed multipart/form-data. Please send the photos as a form, in the 'files' field.";
+export const UPLOAD_IN_PROGRESS = 'You are already uploading photos. Please wait until those uploads have finished, then try again.';
+
+export function photoQuotaReached(photosPerHour: number, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You can upload up to ${photosPerHour} photos an hour. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
