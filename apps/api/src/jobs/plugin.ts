@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Retention, RETENTION_EVERY_MS, RETENTION_TASK } from './retention.js';
 import { Worker } from './worker.js';
 
 declare module 'fastify' {
@@ -12,6 +13,10 @@ declare module 'fastify' {
 async function jobsPlugin(app: FastifyInstance): Promise<void> {
   const worker = new Worker(app.db, app.log, app.clock);
   app.decorate('worker', worker);
+  const retention = new Retention(app.db, app.clock, app.log.child({ module: 'retention' }));
+  worker.every(RETENTION_TASK, RETENTION_EVERY_MS, async () => {
+    await retention.run();
+  });
   app.addHook('onClose', async () => worker.stop());
 }
 

@@ -6,6 +6,15 @@ import type { Clock } from '../lib/clock.js';
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 export type PeriodicTask = () => Promise<void>;
 
+export interface JobKindOptions {
+  /**
+   * What of the payload stays once the job is done or has finally failed (issue 12: a sent
+   * mail's text with its reset link stayed in `jobs.payload` for ever). Written in the same
+   * statement that marks the job done.
+   */
+  redact?: (payload: Record<string, unknown>) => Record<string, unknown>;
+}
+
 type ClaimedJob = {
   id: number;
   kind: string;
@@ -14,7 +23,13 @@ type ClaimedJob = {
   max_attempts: number;
 };
 
-const LOCK_SECONDS = 120;
+/**
+ * A claimed job is locked this long, and the lock is extended every HEARTBEAT_MS while its
+ * handler runs: a job of a crashed worker is picked up again after at most 30 s (it was 120 s),
+ * and a slow job is never taken over by a second worker while its own is alive.
+ */
+export const LOCK_SECONDS = 30;
+export const HEARTBEAT_MS = 10_000;
 const BATCH = 10;
 
 /** Exponential back-off: 2 s, 4 s, 8 s … capped at one hour. */
@@ -29,6 +44,7 @@ export function retryDelaySeconds(attempts: number): number {
  */
 export class Worker {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly kindOptions = new Map<string, JobKindOptions>();
   private readonly periodic: { name: string; everyMs: number; task: PeriodicTask; lastRun: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -40,8 +56,9 @@ export class Worker {
     private readonly clock: Clock,
   ) {}
 
-  handle(kind: string, handler: JobHandler): void {
+  handle(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
     this.handlers.set(kind, handler);
+    this.kindOptions.set(kind, options);
   }
 
   every(name: string, everyMs: number, task: PeriodicTask): void {
@@ -115,21 +132,56 @@ export class Worker {
     return result.rows;
   }
 
+  /** The payload to keep once the job is finished (all of it unless its kind redacts). */
+  private finishedPayload(job: ClaimedJob): string {
+    const redact = this.kindOptions.get(job.kind)?.redact;
+    return JSON.stringify(redact ? redact(job.payload) : job.payload);
+  }
+
+  /** Keeps the job's lock ahead while its handler runs (a crash stops it, and the lock runs out). */
+  private heartbeat(job: ClaimedJob): () => void {
+    const timer = setInterval(() => {
+      const lockedUntil = new Date(this.clock.now().getTime() + LOCK_SECONDS * 1000).toISOString();
+      this.db
+        .execute(sql`update jobs set locked_until = greatest(locked_until, ${lockedUntil}::timestamptz) where id = ${job.id} and status = 'running'`)
+        .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'could not extend a job lock'));
+    }, HEARTBEAT_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private async run(job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind);
+    const stopHeartbeat = this.heartbeat(job);
+    let succeeded = false;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await this.db.execute(sql`update jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`);
+      succeeded = true;
     } catch (error) {
+      stopHeartbeat();
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = job.attempts >= job.max_attempts;
       const retryAt = new Date(this.clock.now().getTime() + retryDelaySeconds(job.attempts) * 1000).toISOString();
       this.log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+      // A job that finally failed keeps only what its kind allows, as a done one does.
+      const payload = finalAttempt ? this.finishedPayload(job) : JSON.stringify(job.payload);
       await this.db.execute(sql`
         update jobs set status = ${finalAttempt ? 'failed' : 'pending'}, last_error = ${message.slice(0, 2000)},
-          run_at = ${retryAt}::timestamptz, locked_until = null, updated_at = now()
+          run_at = ${retryAt}::timestamptz, locked_until = null, updated_at = now(), payload = ${payload}::jsonb
         where id = ${job.id}`);
+    }
+    if (!succeeded) return;
+    // Marked done right after the handler returns (for mail: the moment the SMTP server accepted
+    // the message), with the payload redacted in the same statement. A crash between the two is
+    // the one window left in which the job runs again (at-least-once; see docs/security.md).
+    try {
+      await this.db.execute(sql`
+        update jobs set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+          payload = ${this.finishedPayload(job)}::jsonb
+        where id = ${job.id}`);
+    } finally {
+      stopHeartbeat();
     }
   }
 }

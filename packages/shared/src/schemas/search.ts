@@ -1,11 +1,19 @@
 /** GET /listings/search (spec §7): filters, the AI flag, and a page of results. */
 import { z } from 'zod';
 import { ConditionSchema } from '../conditions.js';
-import { LOCATION_MAX_LENGTH, MONEY_MAX, SEARCH_QUERY_MAX_LENGTH } from '../constants.js';
+import { LOCATION_MAX_LENGTH, MONEY_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from '../constants.js';
 import { findCountry } from '../countries.js';
 import { PRICE_NEGATIVE, PRICE_NOT_A_NUMBER, PRICE_RANGE_INVALID, SEARCH_QUERY_TOO_LONG } from '../messages.js';
 import { QueryBooleanSchema, emptyAsUndefined, paginated } from './common.js';
 import { ListingSchema } from './listings.js';
+
+/**
+ * The last page a search answers (issue 12: a huge page made the database rank every match):
+ * the total counts matches up to 1,000, so 84 pages of 12 reach every counted result.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+export const SEARCH_MAX_PAGE = Math.ceil(SEARCH_COUNT_LIMIT / SEARCH_PAGE_SIZE);
+export const SEARCH_PAGE_OUT_OF_RANGE = `Page must be a whole number from 1 to ${SEARCH_MAX_PAGE}. Refine your search to see other results.`;
 
 /** A price bound; one above any price a listing can have (MONEY_MAX) means the same as MONEY_MAX. */
 const PriceFilterSchema = z.preprocess(
@@ -49,7 +57,15 @@ export const SearchQuerySchema = z
         .transform((v) => (v ? (findCountry(v)?.name ?? v) : undefined)),
     ),
     use_rag: z.preprocess(emptyAsUndefined, QueryBooleanSchema.default(false)),
-    page: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(1)),
+    page: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: SEARCH_PAGE_OUT_OF_RANGE })
+        .int(SEARCH_PAGE_OUT_OF_RANGE)
+        .min(1, SEARCH_PAGE_OUT_OF_RANGE)
+        .max(SEARCH_MAX_PAGE, SEARCH_PAGE_OUT_OF_RANGE)
+        .default(1),
+    ),
   })
   .refine(
     (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,

@@ -12,6 +12,8 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../lib/http-errors.js';
+import { formatWait } from '../../lib/rate-limiter.js';
 import { currentUserOf } from '../auth/auth-context.js';
 import { listingBodyOf } from './input.js';
 import { listingsServiceFor } from './service.js';
@@ -32,6 +34,24 @@ const errors = {
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
 };
+const writeErrors = { ...errors, 429: ErrorResponseSchema };
+
+/**
+ * Creates and edits per account (issue 12): each runs the automatic check and the
+ * categorisation, which can be a paid model call. Shared by create and edit.
+ */
+export const LISTING_WRITES_PER_HOUR = 60;
+const HOUR_MS = 3600_000;
+
+export function tooManyListingWrites(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(
+    429,
+    `You have created or edited too many listings in the last hour. Please try again in ${formatWait(seconds)}.`,
+    'listing_write_limit',
+    { 'retry-after': String(seconds) },
+  );
+}
 
 /**
  * /listings (spec §7). Only the owner may change or remove a listing (spec §6: others get
@@ -41,6 +61,10 @@ const errors = {
  */
 const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = listingsServiceFor(app);
+  const limitWrites = async (userId: string): Promise<void> => {
+    const result = await app.rateLimiter.hit({ key: `listing-writes:user:${userId}`, limit: LISTING_WRITES_PER_HOUR, windowMs: HOUR_MS });
+    if (!result.allowed) throw tooManyListingWrites(result.retryAfterSeconds);
+  };
 
   app.post(
     '/listings',
@@ -52,14 +76,17 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         summary: 'Create a listing (unpaid and inactive until paid); checked and categorised automatically',
         description:
-          "Blank title, description or price answer 400 'Please fill in all required fields'; otherwise the first problem, with the form's texts.",
+          "Blank title, description or price answer 400 'Please fill in all required fields'; otherwise the first problem, with the form's texts. " +
+          `Up to ${LISTING_WRITES_PER_HOUR} creates and edits per account per hour (429 with Retry-After beyond).`,
         body: ListingCreateSchema,
-        response: { 201: ListingSchema, ...errors },
+        response: { 201: ListingSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
       const user = currentUserOf(request);
-      const listing = await service.create(user.id, listingBodyOf(request, 'create'));
+      const body = listingBodyOf(request, 'create');
+      await limitWrites(user.id);
+      const listing = await service.create(user.id, body);
       return reply.status(201).send(listing);
     },
   );
@@ -138,16 +165,19 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: BEARER,
         summary: 'Edit a listing (owner only); the automatic check and the category are redone',
+        description: `Up to ${LISTING_WRITES_PER_HOUR} creates and edits per account per hour (429 with Retry-After beyond).`,
         params: ListingIdParamsSchema,
         body: ListingUpdateSchema,
-        response: { 200: ListingSchema, ...errors },
+        response: { 200: ListingSchema, ...writeErrors },
       },
     },
     async (request) => {
       const user = currentUserOf(request);
       // Whose listing it is comes first: someone else's gets 403 whatever body they sent.
       await service.findOwnedForChange(request.params.id, user.id);
-      return service.update(request.params.id, user.id, listingBodyOf(request, 'edit'));
+      const body = listingBodyOf(request, 'edit');
+      await limitWrites(user.id);
+      return service.update(request.params.id, user.id, body);
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,15 @@ import type { MailContent } from './templates.js';
 import { createOutboxTransport, createSmtpTransport, type MailTransport, type OutgoingMail } from './transport.js';
 
 export const MAIL_JOB = 'mail.send';
+
+/**
+ * What a mail job keeps once the mail was sent or finally failed: the recipient and the
+ * subject, never the text or the HTML — a reset or verification link read from the database
+ * would open the account (issue 12).
+ */
+export function redactMailPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  return { to: payload.to, subject: payload.subject, redacted: true };
+}
 
 export interface Mailer {
   readonly transport: MailTransport;
@@ -28,14 +38,28 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
     ? createSmtpTransport(smtpUrl, from)
     : createOutboxTransport(path.join(app.config.dataDir, 'outbox'), from, app.log);
 
-  app.worker.handle(MAIL_JOB, async (payload) => {
-    await transport.send(payload as unknown as OutgoingMail);
-  });
+  // The job is marked done (and its payload redacted) as soon as send resolves, i.e. when the
+  // SMTP server has accepted the message. The Message-ID is fixed when the mail is queued, so
+  // a crash in that last moment that sends it again gives mail clients the same message (they can tell it is one).
+  app.worker.handle(
+    MAIL_JOB,
+    async (payload) => {
+      await transport.send(payload as unknown as OutgoingMail);
+    },
+    { redact: redactMailPayload },
+  );
 
   app.decorate<Mailer>('mailer', {
     transport,
     async queue(mail, db = app.db) {
-      const payload: OutgoingMail = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+      const domain = (from.match(/@([^>\s]+)/)?.[1] ?? 'benchmarket.local').toLowerCase();
+      const payload: OutgoingMail & { messageId: string } = {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${randomUUID()}@${domain}>`,
+      };
       if (mail.replyTo) payload.replyTo = mail.replyTo;
       await enqueueJob(db, MAIL_JOB, { ...payload });
     },

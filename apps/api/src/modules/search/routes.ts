@@ -7,7 +7,8 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/http-errors.js';
+import { forbidden, HttpError } from '../../lib/http-errors.js';
+import { formatWait } from '../../lib/rate-limiter.js';
 import { LOCAL_MEANING_MODEL, loadLocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
 import { backfillMeanings, needsMeaning } from '../listings/meaning.js';
 import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
@@ -34,6 +35,19 @@ function serializedText(body: string | ArrayBuffer | Buffer): string {
  * account first.' (a visitor too, not 401: the search page shows that text to both). The
  * check runs before the query is validated.
  */
+export const AI_SEARCHES_PER_WINDOW = 60;
+export const AI_SEARCH_WINDOW_MS = 10 * 60_000;
+
+export function tooManyAiSearches(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(
+    429,
+    `You have made too many AI searches in a short time. Please try again in ${formatWait(seconds)}, or search without AI meanwhile.`,
+    'ai_search_limit',
+    { 'retry-after': String(seconds) },
+  );
+}
+
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
   registerEmbeddingWork(app.worker, ai, () => app.clock.now());
@@ -62,6 +76,12 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // A remote model's answers depend on more than the catalog (its own state, its outages).
   const usesRemoteModel = (query: SearchQuery) => query.use_rag && ai !== undefined;
 
+  // AI search per account (issue 12): with a model configured each one can be a paid call.
+  const limitAiSearch = async (userId: string): Promise<void> => {
+    const result = await app.rateLimiter.hit({ key: `ai-search:user:${userId}`, limit: AI_SEARCHES_PER_WINDOW, windowMs: AI_SEARCH_WINDOW_MS });
+    if (!result.allowed) throw tooManyAiSearches(result.retryAfterSeconds);
+  };
+
   const verifiedOnly = async (request: FastifyRequest) => {
     await app.optionalUser(request);
     if (!request.currentUser?.isVerified) throw forbidden(SEARCH_VERIFIED_ONLY, 'not_verified');
@@ -81,13 +101,15 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'use_rag=true reads the query (price phrases such as "under $5k", condition words, countries, equipment ' +
           'synonyms and abbreviations) and ranks by it; every result carries rag_search_response, whose explanation ' +
           "starts with 'Relevant:', 'Somewhat relevant:' or 'Not relevant:'. Sorted by relevance with a query, newest " +
-          'first without; pages of 12; total counts matches up to 1,000 (1,000 means 1,000 or more). Verified users only.',
+          'first without; pages of 12; total counts matches up to 1,000 (1,000 means 1,000 or more). Verified users only. ' +
+          `use_rag=true is limited to ${AI_SEARCHES_PER_WINDOW} searches per account per ${AI_SEARCH_WINDOW_MS / 60_000} minutes (429 with Retry-After beyond).`,
         querystring: SearchQuerySchema,
-        response: { 200: SearchResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: { 200: SearchResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
       const { query } = request;
+      if (query.use_rag && request.currentUser) await limitAiSearch(request.currentUser.id);
       if (!cache.enabled || usesRemoteModel(query)) return service.search(query);
       const key = searchCacheKey(query);
       const version = await cache.currentVersion();
