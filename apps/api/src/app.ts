@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,6 +36,21 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * A request must have arrived whole within REQUEST_TIMEOUT_SECONDS (else Node answers 408 and
+ * closes the connection: a 100 bytes/s upload cannot hold a socket and a request slot for
+ * ever), its headers within 30 s; Node looks for such requests every quarter of the timeout.
+ */
+function serverTimeouts(requestTimeoutMs: number): { requestTimeout: number; http: ServerOptions } {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(30_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(250, Math.min(30_000, Math.floor(requestTimeoutMs / 4))),
+    },
+  };
+}
+
 /** Makes the app without listening: `server.ts` listens, tests inject or listen on port 0. */
 export async function buildApp({ config, database, clock = systemClock, logStream }: AppDependencies): Promise<FastifyInstance> {
   installValidationMessages();
@@ -50,6 +66,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
     // pick their own IP and walk around every per-IP rate limit.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.uploads.requestTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
