@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { tooManyPhotos } from '@benchmarket/shared';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createTestDatabase, testEnv } from './helpers.js';
+import { GOOD_PASSWORD, uniqueEmail } from './support/auth.js';
 import { createListing } from './support/listings.js';
 import { multipartBody, type UploadFile } from './support/photos.js';
 import { createUser, type TestUser } from './support/users.js';
@@ -19,30 +20,48 @@ import { createUser, type TestUser } from './support/users.js';
  * upload does to the connection it came on and to the log.
  */
 
-let app: FastifyInstance;
-let base: string;
-let close: () => Promise<void>;
-const logLines: Array<Record<string, unknown>> = [];
+interface Server {
+  app: FastifyInstance;
+  base: string;
+  logLines: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
 
-beforeAll(async () => {
+/** The app as production builds it, listening on a free port, its log lines kept. */
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-uploads-'));
-  const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info' }));
+  const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', ...env }));
   const database = await createTestDatabase();
   database.pool.on('error', () => {});
-  app = await buildApp({
+  const logLines: Array<Record<string, unknown>> = [];
+  const started = await buildApp({
     config,
     database,
     logStream: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-  close = async () => {
-    await app.close();
-    await database.dropped();
-    rmSync(dataDir, { recursive: true, force: true });
+  await started.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app: started,
+    base: `http://127.0.0.1:${(started.server.address() as AddressInfo).port}/api/v1`,
+    logLines,
+    async close() {
+      await started.close();
+      await database.dropped();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+let server: Server;
+let app: FastifyInstance;
+let base: string;
+let logLines: Array<Record<string, unknown>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ app, base, logLines } = server);
 });
-afterAll(() => close());
+afterAll(() => server.close());
 
 /** A photo of about 220 KB: a noisy JPEG compresses badly. */
 function noisyJpeg(seed: number): Promise<Buffer> {
@@ -52,16 +71,21 @@ function noisyJpeg(seed: number): Promise<Buffer> {
 }
 
 /** POST /listings/{id}/photos with Node's fetch (undici, keep-alive), as a script or another server would. */
-async function fetchUpload(listingId: string, user: TestUser, files: readonly Buffer[]): Promise<{ status: number; body: Record<string, unknown> }> {
+async function fetchUpload(
+  listingId: string,
+  user: TestUser,
+  files: readonly Buffer[],
+  on: string = base,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const form = new FormData();
   files.forEach((data, i) => form.append('files', new Blob([data], { type: 'image/jpeg' }), `photo-${i}.jpg`));
-  const response = await fetch(`${base}/listings/${listingId}/photos`, {
+  const response = await fetch(`${on}/listings/${listingId}/photos`, {
     method: 'POST',
     headers: user.headers,
     body: form,
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(60_000),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
 }
 
 /** One raw request: exactly these bytes, however malformed (on `agent`'s connections when given). */
@@ -206,5 +230,114 @@ describe('malformed multipart (defect 10)', () => {
     expect(errors).toEqual([]);
     // And the server still answers.
     expect((await fetchUpload(listingId, seller, [photo])).status).toBe(201);
+  });
+});
+
+/** A 24-megapixel camera frame: a small file whose decode costs as much as any real photo's. */
+function cameraFrame(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 40 + seed, g: 90, b: 140 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Registers and logs in an account over HTTP, as the web app does; answers the login's status. */
+async function registerAndLogIn(on: string): Promise<{ status: number; loggedInAt: number }> {
+  const email = uniqueEmail('buyer');
+  const registered = await fetch(`${on}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+  });
+  expect(registered.status).toBe(201);
+  const response = await fetch(`${on}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password: GOOD_PASSWORD }).toString(),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, loggedInAt: Date.now() };
+}
+
+describe('one account\'s burst of large uploads (defect 3)', () => {
+  it('leaves other users answered while it runs, and refuses a third upload at once from the same account', async () => {
+    const seller = await createUser(app);
+    const [first, second, third] = await Promise.all([createListing(app, seller), createListing(app, seller), createListing(app, seller)]);
+    const frames = await Promise.all([1, 2, 3, 4, 5].map(cameraFrame));
+
+    let burstDoneAt = 0;
+    const burst = Promise.all([fetchUpload(first!.id, seller, frames), fetchUpload(second!.id, seller, frames)]).then((answers) => {
+      burstDoneAt = Date.now();
+      return answers;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [login, third429] = await Promise.all([registerAndLogIn(base), fetchUpload(third!.id, seller, frames.slice(0, 1))]);
+    const answers = await burst;
+
+    expect(login.status).toBe(200);
+    // The login did not wait for the burst: it was answered while the burst was still decoding.
+    expect(login.loggedInAt).toBeLessThan(burstDoneAt);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers[0]!.body.photos).toHaveLength(5);
+    expect(third429.status).toBe(429);
+    expect(third429.body.detail).toBe('You are already uploading photos. Please wait until those uploads have finished, then try again.');
+  });
+});
+
+describe('uploads with tight limits (defect 3)', () => {
+  let tight: Server;
+  beforeAll(async () => {
+    tight = await startServer({ REQUEST_TIMEOUT_SECONDS: '2', RATE_LIMIT_PHOTOS_PER_HOUR: '3' });
+  });
+  afterAll(() => tight.close());
+
+  it('answers 429 with a detail and Retry-After when an account has uploaded its photos for the hour, and stores none of the refused upload', async () => {
+    const seller = await createUser(tight.app);
+    const listing = await createListing(tight.app, seller);
+    const photos = await Promise.all([21, 22, 23, 24].map(noisyJpeg));
+    expect((await fetchUpload(listing.id, seller, photos.slice(0, 2), tight.base)).status).toBe(201);
+
+    const refused = await fetchUpload(listing.id, seller, photos.slice(2, 4), tight.base);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe('You can upload up to 3 photos an hour. Please try again in 60 minutes.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    const stored = await fetch(`${tight.base}/listings/${listing.id}`, { headers: seller.headers });
+    expect(((await stored.json()) as { photos: string[] }).photos).toHaveLength(2);
+
+    // Another account is not affected by this one's quota.
+    const other = await createUser(tight.app);
+    const otherListing = await createListing(tight.app, other);
+    expect((await fetchUpload(otherListing.id, other, photos.slice(0, 1), tight.base)).status).toBe(201);
+  });
+
+  it('cuts off an upload that trickles in at 100 bytes a second', async () => {
+    const seller = await createUser(tight.app);
+    const listing = await createListing(tight.app, seller);
+    const { port } = new URL(tight.base);
+    const started = Date.now();
+    const { answer, elapsedMs } = await new Promise<{ answer: string; elapsedMs: number }>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let answer = '';
+      let timer: NodeJS.Timeout | undefined;
+      socket.on('connect', () => {
+        socket.write(
+          `POST /api/v1/listings/${listing.id}/photos HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+            `Authorization: ${seller.headers.authorization}\r\n` +
+            'Content-Type: multipart/form-data; boundary=slow\r\nContent-Length: 1000000\r\n\r\n' +
+            '--slow\r\nContent-Disposition: form-data; name="files"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+        );
+        // 10 bytes every 100 ms: 100 bytes a second, 1 MB would take almost three hours.
+        timer = setInterval(() => socket.write(Buffer.alloc(10, 0xff)), 100);
+      });
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, elapsedMs: Date.now() - started });
+      });
+      // A bound far above the 2 s timeout, so the test ends even if nothing cuts the upload off.
+      setTimeout(() => socket.destroy(), 20_000).unref();
+    });
+    expect(elapsedMs).toBeLessThan(10_000);
+    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
   });
 });
