@@ -22,7 +22,7 @@ import paymentRoutes from './modules/payments/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import storage from './modules/storage/plugin.js';
 import supportRoutes from './modules/support/routes.js';
-import errors from './plugins/errors.js';
+import errors, { answerFrameworkError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
@@ -66,6 +66,8 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
     // pick their own IP and walk around every per-IP rate limit.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    // URLs the router refuses before any route runs (broken %-encoding, over-long parameters) answer `{"detail"}` too.
+    frameworkErrors: answerFrameworkError,
     ...serverTimeouts(config.uploads.requestTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
 

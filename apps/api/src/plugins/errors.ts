@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.js';
@@ -67,6 +67,18 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
     void reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's router refuses some URLs before any route, hook or error handler runs: a broken
+ * percent-encoding ('/listings/%zz') or a path parameter over maxParamLength. Passed to the
+ * constructor as `frameworkErrors` (app.ts), so these too answer `{"detail": …}`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body, expose } = errorBody(error);
+  if (expose) request.log.info({ err: error, status }, 'request failed');
+  else request.log.error({ err: error, status }, 'request failed');
+  void reply.status(status).send(body);
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
