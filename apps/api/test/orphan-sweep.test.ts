@@ -94,4 +94,30 @@ describe('orphan photo files', () => {
     const second = await sweepOrphanPhotos(deps);
     expect(second).toEqual({ checked: first.checked - 1, removed: [] });
   });
+
+  it('goes on where the last round stopped, so a pass in small rounds reaches every file', async () => {
+    const { app } = ctx;
+    const kept = await listingWithPhotos(2);
+    const strays = Array.from({ length: 5 }, () => `listings/${kept.id}/${randomUUID()}.webp`);
+    for (const key of strays) {
+      await app.storage.put(key, await jpeg(), 'image/webp');
+      await age(key, ORPHAN_PHOTO_GRACE_MS + 1000);
+    }
+    for (const key of kept.keys) await age(key, ORPHAN_PHOTO_GRACE_MS + 1000);
+
+    const deps = { db: app.db, storage: app.storage, clock: app.clock, log: app.log };
+    const removed: string[] = [];
+    let startAfter: string | undefined;
+    let rounds = 0;
+    do {
+      const round = await sweepOrphanPhotos(deps, { startAfter, limit: 2 });
+      removed.push(...round.removed);
+      startAfter = round.next;
+      rounds += 1;
+    } while (startAfter !== undefined && rounds < 100);
+
+    expect(rounds).toBeGreaterThan(3);
+    expect(removed.filter((key) => key.startsWith(`listings/${kept.id}/`)).sort()).toEqual([...strays].sort());
+    for (const key of kept.keys) expect(existsSync(fileOf(key))).toBe(true);
+  });
 });

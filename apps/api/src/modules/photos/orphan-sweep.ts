@@ -17,8 +17,14 @@ import type { PhotoStorage } from '../storage/plugin.js';
  */
 
 export const ORPHAN_PHOTO_SWEEP = 'photos.orphan-sweep';
-/** Runs when the worker starts (after a crash, at once) and then every hour. */
+/** A pass over every photo file starts when the worker starts (after a crash, at once) and then every hour. */
 export const ORPHAN_PHOTO_SWEEP_EVERY_MS = 60 * 60_000;
+/**
+ * A pass goes in rounds of at most this many files, one a minute: the worker does its jobs
+ * (mail) between rounds, so a large store never holds them up for long.
+ */
+export const ORPHAN_PHOTO_ROUND_FILES = 2000;
+const ROUND_EVERY_MS = 60_000;
 /** Far longer than any upload takes from writing its files to committing its rows. */
 export const ORPHAN_PHOTO_GRACE_MS = 60 * 60_000;
 
@@ -38,14 +44,22 @@ export interface OrphanSweepResult {
   checked: number;
   /** Keys of the files removed. */
   removed: string[];
+  /** With a `limit` that was reached: the last key listed (the next round starts after it). */
+  next?: string;
 }
 
-export async function sweepOrphanPhotos(
-  deps: OrphanSweepDependencies,
-  options: { graceMs?: number } = {},
-): Promise<OrphanSweepResult> {
+export interface OrphanSweepOptions {
+  graceMs?: number;
+  /** Go on after this key (an earlier round's `next`). */
+  startAfter?: string;
+  /** List at most this many files. */
+  limit?: number;
+}
+
+export async function sweepOrphanPhotos(deps: OrphanSweepDependencies, options: OrphanSweepOptions = {}): Promise<OrphanSweepResult> {
   const cutoff = deps.clock.now().getTime() - (options.graceMs ?? ORPHAN_PHOTO_GRACE_MS);
   const result: OrphanSweepResult = { checked: 0, removed: [] };
+  let listed = 0;
   let batch: string[] = [];
   const judge = async (): Promise<void> => {
     const keys = batch;
@@ -67,10 +81,14 @@ export async function sweepOrphanPhotos(
       }
     }
   };
-  for await (const object of deps.storage.list(PHOTOS_PREFIX)) {
-    if (object.modifiedAt.getTime() > cutoff) continue;
-    batch.push(object.key);
+  for await (const object of deps.storage.list(PHOTOS_PREFIX, options.startAfter)) {
+    listed += 1;
+    if (object.modifiedAt.getTime() <= cutoff) batch.push(object.key);
     if (batch.length >= BATCH) await judge();
+    if (options.limit !== undefined && listed >= options.limit) {
+      result.next = object.key;
+      break;
+    }
   }
   await judge();
   if (result.removed.length > 0) {
@@ -79,9 +97,20 @@ export async function sweepOrphanPhotos(
   return result;
 }
 
-/** Registers the sweep as a periodic task of the app's job worker. */
-export function registerOrphanPhotoSweep(worker: { every(name: string, everyMs: number, task: () => Promise<void>): void }, deps: OrphanSweepDependencies): void {
-  worker.every(ORPHAN_PHOTO_SWEEP, ORPHAN_PHOTO_SWEEP_EVERY_MS, async () => {
-    await sweepOrphanPhotos(deps);
+/** Registers the sweep as a periodic task of the app's job worker: a pass at start, then hourly, in rounds. */
+export function registerOrphanPhotoSweep(
+  worker: { every(name: string, everyMs: number, task: () => Promise<void>): void },
+  deps: OrphanSweepDependencies,
+): void {
+  let cursor: string | undefined;
+  let passStartedAt = Number.NEGATIVE_INFINITY;
+  worker.every(ORPHAN_PHOTO_SWEEP, ROUND_EVERY_MS, async () => {
+    const now = deps.clock.now().getTime();
+    if (cursor === undefined) {
+      if (now - passStartedAt < ORPHAN_PHOTO_SWEEP_EVERY_MS) return;
+      passStartedAt = now;
+    }
+    const round = await sweepOrphanPhotos(deps, { startAfter: cursor, limit: ORPHAN_PHOTO_ROUND_FILES });
+    cursor = round.next;
   });
 }

@@ -16,8 +16,11 @@ export interface PhotoStorage {
   remove(key: string): Promise<void>;
   /** The URL a browser loads the key from. */
   url(key: string): string;
-  /** Every stored key under `prefix` (a folder like `listings/`), with when it was written. */
-  list(prefix: string): AsyncIterable<StoredObject>;
+  /**
+   * Every stored key under `prefix` (a folder like `listings/`) with when it was written, in
+   * key order; with `startAfter`, only the keys after it (to go on where an earlier call stopped).
+   */
+  list(prefix: string, startAfter?: string): AsyncIterable<StoredObject>;
 }
 
 export interface StoredObject {
@@ -52,12 +55,12 @@ export function createLocalStorage(root: string): PhotoStorage {
       await rm(path.join(root, safeKey(key)), { force: true });
     },
     url: (key) => `${UPLOADS_PREFIX}${safeKey(key)}`,
-    list: (prefix) => listLocalFiles(root, safeKey(prefix)),
+    list: (prefix, startAfter) => listLocalFiles(root, safeKey(prefix), startAfter),
   };
 }
 
-/** Files under `root/prefix`, depth first; one removed while listing is skipped. */
-async function* listLocalFiles(root: string, prefix: string): AsyncIterable<StoredObject> {
+/** Files under `root/prefix`, depth first in name order (key order for photo keys); one removed while listing is skipped. */
+async function* listLocalFiles(root: string, prefix: string, startAfter: string | undefined): AsyncIterable<StoredObject> {
   let entries;
   try {
     entries = await readdir(path.join(root, prefix), { withFileTypes: true });
@@ -65,11 +68,14 @@ async function* listLocalFiles(root: string, prefix: string): AsyncIterable<Stor
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const key = path.posix.join(prefix, entry.name);
     if (entry.isDirectory()) {
-      yield* listLocalFiles(root, key);
-    } else if (entry.isFile()) {
+      // A folder wholly before the starting point is not entered.
+      if (startAfter !== undefined && `${key}/` < startAfter && !startAfter.startsWith(`${key}/`)) continue;
+      yield* listLocalFiles(root, key, startAfter);
+    } else if (entry.isFile() && (startAfter === undefined || key > startAfter)) {
       const info = await stat(path.join(root, key)).catch(() => undefined);
       if (info) yield { key, modifiedAt: info.mtime };
     }

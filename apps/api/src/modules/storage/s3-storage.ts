@@ -37,8 +37,9 @@ export function createS3Storage(settings: S3Settings): PhotoStorage {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: safeKey(key) }));
     },
     url: (key) => `${settings.publicUrl}/${safeKey(key)}`,
-    async *list(prefix) {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket: settings.bucket, Prefix: safeKey(prefix) })) {
+    async *list(prefix, startAfter) {
+      const input = { Bucket: settings.bucket, Prefix: safeKey(prefix), StartAfter: startAfter };
+      for await (const page of paginateListObjectsV2({ client }, input)) {
         for (const object of page.Contents ?? []) {
           if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
         }
