@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.js';
 import { enqueueJob } from '../src/jobs/queue.js';
-import { retryDelaySeconds, Worker } from '../src/jobs/worker.js';
+import { LOCK_SECONDS, retryDelaySeconds, Worker } from '../src/jobs/worker.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { testClock } from './support/clock.js';
 
@@ -156,6 +156,81 @@ describe('the worker', () => {
     await ctx.app.worker.runDueJobs();
     expect(ran).toBe(1);
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it("picks up a crashed worker's job within 30 s of its last heartbeat (the lock was 120 s)", async () => {
+    expect(LOCK_SECONDS).toBe(30);
+    const kind = newKind('crashed');
+    let ran = 0;
+    ctx.app.worker.handle(kind, async () => {
+      ran += 1;
+    });
+    // As a worker that claimed it and was killed leaves it: running, locked for LOCK_SECONDS.
+    await ctx.app.db.insert(jobs).values({
+      kind,
+      status: 'running',
+      attempts: 1,
+      lockedUntil: new Date(clock.now().getTime() + LOCK_SECONDS * SECOND),
+    });
+    clock.advance(29 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(0);
+    clock.advance(2 * SECOND);
+    await ctx.app.worker.runDueJobs();
+    expect(ran).toBe(1);
+  });
+
+  it('keeps extending the lock of a job that runs longer than the lock, so no second worker takes it', async () => {
+    const kind = newKind('slow');
+    const first = new Worker(ctx.app.db, ctx.app.log, clock, { lockSeconds: 30, heartbeatMs: 20 });
+    const second = new Worker(ctx.app.db, ctx.app.log, clock, { lockSeconds: 30 });
+    let runs = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    first.handle(kind, async () => {
+      runs += 1;
+      await released;
+    });
+    second.handle(kind, async () => {
+      runs += 1;
+    });
+    await enqueueJob(ctx.app.db, kind, {});
+    const running = first.runDueJobs();
+    await expect.poll(() => runs).toBe(1);
+    // A minute passes while the job runs: the heartbeat moved its lock along.
+    for (let step = 0; step < 6; step += 1) {
+      clock.advance(10 * SECOND);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await second.runDueJobs();
+    }
+    expect(runs).toBe(1);
+    expect((await onlyJob(kind)).lockedUntil!.getTime()).toBeGreaterThan(clock.now().getTime());
+    release();
+    await running;
+    expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+  });
+
+  it("keeps only what a job kind allows of a payload once the job is done or finally failed", async () => {
+    const kind = newKind('redacted');
+    const secret = 'token-' + 'x'.repeat(20);
+    ctx.app.worker.handle(
+      kind,
+      async (payload) => {
+        if (payload.fail) throw new Error('refused');
+      },
+      { redact: (payload) => ({ to: payload.to }) },
+    );
+    await enqueueJob(ctx.app.db, kind, { to: 'a@example.com', link: secret });
+    await enqueueJob(ctx.app.db, kind, { to: 'b@example.com', link: secret, fail: true }, { maxAttempts: 1 });
+    await ctx.app.worker.runDueJobs();
+    const rows = await jobsOf(kind);
+    expect(rows.map((row) => [row.status, row.payload])).toEqual([
+      ['done', { to: 'a@example.com' }],
+      ['failed', { to: 'b@example.com' }],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
   });
 
   it('adds a job with a dedupe key only once', async () => {

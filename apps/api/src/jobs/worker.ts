@@ -50,11 +50,18 @@ export class Worker {
   private running: Promise<void> | undefined;
   private stopped = true;
 
+  private readonly lockSeconds: number;
+  private readonly heartbeatMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock,
-  ) {}
+    options: { lockSeconds?: number; heartbeatMs?: number } = {},
+  ) {
+    this.lockSeconds = options.lockSeconds ?? LOCK_SECONDS;
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
 
   handle(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
     this.handlers.set(kind, handler);
@@ -119,7 +126,7 @@ export class Worker {
     const now = this.clock.now().toISOString();
     const result = await this.db.execute<ClaimedJob>(sql`
       update jobs set status = 'running', attempts = attempts + 1,
-        locked_until = ${now}::timestamptz + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+        locked_until = ${now}::timestamptz + make_interval(secs => ${this.lockSeconds}), updated_at = now()
       where id in (
         select id from jobs
         where (status = 'pending' and run_at <= greatest(${now}::timestamptz, now()))
@@ -141,11 +148,11 @@ export class Worker {
   /** Keeps the job's lock ahead while its handler runs (a crash stops it, and the lock runs out). */
   private heartbeat(job: ClaimedJob): () => void {
     const timer = setInterval(() => {
-      const lockedUntil = new Date(this.clock.now().getTime() + LOCK_SECONDS * 1000).toISOString();
+      const lockedUntil = new Date(this.clock.now().getTime() + this.lockSeconds * 1000).toISOString();
       this.db
         .execute(sql`update jobs set locked_until = greatest(locked_until, ${lockedUntil}::timestamptz) where id = ${job.id} and status = 'running'`)
         .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'could not extend a job lock'));
-    }, HEARTBEAT_MS);
+    }, this.heartbeatMs);
     timer.unref();
     return () => clearInterval(timer);
   }

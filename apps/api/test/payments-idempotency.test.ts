@@ -1,0 +1,258 @@
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, sandboxPaymentIntents } from '../src/db/schema.js';
+import { setupTestApp, type TestContext } from './helpers.js';
+import {
+  api,
+  confirmPayment,
+  createIntent,
+  createListing,
+  createSeller,
+  intentIdOf,
+  listingRow,
+  paymentRow,
+  settableClock,
+  tokenFor,
+  type Seller,
+} from './support/payments-fixtures.js';
+import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+
+/**
+ * Issue 12, defect 9: parallel 'Pay' clicks charged several times, and a payment flagged
+ * 'refund due' was never refunded. With the sandbox and with the real `stripe` SDK against
+ * the Stripe stand-in: parallel create-intent calls answer one payment and one intent; a
+ * second payment that succeeds for one listing anyway is refunded by the worker.
+ */
+
+const AFTER_PROMO = '2031-06-02T10:00:00.000Z';
+const WEBHOOK_SECRET = 'whsec_test_benchmarket_idempotency';
+
+type HistoryItem = { id: string; listing_id: string; status: string; amount: number };
+type Created = { client_secret: string; payment_id: string; amount: number };
+
+/** Moves the clock past every periodic task's interval and runs a worker round (refunds, reconciliation). */
+async function workerRound(ctx: TestContext, clock: ReturnType<typeof settableClock>): Promise<void> {
+  clock.advance(60_000);
+  await ctx.app.worker.tick();
+}
+
+async function historyOf(ctx: TestContext, token: string): Promise<HistoryItem[]> {
+  const response = await api(ctx.app, 'GET', '/payments/history', { token });
+  expect(response.statusCode).toBe(200);
+  return response.json() as HistoryItem[];
+}
+
+async function fiveParallelClicks(ctx: TestContext, seller: Seller, listingId: string): Promise<Created[]> {
+  const responses = await Promise.all(
+    Array.from({ length: 5 }, () => createIntent(ctx.app, seller.token, { listing_id: listingId, duration_months: 1 })),
+  );
+  for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+  return responses.map((response) => response.json() as Created);
+}
+
+async function openPaymentsOf(ctx: TestContext, listingId: string) {
+  return ctx.app.db.select().from(payments).where(and(eq(payments.listingId, listingId), eq(payments.status, 'pending')));
+}
+
+describe('with the sandbox provider', () => {
+  const clock = settableClock(AFTER_PROMO);
+  let ctx: TestContext;
+  let seller: Seller;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp({ env: { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' }, clock });
+    seller = await createSeller(ctx.app);
+  });
+  afterAll(() => ctx?.close());
+
+  const card = (clientSecret: string, cardNumber: string) =>
+    api(ctx.app, 'POST', '/payments/sandbox/confirm-card', {
+      payload: { client_secret: clientSecret, card_number: cardNumber, exp_month: 12, exp_year: 2034, cvc: '123' },
+    });
+
+  it('answers five parallel Pay clicks with one payment and one payable intent, and charges once', async () => {
+    seller.token = await tokenFor(ctx.app, seller.id);
+    const listing = await createListing(ctx.app, seller.id);
+    const answers = await fiveParallelClicks(ctx, seller, listing.id);
+
+    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
+    expect(await openPaymentsOf(ctx, listing.id)).toHaveLength(1);
+    const intents = await ctx.app.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(sql`${sandboxPaymentIntents.metadata}->>'listing_id' = ${listing.id}`);
+    expect(intents).toHaveLength(1);
+
+    const [first] = answers;
+    expect((await card(first!.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect(await listingRow(ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+    const mine = (await historyOf(ctx, seller.token)).filter((p) => p.listing_id === listing.id);
+    expect(mine).toEqual([expect.objectContaining({ id: first!.payment_id, status: 'completed', amount: 49 })]);
+
+    // Another 'Pay Now' after paying is refused, not charged.
+    const again = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('This listing has already been paid for.');
+  });
+
+  it('refunds a second payment that succeeded for one listing (a declined tab paid later), automatically', async () => {
+    seller.token = await tokenFor(ctx.app, seller.id);
+    const listing = await createListing(ctx.app, seller.id);
+    // Tab 1: the card is declined; the payment is failed, its intent stays open for another card.
+    const a = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    expect((await card(a.client_secret, '4000 0000 0000 0002')).statusCode).toBe(402);
+    // Tab 2: a new attempt, paid.
+    const b = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    expect(b.payment_id).not.toBe(a.payment_id);
+    expect((await card(b.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    const activated = await listingRow(ctx.app, listing.id);
+    // Tab 1 again: another card on the old intent succeeds at the provider.
+    expect((await card(a.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundedAt: null });
+    expect((await paymentRow(ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
+
+    await workerRound(ctx, clock);
+
+    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
+    const [intent] = await ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
+    expect(intent?.refundId).toMatch(/^re_sandbox_/);
+    const statuses = Object.fromEntries((await historyOf(ctx, seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]));
+    expect(statuses).toEqual({ [a.payment_id]: 'refunded', [b.payment_id]: 'completed' });
+    // The listing was activated once, by B; the refund changed nothing about it.
+    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe(activated.expiryDate?.toISOString());
+
+    // Another round refunds nothing twice.
+    await workerRound(ctx, clock);
+    const [still] = await ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
+    expect(still?.refundId).toBe(intent?.refundId);
+  });
+
+  it('refunds a payment made for a listing removed while the card form was open', async () => {
+    seller.token = await tokenFor(ctx.app, seller.id);
+    const listing = await createListing(ctx.app, seller.id);
+    const created = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 3 })).json() as Created;
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/listings/${listing.id}`,
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await card(created.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    const confirm = await confirmPayment(ctx.app, seller.token, created.payment_id, intentIdOf(created.client_secret));
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json().detail).toContain('It will be refunded');
+
+    await workerRound(ctx, clock);
+    expect(await paymentRow(ctx.app, created.payment_id)).toMatchObject({ status: 'refunded' });
+    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+  });
+});
+
+describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
+  const clock = settableClock(AFTER_PROMO);
+  let stripeApi: StripeStandIn;
+  let ctx: TestContext;
+  let seller: Seller;
+  let browser: Stripe;
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    stripeApi = await startStripeStandIn();
+    ctx = await setupTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_benchmarket',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_benchmarket',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stripeApi.url,
+        PROMO_FREE_UNTIL: '2030-06-01',
+        RATE_LIMITS: 'off',
+      },
+      clock,
+    });
+    const { hostname, port } = new URL(stripeApi.url);
+    browser = new Stripe('sk_test_browser', { host: hostname, port, protocol: 'http', maxNetworkRetries: 0 });
+    seller = await createSeller(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await stripeApi?.close();
+  });
+
+  const intentsOf = (listingId: string) => [...stripeApi.intents.values()].filter((intent) => intent.metadata.listing_id === listingId);
+
+  function webhook(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string) {
+    const payload = stripeApi.eventPayload(type, intentId);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    });
+  }
+
+  it('answers five parallel Pay clicks with one PaymentIntent, created with one idempotency key per listing and attempt', async () => {
+    seller.token = await tokenFor(ctx.app, seller.id);
+    const listing = await createListing(ctx.app, seller.id);
+    const answers = await fiveParallelClicks(ctx, seller, listing.id);
+
+    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
+    expect(intentsOf(listing.id)).toHaveLength(1);
+    expect(await openPaymentsOf(ctx, listing.id)).toHaveLength(1);
+    const creates = stripeApi.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).listing_id === listing.id,
+    );
+    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answers[0]!.payment_id}`]));
+
+    const intentId = intentIdOf(answers[0]!.client_secret);
+    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    expect((await confirmPayment(ctx.app, seller.token, answers[0]!.payment_id, intentId)).statusCode).toBe(200);
+    expect(await listingRow(ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+    expect(stripeApi.refunds.size).toBe(0);
+  });
+
+  it('refunds a second payment that succeeded for one listing through Stripe refunds, retrying while Stripe is down', async () => {
+    seller.token = await tokenFor(ctx.app, seller.id);
+    const listing = await createListing(ctx.app, seller.id);
+    const a = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const aIntent = intentIdOf(a.client_secret);
+    await expect(browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
+    expect((await webhook('payment_intent.payment_failed', aIntent)).statusCode).toBe(200);
+    expect((await paymentRow(ctx.app, a.payment_id))?.status).toBe('failed');
+
+    const b = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const bIntent = intentIdOf(b.client_secret);
+    expect(bIntent).not.toBe(aIntent);
+    await browser.paymentIntents.confirm(bIntent, { payment_method: 'pm_card_visa' });
+    expect((await confirmPayment(ctx.app, seller.token, b.payment_id, bIntent)).statusCode).toBe(200);
+
+    // The first tab pays its old intent with another card; Stripe tells us.
+    await browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_visa' });
+    expect((await webhook('payment_intent.succeeded', aIntent)).statusCode).toBe(200);
+    expect((await paymentRow(ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
+
+    // Stripe is down for the first refund round (the SDK's two retries included): nothing is lost.
+    stripeApi.failNext(3);
+    await workerRound(ctx, clock);
+    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundAttempts: 1, refundedAt: null });
+    expect(stripeApi.refunds.size).toBe(0);
+
+    // The retry (a minute later) refunds it, with the payment's refund key.
+    await workerRound(ctx, clock);
+    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
+    const refunds = [...stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 4_900, currency: 'usd', metadata: { payment_id: a.payment_id } })]);
+    const refundCalls = stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    expect(new Set(refundCalls.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${a.payment_id}`]));
+    expect((await paymentRow(ctx.app, a.payment_id))?.providerRefundId).toBe(refunds[0]?.id);
+    expect(await paymentRow(ctx.app, b.payment_id)).toMatchObject({ status: 'completed' });
+
+    await workerRound(ctx, clock);
+    expect([...stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent)).toHaveLength(1);
+  });
+});
