@@ -289,8 +289,8 @@ export class Workload {
   }
 }
 
-/** '/uploads/listings/<id>/<uuid>.webp' → 'listings/<id>/<uuid>.webp'. */
+/** '/uploads/listings/<id>/<uuid>.webp' (perhaps with a signature) → 'listings/<id>/<uuid>.webp'. */
 function photoKeysOf(body: Record<string, unknown>): string[] {
   const photos = Array.isArray(body.photos) ? (body.photos as unknown[]) : [];
-  return photos.map((url) => String(url).replace(/^.*?\/uploads\//, '')).sort();
+  return photos.map((url) => String(url).replace(/^.*?\/uploads\//, '').replace(/[?#].*$/, '')).sort();
 }
