@@ -15,19 +15,22 @@ import type { TestUser } from './support/users.js';
  * query parameter and body field once (missing, wrong type, NUL and Bidi characters, 1 MB
  * strings, negative and huge numbers), every kind of malformed body (bad JSON, wrong content
  * types and charsets, 20 000-deep nesting, bodies over the 1 MiB limit, prototype keys;
- * broken multipart for uploads), hostile Authorization headers, then RANDOM_PER_STATE seeded
- * random mutations of one to three parameters and fields (support/api-fuzz/). No answer may
+ * broken multipart for uploads), hostile Authorization headers, then seeded random mutations
+ * of one to three parameters and fields (support/api-fuzz/): PER_STATE requests per route and
+ * token state, or the fixed list and MIN_RANDOM more where the fixed list is longer. No answer may
  * be a 5xx; every 4xx carries a JSON `detail`; every 2xx body parses. The app runs with
  * RATE_LIMITS=off (a configuration value), so counters do not turn the run into 429s.
  *
  * Reproducing: failures list each request (method, URL, content type, body). API_FUZZ_SEED
- * picks another random set, API_FUZZ_RANDOM another count, API_FUZZ_LOG=1 lets the app log
+ * picks another random set, API_FUZZ_PER_STATE another count, API_FUZZ_LOG=1 lets the app log
  * its errors (the server-side cause of a 500), API_FUZZ_DETAILS=1 prints every distinct 4xx
  * answer (status, code, detail) to review what callers read.
  */
 
 const SEED = Number(process.env.API_FUZZ_SEED ?? 20_250_612);
-const RANDOM_PER_STATE = Number(process.env.API_FUZZ_RANDOM ?? 20);
+/** Random requests per route and token state: at least MIN_RANDOM, more where the fixed list is short, up to PER_STATE in all. */
+const PER_STATE = Number(process.env.API_FUZZ_PER_STATE ?? 60);
+const MIN_RANDOM = 15;
 const ROUTE_TIMEOUT_MS = 60_000;
 
 type TokenState = 'no token' | 'valid token';
@@ -77,10 +80,9 @@ async function fuzz(op: Operation, state: TokenState): Promise<string[]> {
     state === 'valid token' ? await createCaller(ctx.app, op, world, image) : undefined;
   const fixtures = caller?.fixtures ?? anonymousFixtures(world);
   const options = { fixtures, image, tokenForAuthCases: state === 'no token' ? world.other.token : undefined };
-  const plans: RequestPlan[] = [
-    ...fixedPlans(op, options),
-    ...fc.sample(randomPlanArbitrary(op, options), { seed: seedFor(op, state), numRuns: RANDOM_PER_STATE }),
-  ];
+  const fixed = fixedPlans(op, options);
+  const randomCount = Math.max(MIN_RANDOM, PER_STATE - fixed.length);
+  const plans: RequestPlan[] = [...fixed, ...fc.sample(randomPlanArbitrary(op, options), { seed: seedFor(op, state), numRuns: randomCount })];
 
   const failures: string[] = [];
   for (const plan of plans) {

@@ -34,6 +34,48 @@ describe('errors', () => {
     expect(typeof response.json().detail).toBe('string');
   });
 
+  it('answers a URL with a broken %-encoding, or an over-long id, with a detail (the router refuses them before any route)', async () => {
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings/%zz' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ detail: 'The address of this request is not valid: it has a broken %-encoding.', code: 'fst_err_bad_url' });
+    const long = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/messages/${'x'.repeat(500)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json().detail).toBe('A part of the address of this request is too long.');
+  });
+
+  it('answers bodies it cannot read with a detail saying what is wrong', async () => {
+    const register = (payload: string | Buffer, contentType?: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload, headers: contentType ? { 'content-type': contentType } : {} });
+
+    const xml = await register('<a>1</a>', 'application/xml');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().detail).toBe("This address does not accept a body of type 'application/xml'.");
+    const bytes = await register(Buffer.from([1, 2, 3]));
+    expect(bytes.statusCode).toBe(415);
+    expect(bytes.json().detail).toBe('This address does not accept a body without a Content-Type header.');
+
+    const broken = await register('{"email": ', 'application/json');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toBe('The request body is not valid JSON.');
+
+    const tooLarge = await register(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1_100_000) }), 'application/json');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().detail).toBe('The request body is too large.');
+
+    const list = await register('[{"email": "a@example.com"}]', 'application/json');
+    expect(list.statusCode).toBe(400);
+    expect(list.json().detail).toBe('The request body must be a JSON object');
+  });
+
+  it('names the field and what it takes in default validation messages', async () => {
+    const flag = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings?show_all=maybe' });
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json().detail).toBe('show_all must be true or false');
+    const fraction = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings?page=1.5' });
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json().detail).toBe('page must be a whole number');
+  });
+
   it('answers an unknown POST with 404 JSON, not the web app', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/listings/abc' });
     expect(response.statusCode).toBe(404);

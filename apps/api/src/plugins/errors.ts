@@ -26,12 +26,35 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What callers read for the errors Fastify raises before a route runs (its own texts name
+ * internals or echo the whole path). Keyed by Fastify's error code; the code stays in `code`.
+ */
+const FRAMEWORK_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address of this request is not valid: it has a broken %-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address of this request is too long.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but says it is JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is not as long as its Content-Length header says.',
+};
+
+function frameworkDetail(error: FastifyError, contentType: string | undefined): string | undefined {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    if (contentType === undefined) return 'This address does not accept a body without a Content-Type header.';
+    const type = (contentType.split(';')[0]!.trim() || contentType.trim()).slice(0, 100);
+    return `This address does not accept a body of type '${type}'.`;
+  }
+  return FRAMEWORK_DETAILS[error.code];
+}
+
 export interface ErrorBody {
   detail: string;
   code?: string;
 }
 
-export function errorBody(error: unknown): { status: number; body: ErrorBody; expose: boolean } {
+/** The status and body of an error; `contentType` (the request's) lets a 415 name what was sent. */
+export function errorBody(error: unknown, contentType?: string): { status: number; body: ErrorBody; expose: boolean } {
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: { detail: error.message, code: error.code }, expose: true };
   }
@@ -50,7 +73,8 @@ export function errorBody(error: unknown): { status: number; body: ErrorBody; ex
   }
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
-    return { status, body: { detail: fastifyError.message, code: fastifyError.code?.toLowerCase() }, expose: true };
+    const detail = frameworkDetail(fastifyError, contentType) ?? fastifyError.message;
+    return { status, body: { detail, code: fastifyError.code?.toLowerCase() }, expose: true };
   }
   return { status: status >= 500 ? status : 500, body: { detail: 'Internal server error' }, expose: false };
 }
@@ -61,7 +85,7 @@ export function errorBody(error: unknown): { status: number; body: ErrorBody; ex
  */
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body, expose } = errorBody(error);
+    const { status, body, expose } = errorBody(error, request.headers['content-type']);
     if (expose) request.log.info({ err: error, status }, 'request failed');
     else request.log.error({ err: error, status }, 'request failed');
     if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
@@ -75,7 +99,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
  * constructor as `frameworkErrors` (app.ts), so these too answer `{"detail": …}`.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, body, expose } = errorBody(error);
+  const { status, body, expose } = errorBody(error, request.headers['content-type']);
   if (expose) request.log.info({ err: error, status }, 'request failed');
   else request.log.error({ err: error, status }, 'request failed');
   void reply.status(status).send(body);

@@ -139,6 +139,7 @@ function malformedBodies(op: Operation, baseline: Draft): Array<{ label: string;
     { label: 'constructor.prototype key', body: { contentType: JSON_TYPE, payload: json.replace(/}$/, `${json === '{}' ? '' : ','}"constructor":{"prototype":{"is_admin":true}}}`) } },
     { label: `arrays nested ${DEPTH} deep`, body: { contentType: JSON_TYPE, payload: deepArray } },
     { label: `objects nested ${DEPTH} deep in a field`, body: { contentType: JSON_TYPE, payload: withRaw(deepObject) } },
+    { label: `__proto__ at the bottom of objects nested ${DEPTH} deep`, body: { contentType: JSON_TYPE, payload: withRaw(deepObject.replace('1', '{"__proto__":{"is_admin":true}}')) } },
     { label: 'a 1 MB string field (under the body limit)', body: { contentType: JSON_TYPE, payload: withRaw(JSON.stringify(MB_STRING)) } },
     { label: '1 MB of Bidi overrides (3 MB, over the body limit)', body: { contentType: JSON_TYPE, payload: withRaw(JSON.stringify(MB_BIDI_STRING)) } },
     { label: '2 MB of spaces', body: { contentType: JSON_TYPE, payload: ' '.repeat(2_000_000) + json } },
@@ -284,6 +285,24 @@ export function fixedPlans(op: Operation, options: CaseOptions): RequestPlan[] {
       plans.push(plan(op, draft, value === undefined ? `query without ${p.name}` : `query ${p.name}=${brief(value)}`));
     }
   }
+  // Fields that name a row: another user's row and a row that does not exist.
+  for (const p of op.queryParams) {
+    const real = options.fixtures[resourceOf(p.name)] ?? [];
+    for (const id of real.length > 0 ? [...real.slice(1), randomUUID()] : []) {
+      const draft = clone(base);
+      draft.query[p.name] = id;
+      plans.push(plan(op, draft, `query ${p.name}=${id}${real.includes(id) ? " (another user's)" : ' (no such row)'}`));
+    }
+  }
+  for (const key of Object.keys(op.body?.schema.properties ?? {})) {
+    const real = options.fixtures[resourceOf(key)] ?? [];
+    for (const id of real.length > 0 ? [...real.slice(1), randomUUID()] : []) {
+      const draft = clone(base);
+      draft.body![key] = id;
+      plans.push(plan(op, draft, `body ${key}: ${id}${real.includes(id) ? " (another user's)" : ' (no such row)'}`));
+    }
+  }
+
   if (op.queryParams.length > 0 || op.method === 'GET') {
     plans.push({ ...plan(op, base, 'unknown query parameter'), query: `${queryString(base.query)}&unknown_param=%00` });
     plans.push({ ...plan(op, base, 'malformed query encoding'), query: `${queryString(base.query)}&%zz=%E2%80&&=&` });
