@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { createOutboxTransport } from '../src/modules/mail/transport.js';
 import { setupTestApp, testEnv, type TestContext } from './helpers.js';
 import { GOOD_PASSWORD, postJson, uniqueEmail } from './support/auth.js';
 import { testClock } from './support/clock.js';
-import { startSmtpServer, unusedPort, type TestSmtpServer } from './support/smtp.js';
+import { startSmtpServer, tokenFromLink, unusedPort, type TestSmtpServer } from './support/smtp.js';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
@@ -68,6 +68,29 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(mail.text).toContain('View listing: http://localhost:3000/listings/abc');
     expect(mail.html).toContain('<a href="http://localhost:3000/listings/abc"');
     expect(await mailJobsTo(to)).toMatchObject([{ status: 'done' }]);
+  });
+
+  it('keeps no reset link in the jobs table once the reset mail is sent: the job keeps only recipient and subject', async () => {
+    const email = uniqueEmail('reset');
+    const registered = await postJson(ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD });
+    expect(registered.statusCode).toBe(201);
+    expect((await postJson(ctx.app, '/api/v1/auth/forgot-password', { email })).statusCode).toBe(200);
+    await ctx.app.worker.runDueJobs();
+
+    const mail = await smtp.waitForMail(email, { subject: 'Reset your BenchMarket password' });
+    const token = tokenFromLink(mail, `${ctx.app.config.publicUrl}/reset-password`);
+    expect(token.length).toBeGreaterThan(20);
+    // The whole text of every row of the table: no copy of the token anywhere.
+    const rows = await ctx.app.db.execute<{ row: string }>(sql`select j::text as row from jobs j`);
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.filter((r) => r.row.includes(token) || r.row.includes(encodeURIComponent(token)))).toEqual([]);
+    const jobsToUser = await mailJobsTo(email);
+    expect(jobsToUser.map((job) => job.status)).toEqual(['done', 'done']);
+    expect(jobsToUser.map((job) => job.payload)).toContainEqual({ to: email, subject: 'Reset your BenchMarket password', redacted: true });
+
+    // The link still works: it was mailed, not lost.
+    const reset = await postJson(ctx.app, '/api/v1/auth/reset-password', { token, password: `${GOOD_PASSWORD}-2` });
+    expect(reset.statusCode).toBe(200);
   });
 
   it('sends nothing for a change whose transaction failed', async () => {
