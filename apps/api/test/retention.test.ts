@@ -1,0 +1,85 @@
+import { eq, inArray, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiCache, jobs, oneTimeTokens, rateLimitCounters } from '../src/db/schema.js';
+import { Retention, RETENTION_BATCH, RETENTION_BATCHES_PER_ROUND } from '../src/jobs/retention.js';
+import { setupTestApp, type TestContext } from './helpers.js';
+import { testClock } from './support/clock.js';
+import { createUser } from './support/users.js';
+
+/**
+ * Issue 12, defect 6: `jobs`, `rate_limit_counters`, `ai_cache` and `one_time_tokens` grew
+ * without bound. The worker's retention round deletes finished jobs after 7 days (failed after
+ * 30), counters whose window is over, AI answers after 30 days and one-time tokens a week after
+ * use or expiry — and keeps everything younger — in bounded batches.
+ */
+
+let ctx: TestContext;
+const clock = testClock();
+const DAY = 24 * 3600_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+beforeAll(async () => {
+  ctx = await setupTestApp({ clock });
+});
+afterAll(() => ctx?.close());
+
+describe('the retention round', () => {
+  it('deletes old finished jobs, expired counters, old AI answers and spent tokens, and keeps the rest', async () => {
+    const user = await createUser(ctx.app);
+    const tag = `retention-${Date.now()}`;
+    await ctx.app.db.insert(jobs).values([
+      { kind: `${tag}.done-old`, status: 'done', updatedAt: ago(8 * DAY) },
+      { kind: `${tag}.done-new`, status: 'done', updatedAt: ago(6 * DAY) },
+      { kind: `${tag}.failed-old`, status: 'failed', updatedAt: ago(31 * DAY) },
+      { kind: `${tag}.failed-new`, status: 'failed', updatedAt: ago(8 * DAY) },
+      // Work still to do is never deleted, however old.
+      { kind: `${tag}.pending-old`, status: 'pending', updatedAt: ago(90 * DAY), runAt: new Date(Date.now() + DAY) },
+    ]);
+    await ctx.app.db.insert(rateLimitCounters).values([
+      { key: `${tag}:expired`, count: 5, resetAt: ago(1000) },
+      { key: `${tag}:current`, count: 5, resetAt: new Date(Date.now() + 60_000) },
+    ]);
+    await ctx.app.db.insert(aiCache).values([
+      { key: `${tag}:old`, value: { a: 1 }, createdAt: ago(31 * DAY) },
+      { key: `${tag}:new`, value: { a: 2 }, createdAt: ago(29 * DAY) },
+    ]);
+    await ctx.app.db.insert(oneTimeTokens).values([
+      { userId: user.id, purpose: 'reset_password', tokenHash: `${tag}-used-old`, expiresAt: ago(7 * DAY), usedAt: ago(8 * DAY) },
+      { userId: user.id, purpose: 'reset_password', tokenHash: `${tag}-expired-old`, expiresAt: ago(8 * DAY) },
+      { userId: user.id, purpose: 'verify_email', tokenHash: `${tag}-used-recent`, expiresAt: new Date(Date.now() + DAY), usedAt: ago(DAY) },
+      { userId: user.id, purpose: 'verify_email', tokenHash: `${tag}-live`, expiresAt: new Date(Date.now() + DAY) },
+    ]);
+
+    await new Retention(ctx.app.db, ctx.app.clock, ctx.app.log).run();
+
+    const jobKinds = (await ctx.app.db.select({ kind: jobs.kind }).from(jobs).where(like(jobs.kind, `${tag}.%`))).map((r) => r.kind).sort();
+    expect(jobKinds).toEqual([`${tag}.done-new`, `${tag}.failed-new`, `${tag}.pending-old`]);
+    const counters = await ctx.app.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters).where(like(rateLimitCounters.key, `${tag}:%`));
+    expect(counters.map((r) => r.key)).toEqual([`${tag}:current`]);
+    const cache = await ctx.app.db.select({ key: aiCache.key }).from(aiCache).where(like(aiCache.key, `${tag}:%`));
+    expect(cache.map((r) => r.key)).toEqual([`${tag}:new`]);
+    const tokens = await ctx.app.db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+    expect(tokens.map((r) => r.hash).sort()).toEqual([`${tag}-live`, `${tag}-used-recent`]);
+  });
+
+  it('runs in the worker, and works off a backlog in bounded batches, round by round', async () => {
+    const tag = `backlog-${Date.now()}`;
+    const perRound = RETENTION_BATCH * RETENTION_BATCHES_PER_ROUND;
+    const backlog = perRound + 300;
+    await ctx.app.db.execute(sql`
+      insert into jobs (kind, status, updated_at)
+      select ${tag}, 'done', now() - interval '10 days' from generate_series(1, ${backlog})`);
+    const left = async () =>
+      (await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.kind, tag)))[0]?.n ?? 0;
+
+    const first = await new Retention(ctx.app.db, ctx.app.clock, ctx.app.log).run();
+    expect(first.jobs).toBe(perRound);
+    expect(await left()).toBe(300);
+
+    // The worker's own round (the task runs when it is due) finishes the rest.
+    clock.advance(10 * 60_000);
+    await ctx.app.worker.tick();
+    expect(await left()).toBe(0);
+    await ctx.app.db.delete(jobs).where(inArray(jobs.kind, [tag]));
+  });
+});
