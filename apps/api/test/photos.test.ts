@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from './helpers.js';
-import { call, createListing } from './support/listings.js';
+import { activate, call, createListing } from './support/listings.js';
 import {
   BLUE,
   colourName,
@@ -54,7 +54,7 @@ async function photosOf(listingId: string): Promise<string[]> {
 }
 
 describe('POST /api/v1/listings/:id/photos', () => {
-  it('stores each photo as WebP with a thumbnail, served from /uploads with long cache headers', async () => {
+  it('stores each photo as WebP with a thumbnail, served from /uploads (privately to the owner of an unpaid listing)', async () => {
     const listing = await createListing(ctx.app, seller);
     const response = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }, { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' }], seller);
     expect(response.statusCode).toBe(201);
@@ -63,15 +63,15 @@ describe('POST /api/v1/listings/:id/photos', () => {
     expect(body.photos).toHaveLength(2);
     expect(body.thumbnails).toHaveLength(2);
     for (const url of [...body.photos, ...body.thumbnails]) {
-      expect(url).toMatch(new RegExp(`^/uploads/listings/${listing.id}/[0-9a-f-]{36}(-thumb)?\\.webp$`));
+      // Not paid yet: only the owner sees the listing, and gets signed URLs.
+      expect(url).toMatch(new RegExp(`^/uploads/listings/${listing.id}/[0-9a-f-]{36}(-thumb)?\\.webp\\?access=\\d+\\.[\\w-]+$`));
     }
-    expect(body.thumbnails[0]).toBe(body.photos[0].replace(/\.webp$/, '-thumb.webp'));
+    expect(body.thumbnails[0].split('?')[0]).toBe(body.photos[0].split('?')[0].replace(/\.webp$/, '-thumb.webp'));
 
     const served = await fetchPhoto(body.photos[0]);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toContain('max-age=31536000');
-    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     expect(await colourName(served.rawPayload)).toBe('red');
     expect(await colourName((await fetchPhoto(body.photos[1])).rawPayload)).toBe('green');
@@ -321,5 +321,51 @@ describe('photos in listing responses', () => {
     const mine = await call(ctx.app, 'GET', '/listings/user?show_all=true', { user: seller });
     const listed = (mine.json() as { id: string; photos: string[] }[]).find((item) => item.id === listing.id);
     expect(listed?.photos).toEqual(expected);
+  });
+});
+
+describe('who can load a photo file (issue 12)', () => {
+  it('serves the photos of a public listing to anyone, and answers 404 to all but the owner once it is removed', async () => {
+    const listing = await createListing(ctx.app, seller);
+    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
+    await activate(ctx.app, listing.id);
+
+    const [publicUrl] = (await call(ctx.app, 'GET', `/listings/${listing.id}`)).json().photos as string[];
+    expect(publicUrl).not.toContain('?');
+    const served = await fetchPhoto(publicUrl!);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=600');
+
+    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}`, { user: seller })).statusCode).toBe(200);
+    const gone = await fetchPhoto(publicUrl!);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ detail: 'Photo not found' });
+    expect((await fetchPhoto(publicUrl!.replace(/\.webp$/, '-thumb.webp'))).statusCode).toBe(404);
+
+    // The owner still sees the removed listing on the dashboard, photos included.
+    const [ownerUrl] = (await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: seller })).json().photos as string[];
+    expect(ownerUrl).toMatch(/\?access=/);
+    const forOwner = await fetchPhoto(ownerUrl!);
+    expect(forOwner.statusCode).toBe(200);
+    expect(forOwner.headers['cache-control']).toMatch(/^private, /);
+  });
+
+  it('answers 404 for the photos of an unpaid listing without a valid signature', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const uploaded = (await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller)).json();
+    const [signed] = uploaded.photos as string[];
+    const [signedThumb] = uploaded.thumbnails as string[];
+    const [bare, access] = signed!.split('?');
+    expect((await fetchPhoto(signed!)).statusCode).toBe(200);
+    expect((await fetchPhoto(bare!)).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: other })).statusCode).toBe(404);
+    // A signature is for one file only, and cannot be altered.
+    expect((await fetchPhoto(`${signedThumb!.split('?')[0]}?${access}`)).statusCode).toBe(404);
+    expect((await fetchPhoto(`${bare}?${access!.slice(0, -2)}xx`)).statusCode).toBe(404);
+    const [expiry, mac] = access!.replace('access=', '').split('.');
+    expect((await fetchPhoto(`${bare}?access=${Number(expiry) + 3600}.${mac}`)).statusCode).toBe(404);
+    // Nothing else under /uploads is served.
+    expect((await fetchPhoto('/uploads/listings/not-a-listing/x.webp')).statusCode).toBe(404);
+    expect((await fetchPhoto('/uploads/..%2f..%2fjwt-secret')).statusCode).toBe(404);
   });
 });

@@ -32,6 +32,8 @@ export const unitsToCents = (units: number): number => Math.round(units * 100);
 
 export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage: PhotoStorage): Listing {
   const ordered = [...photos].sort((a, b) => a.position - b.position);
+  // Photos of a listing only its owner sees have URLs only the owner is given (storage/photo-access.ts).
+  const photoUrl = (key: string) => (storage.listingPhotoUrl ? storage.listingPhotoUrl(key, row) : storage.url(key));
   return {
     id: row.id,
     user_id: row.userId,
@@ -41,8 +43,8 @@ export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage:
     condition: row.condition as Condition,
     location: row.location,
     created_at: row.createdAt.toISOString(),
-    photos: ordered.map((photo) => storage.url(photo.path)),
-    thumbnails: ordered.map((photo) => storage.url(photo.thumbnailPath)),
+    photos: ordered.map((photo) => photoUrl(photo.path)),
+    thumbnails: ordered.map((photo) => photoUrl(photo.thumbnailPath)),
     is_verified: row.isVerified,
     is_deleted: row.isDeleted,
     is_active: row.isActive,

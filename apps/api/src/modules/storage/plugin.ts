@@ -1,13 +1,14 @@
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ListingRow } from '../listings/mapper.js';
+import { servePhotoFiles, withPhotoAccess } from './photo-access.js';
 import { createS3Storage } from './s3-storage.js';
 
 /**
  * The photo storage port. Local default: files under DATA_DIR/uploads served at /uploads/…
- * with long cache headers (keys are content-unique, never overwritten). With S3_BUCKET set:
+ * each only to whom its listing is visible (./photo-access.ts). With S3_BUCKET set:
  * an S3-compatible object store (./s3-storage.ts).
  */
 export interface PhotoStorage {
@@ -17,11 +18,20 @@ export interface PhotoStorage {
   /** The URL a browser loads the key from. */
   url(key: string): string;
   /**
+   * The URL of a listing's photo for whoever is shown the listing: url() while the listing is
+   * public; for one only its owner sees, a signed URL nobody else is given (./photo-access.ts).
+   * Absent (S3): url() always.
+   */
+  listingPhotoUrl?(key: string, listing: ListingVisibility): string;
+  /**
    * Every stored key under `prefix` (a folder like `listings/`) with when it was written, in
    * key order; with `startAfter`, only the keys after it (to go on where an earlier call stopped).
    */
   list(prefix: string, startAfter?: string): AsyncIterable<StoredObject>;
 }
+
+/** What decides whether a listing, and so its photos, is public (listings/visibility.ts). */
+export type ListingVisibility = Pick<ListingRow, 'isActive' | 'paymentStatus' | 'expiryDate' | 'isDeleted'>;
 
 export interface StoredObject {
   key: string;
@@ -89,19 +99,10 @@ async function storagePlugin(app: FastifyInstance): Promise<void> {
   }
   const root = path.join(app.config.dataDir, 'uploads');
   await mkdir(root, { recursive: true });
-  app.decorate('storage', createLocalStorage(root));
-  await app.register(fastifyStatic, {
-    root,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    immutable: true,
-    maxAge: '365d',
-    setHeaders(res) {
-      res.header('x-content-type-options', 'nosniff');
-    },
-  });
+  const secret = app.config.jwt.secret;
+  app.decorate('storage', withPhotoAccess(createLocalStorage(root), secret, app.clock));
+  // Each file only to whom its listing is visible (./photo-access.ts).
+  await servePhotoFiles(app, { root, prefix: UPLOADS_PREFIX, secret, db: app.db, clock: app.clock });
 }
 
 export default fp(storagePlugin, { name: 'storage' });

@@ -1,0 +1,128 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { listings } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/http-errors.js';
+import { isListingActive } from '../listings/visibility.js';
+import type { ListingVisibility, PhotoStorage } from './plugin.js';
+
+/**
+ * Who may load a photo file (issue 12): a listing's photos are public while the listing is
+ * (paid, switched on, not expired, not removed). Otherwise only its owner sees the listing,
+ * and so only the owner is given the photos' URLs — signed ones (`?access=<expiry>.<mac>`,
+ * HMAC-SHA256 of the key and expiry under the server's secret), good for one to two hours.
+ * A request without a valid signature for a photo of such a listing answers 404, as the
+ * listing itself does. Browsers load photos with <img>, which sends no bearer token: hence
+ * the signature rather than a login check.
+ *
+ * Applies to the local store (DATA_DIR/uploads, served here). An S3 bucket serves its files
+ * itself: there, photos follow the bucket's own policy (docs/security.md).
+ */
+
+const PHOTO_KEY = /^listings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/;
+const HOUR_MS = 60 * 60_000;
+/** Shared caches may keep a public photo this long after its listing stops being public. */
+export const PUBLIC_PHOTO_MAX_AGE_SECONDS = 600;
+export const PHOTO_NOT_FOUND = 'Photo not found';
+
+function mac(secret: string, key: string, expiresAt: number): string {
+  return createHmac('sha256', secret).update(`photo-access\n${key}\n${expiresAt}`).digest('base64url');
+}
+
+/**
+ * A signed URL, stable within an hour (so a browser's cache still helps): it expires at the
+ * end of the hour after the current one.
+ */
+export function signedPhotoQuery(secret: string, key: string, now: Date): string {
+  const expiresAt = Math.floor((Math.floor(now.getTime() / HOUR_MS) + 2) * HOUR_MS / 1000);
+  return `access=${expiresAt}.${mac(secret, key, expiresAt)}`;
+}
+
+/** Seconds the signature is still good for; 0 when it is missing, wrong or expired. */
+export function signatureSecondsLeft(secret: string, key: string, access: string | undefined, now: Date): number {
+  if (!access) return 0;
+  const [expiry, given] = access.split('.');
+  const expiresAt = Number(expiry);
+  if (!Number.isSafeInteger(expiresAt) || !given) return 0;
+  const expected = Buffer.from(mac(secret, key, expiresAt));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return 0;
+  return Math.max(0, Math.floor(expiresAt - now.getTime() / 1000));
+}
+
+/** The local store, with owner-only URLs for the photos of listings others cannot see. */
+export function withPhotoAccess(storage: PhotoStorage, secret: string, clock: Clock): PhotoStorage {
+  return {
+    ...storage,
+    listingPhotoUrl(key: string, listing: ListingVisibility): string {
+      const now = clock.now();
+      const url = storage.url(key);
+      return isListingActive(listing, now) ? url : `${url}?${signedPhotoQuery(secret, key, now)}`;
+    },
+  };
+}
+
+/** The key a request under `prefix` asks for, or undefined when it is not a photo key. */
+function requestedKey(request: FastifyRequest, prefix: string): string | undefined {
+  const pathname = request.url.split('?')[0] ?? '';
+  if (!pathname.startsWith(prefix)) return undefined;
+  let key: string;
+  try {
+    key = decodeURIComponent(pathname.slice(prefix.length));
+  } catch {
+    return undefined;
+  }
+  return PHOTO_KEY.test(key) ? key : undefined;
+}
+
+/**
+ * Serves DATA_DIR/uploads under `prefix`, each file only to whom its listing is visible (see
+ * above): public photos with a short shared cache, owner-only ones privately.
+ */
+export async function servePhotoFiles(
+  app: FastifyInstance,
+  options: { root: string; prefix: string; secret: string; db: Db; clock: Clock },
+): Promise<void> {
+  await app.register(async (files) => {
+    files.addHook('onRequest', async (request, reply) => {
+      const key = requestedKey(request, options.prefix);
+      if (!key) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+      const listingId = PHOTO_KEY.exec(key)![1]!;
+      const [listing] = await options.db
+        .select({
+          isActive: listings.isActive,
+          paymentStatus: listings.paymentStatus,
+          expiryDate: listings.expiryDate,
+          isDeleted: listings.isDeleted,
+        })
+        .from(listings)
+        .where(eq(listings.id, listingId))
+        .limit(1);
+      if (!listing) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+      const now = options.clock.now();
+      if (isListingActive(listing, now)) {
+        void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
+        return;
+      }
+      const access = (request.query as Record<string, string | undefined>).access;
+      const secondsLeft = signatureSecondsLeft(options.secret, key, access, now);
+      if (secondsLeft === 0) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+      void reply.header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`);
+    });
+    await files.register(fastifyStatic, {
+      root: options.root,
+      prefix: options.prefix,
+      decorateReply: false,
+      index: false,
+      list: false,
+      // Set by the hook above: how long depends on who may see the listing.
+      cacheControl: false,
+      setHeaders(res) {
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
+  });
+}
