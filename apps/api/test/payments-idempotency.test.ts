@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { payments, sandboxPaymentIntents } from '../src/db/schema.js';
-import { setupTestApp, type TestContext } from './helpers.js';
+import { setupTestApp, testEnv, type TestContext } from './helpers.js';
 import {
   api,
   confirmPayment,
@@ -127,6 +129,29 @@ describe('with the sandbox provider', () => {
     await workerRound(ctx, clock);
     const [still] = await ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(still?.refundId).toBe(intent?.refundId);
+  });
+
+  it('completes a payment left pending by a crash (paid at the provider, not yet applied) in the first worker round after a restart', async () => {
+    seller.token = await tokenFor(ctx.app, seller.id);
+    const listing = await createListing(ctx.app, seller.id);
+    const created = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    // The card step went through at the provider, and the API died before applying it.
+    await ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(created.client_secret)));
+
+    const restarted = await buildApp({
+      config: loadConfig(testEnv(ctx.dataDir, { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' })),
+      database: ctx.database,
+      clock,
+    });
+    try {
+      await restarted.ready();
+      // Seconds after the payment began: no waiting for a sweep minutes later.
+      await restarted.worker.tick();
+      expect(await paymentRow(ctx.app, created.payment_id)).toMatchObject({ status: 'completed' });
+      expect(await listingRow(ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('refunds a payment made for a listing removed while the card form was open', async () => {

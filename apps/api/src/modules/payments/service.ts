@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DURATION_OPTIONS, LISTING_NOT_FOUND, PAYMENT_INIT_ERROR, type DurationMonths } from '@benchmarket/shared';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -438,7 +438,7 @@ export class PaymentsService {
           eq(payments.status, 'pending'),
           eq(payments.provider, this.provider.name),
           isNotNull(payments.providerPaymentId),
-          lt(payments.createdAt, new Date(now - minAgeMs)),
+          lte(payments.createdAt, new Date(now - minAgeMs)),
           gt(payments.createdAt, new Date(now - RECONCILE_WINDOW_MS)),
         ),
       )
