@@ -65,7 +65,7 @@ afterAll(() => server.close());
 
 /** A photo of about 220 KB: a noisy JPEG compresses badly. */
 function noisyJpeg(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 440, height: 440, channels: 3, noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 } } })
+  return sharp({ create: { width: 440, height: 440, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 } } })
     .jpeg({ quality: 92 })
     .toBuffer();
 }
@@ -78,7 +78,7 @@ async function fetchUpload(
   on: string = base,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const form = new FormData();
-  files.forEach((data, i) => form.append('files', new Blob([data], { type: 'image/jpeg' }), `photo-${i}.jpg`));
+  files.forEach((data, i) => form.append('files', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), `photo-${i}.jpg`));
   const response = await fetch(`${on}/listings/${listingId}/photos`, {
     method: 'POST',
     headers: user.headers,
