@@ -22,7 +22,7 @@ import paymentRoutes from './modules/payments/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import storage from './modules/storage/plugin.js';
 import supportRoutes from './modules/support/routes.js';
-import errors, { answerFrameworkError } from './plugins/errors.js';
+import errors, { answerClientError, answerFrameworkError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
@@ -68,6 +68,8 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
     bodyLimit: 1024 * 1024,
     // URLs the router refuses before any route runs (broken %-encoding, over-long parameters) answer `{"detail"}` too.
     frameworkErrors: answerFrameworkError,
+    // Requests Node cannot parse (malformed HTTP, oversized headers, a request timeout): `{"detail"}` too.
+    clientErrorHandler: answerClientError,
     ...serverTimeouts(config.uploads.requestTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -4,6 +4,7 @@ import { setupTestApp } from './helpers.js';
 import { anonymousFixtures, createCaller, createWorld } from './support/api-fuzz/fixtures.js';
 import { operationsOf, type OpenApiDocument, type Operation } from './support/api-fuzz/openapi.js';
 import { fixedPlans, randomPlanArbitrary, type RequestPlan } from './support/api-fuzz/requests.js';
+import { malformedHttpRequests, rawRequest } from './support/api-fuzz/raw-http.js';
 import { problemsOf, reproduction, send } from './support/api-fuzz/send.js';
 import { jpeg } from './support/photos.js';
 import type { TestUser } from './support/users.js';
@@ -116,6 +117,26 @@ describe('every route of the OpenAPI document, fuzzed', () => {
       expect(names).toContain(expected);
     }
     expect(operations.find((op) => op.name === 'POST /api/v1/listings/{id}/photos')?.multipart).toEqual({ field: 'files' });
+  });
+
+  it('answers HTTP that Node cannot parse (malformed lines and headers, 20 KB of headers, broken chunks) with a detail, over a real socket', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as { port: number };
+    const failures: string[] = [];
+    for (const path of ['/api/v1/listings', '/api/v1/auth/register']) {
+      for (const { label, request } of malformedHttpRequests(path)) {
+        const answer = await rawRequest(port, request);
+        let detail: unknown;
+        try {
+          detail = (JSON.parse(answer.body) as { detail?: unknown }).detail;
+        } catch {
+          detail = undefined;
+        }
+        const bad = answer.status === 0 || answer.status >= 500 || (answer.status >= 400 && (typeof detail !== 'string' || detail === ''));
+        if (bad) failures.push(`${path}, ${label}: answered ${answer.status || 'nothing'} ${answer.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it.each(operations.map((op) => [op.name, op] as const))(

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestApp, type TestContext } from './helpers.js';
+import { rawRequest } from './support/api-fuzz/raw-http.js';
 
 let ctx: TestContext;
 let webDir: string;
@@ -41,6 +42,17 @@ describe('errors', () => {
     const long = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/messages/${'x'.repeat(500)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json().detail).toBe('A part of the address of this request is too long.');
+  });
+
+  it('answers HTTP that Node cannot parse with a detail, over a real socket', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as { port: number };
+    const huge = await rawRequest(port, `GET /api/v1/listings HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body)).toEqual({ detail: 'The request headers are too large.', code: 'headers_too_large' });
+    const garbage = await rawRequest(port, 'HELLO THERE\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(JSON.parse(garbage.body).detail).toBe('The request could not be read: it is not well-formed HTTP.');
   });
 
   it('answers bodies it cannot read with a detail saying what is wrong', async () => {

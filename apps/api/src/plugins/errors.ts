@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -103,6 +105,33 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   if (expose) request.log.info({ err: error, status }, 'request failed');
   else request.log.error({ err: error, status }, 'request failed');
   void reply.status(status).send(body);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request (Fastify's defaults answer without a `detail`). */
+const CLIENT_ERRORS: Record<string, { status: number; detail: string; code: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request did not arrive in time. Please try again.', code: 'request_timeout' },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request headers are too large.', code: 'headers_too_large' },
+};
+const MALFORMED_HTTP = { status: 400, detail: 'The request could not be read: it is not well-formed HTTP.', code: 'malformed_http' };
+
+/**
+ * Passed to the constructor as `clientErrorHandler` (app.ts): a request Node cannot parse (a
+ * malformed request line or header, headers over the size limit, a body that did not arrive
+ * within the request timeout) answers `{"detail": …}` like every other error, then the
+ * connection is closed, as Fastify's default does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A connection reset or already closed: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail, code } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_HTTP;
+  const body = JSON.stringify({ detail, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
