@@ -145,7 +145,13 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       await countAgainstQuota(userId, reply);
       const bytes = await parsing(request, () => part.toBuffer(), existing);
       if (clientGone(request)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
-      processed.push(await decodes.run(userId, () => processPhoto(bytes)));
+      processed.push(
+        await decodes.run(userId, async () => {
+          // A client that left while this photo waited for its turn costs no decode.
+          if (clientGone(request)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+          return processPhoto(bytes);
+        }),
+      );
     }
     return processed;
   }
