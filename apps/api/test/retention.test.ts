@@ -1,6 +1,6 @@
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiCache, jobs, oneTimeTokens, rateLimitCounters } from '../src/db/schema.js';
+import { aiCache, jobs, loginThrottles, oneTimeTokens, rateLimitCounters, sessions, usedGoogleNonces } from '../src/db/schema.js';
 import { Retention, RETENTION_BATCH, RETENTION_BATCHES_PER_ROUND } from '../src/jobs/retention.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { testClock } from './support/clock.js';
@@ -50,7 +50,28 @@ describe('the retention round', () => {
       { userId: user.id, purpose: 'verify_email', tokenHash: `${tag}-live`, expiresAt: new Date(Date.now() + DAY) },
     ]);
 
+    const [expiredSession, liveSession] = [crypto.randomUUID(), crypto.randomUUID()];
+    await ctx.app.db.insert(sessions).values([
+      { id: expiredSession, userId: user.id, expiresAt: ago(1000) },
+      { id: liveSession, userId: user.id, expiresAt: new Date(Date.now() + DAY) },
+    ]);
+    await ctx.app.db.insert(loginThrottles).values([
+      { key: `${tag}:forgotten`, account: null, failures: 9, forgetAt: ago(1000) },
+      { key: `${tag}:remembered`, account: null, failures: 9, forgetAt: new Date(Date.now() + DAY) },
+    ]);
+    await ctx.app.db.insert(usedGoogleNonces).values([
+      { nonceHash: `${tag}:expired`, expiresAt: ago(1000) },
+      { nonceHash: `${tag}:live`, expiresAt: new Date(Date.now() + DAY) },
+    ]);
+
     await new Retention(ctx.app.db, ctx.app.clock, ctx.app.log).run();
+
+    const userSessions = await ctx.app.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, [expiredSession, liveSession]));
+    expect(userSessions.map((r) => r.id)).toEqual([liveSession]);
+    const throttles = await ctx.app.db.select({ key: loginThrottles.key }).from(loginThrottles).where(like(loginThrottles.key, `${tag}:%`));
+    expect(throttles.map((r) => r.key)).toEqual([`${tag}:remembered`]);
+    const nonces = await ctx.app.db.select({ hash: usedGoogleNonces.nonceHash }).from(usedGoogleNonces).where(like(usedGoogleNonces.nonceHash, `${tag}:%`));
+    expect(nonces.map((r) => r.hash)).toEqual([`${tag}:live`]);
 
     const jobKinds = (await ctx.app.db.select({ kind: jobs.kind }).from(jobs).where(like(jobs.kind, `${tag}.%`))).map((r) => r.kind).sort();
     expect(jobKinds).toEqual([`${tag}.done-new`, `${tag}.failed-new`, `${tag}.pending-old`]);

@@ -15,7 +15,8 @@ const DAY_MS = 24 * 3600_000;
  * payload is already redacted when it is marked done), failed ones after 30 (kept for a look at
  * `last_error`); counters once their window is over; AI answers after 30 days (asked again when
  * needed); one-time tokens (hashes only) a week after they were used or expired (a link clicked in that week
- * still says it was used or expired, not unknown).
+ * still says it was used or expired, not unknown); sessions, login-failure counters and used Google
+ * nonces once they have expired or been forgotten.
  */
 export const RETENTION = {
   doneJobsMs: 7 * DAY_MS,
@@ -33,6 +34,9 @@ export interface RetentionResult {
   rateLimitCounters: number;
   aiCache: number;
   oneTimeTokens: number;
+  sessions: number;
+  loginThrottles: number;
+  googleNonces: number;
 }
 
 /**
@@ -72,8 +76,22 @@ export class Retention {
           where used_at < ${ago(RETENTION.oneTimeTokensMs)} or expires_at < ${ago(RETENTION.oneTimeTokensMs)}
           limit ${RETENTION_BATCH}) returning 1`,
       ),
+      // An expired token no longer works whether or not its row is there; logins also clear
+      // their own user's, this catches users who never come back.
+      sessions: await this.sweep(
+        sql`delete from sessions where id in (
+          select id from sessions where expires_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
+      ),
+      loginThrottles: await this.sweep(
+        sql`delete from login_throttles where key in (
+          select key from login_throttles where forget_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
+      ),
+      googleNonces: await this.sweep(
+        sql`delete from used_google_nonces where nonce_hash in (
+          select nonce_hash from used_google_nonces where expires_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
+      ),
     };
-    const total = result.jobs + result.rateLimitCounters + result.aiCache + result.oneTimeTokens;
+    const total = Object.values(result).reduce((sum, count) => sum + count, 0);
     if (total > 0) this.log.info({ deleted: result }, 'retention clean-up');
     return result;
   }
