@@ -6,9 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPhotos } from '../src/db/schema.js';
 import { ORPHAN_PHOTO_GRACE_MS, sweepOrphanPhotos } from '../src/modules/photos/orphan-sweep.js';
+import { createS3Storage } from '../src/modules/storage/s3-storage.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { createListing } from './support/listings.js';
 import { BLUE, GREEN, jpeg, uploadPhotos } from './support/photos.js';
+import { startS3StandIn } from './support/s3-stand-in.js';
 import { createUser, type TestUser } from './support/users.js';
 
 /**
@@ -119,5 +121,34 @@ describe('orphan photo files', () => {
     expect(rounds).toBeGreaterThan(3);
     expect(removed.filter((key) => key.startsWith(`listings/${kept.id}/`)).sort()).toEqual([...strays].sort());
     for (const key of kept.keys) expect(existsSync(fileOf(key))).toBe(true);
+  });
+
+  it('sweeps an S3 bucket the same way, page by page', async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const storage = createS3Storage({
+        bucket: 'bm-photos',
+        region: 'us-east-1',
+        endpoint: s3.url,
+        credentials: { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' },
+        publicUrl: 'https://cdn.example.test',
+        forcePathStyle: true,
+      });
+      const kept = await listingWithPhotos(1);
+      for (const key of kept.keys) await storage.put(key, await jpeg(), 'image/webp');
+      const strays = Array.from({ length: 4 }, () => `listings/${kept.id}/${randomUUID()}.webp`);
+      for (const key of strays) await storage.put(key, await jpeg(), 'image/webp');
+      // Something else in the bucket is not the sweep's business.
+      await storage.put('exports/report.csv', Buffer.from('a,b\n'), 'text/csv');
+
+      // Two hours on: every object is past the grace period.
+      const later = { now: () => new Date(Date.now() + 2 * ORPHAN_PHOTO_GRACE_MS) };
+      const result = await sweepOrphanPhotos({ db: ctx.app.db, storage, clock: later, log: ctx.app.log });
+
+      expect(result.removed.sort()).toEqual([...strays].sort());
+      expect([...s3.objects.keys()].sort()).toEqual(['bm-photos/exports/report.csv', ...kept.keys.map((key) => `bm-photos/${key}`)].sort());
+    } finally {
+      await s3.close();
+    }
   });
 });
