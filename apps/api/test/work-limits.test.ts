@@ -1,4 +1,4 @@
-import { SEARCH_MAX_PAGE, SEARCH_PAGE_OUT_OF_RANGE } from '@benchmarket/shared';
+import { MAX_LIST_PAGE, SEARCH_MAX_PAGE, SEARCH_PAGE_OUT_OF_RANGE } from '@benchmarket/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_WRITES_PER_HOUR } from '../src/modules/listings/routes.js';
 import { AI_SEARCHES_PER_WINDOW, AI_SEARCH_WINDOW_MS } from '../src/modules/search/routes.js';
@@ -36,6 +36,19 @@ describe('search pages', () => {
       const response = await search(ctx.app, { query: 'centrifuge', page }, buyer.token);
       expect(response.statusCode, `page=${page}`).toBe(400);
       expect(response.json().detail, `page=${page}`).toBe(SEARCH_PAGE_OUT_OF_RANGE);
+    }
+  });
+});
+
+describe('list pages', () => {
+  it(`answers a user's listings up to page ${MAX_LIST_PAGE} and refuses a larger page with a 400 and a detail`, async () => {
+    const last = await call(ctx.app, 'GET', `/listings?page=${MAX_LIST_PAGE}`, { user: other });
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toMatchObject({ page: MAX_LIST_PAGE, items: [] });
+    for (const page of [MAX_LIST_PAGE + 1, 1e15]) {
+      const response = await call(ctx.app, 'GET', `/listings?page=${page}`, { user: other });
+      expect(response.statusCode, `page=${page}`).toBe(400);
+      expect(response.json().detail).toMatch(/Page must be a whole number from 1 to 10,000\./);
     }
   });
 });

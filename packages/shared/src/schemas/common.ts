@@ -82,9 +82,20 @@ export function emptyAsUndefined(value: unknown): unknown {
 /** A boolean query parameter: 'true'/'false', '1'/'0', 'yes'/'no', 'on'/'off', or a real boolean. */
 export const QueryBooleanSchema = z.union([z.boolean(), z.stringbool()]);
 
+/**
+ * The last page of a list (a user's listings, messages, payments): far past any real list, and
+ * it keeps the database's offset bounded (issue 12: unbounded work).
+ */
+export const MAX_LIST_PAGE = 10_000;
+
 /** `?page=&page_size=` with defaults. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_PAGE, { message: `Page must be a whole number from 1 to ${MAX_LIST_PAGE.toLocaleString('en-US')}.` })
+    .default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
