@@ -185,7 +185,7 @@ async function load(database: Database, n: number, model: LocalMeaningModel): Pr
   await db.execute(sql`vacuum analyze search_words`);
 }
 
-async function prepareDatabase(options: Options): Promise<{ env: Record<string, string>; buyerId: string; version: number }> {
+async function prepareDatabase(options: Options): Promise<{ env: Record<string, string>; token: string }> {
   const dataDir = path.join(os.tmpdir(), `bm-perf-${options.db}-${options.listings}`);
   mkdirSync(dataDir, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: dataDir };
@@ -248,7 +248,9 @@ async function prepareDatabase(options: Options): Promise<{ env: Record<string, 
     console.log(`  ${withVectors} of ${options.listings} listings have a ${model.id} meaning vector`);
     let [buyer] = await database.db.select().from(users).where(eq(users.email, BUYER_EMAIL));
     if (!buyer) [buyer] = await database.db.insert(users).values({ email: BUYER_EMAIL, isVerified: true }).returning();
-    return { env, buyerId: buyer!.id, version: buyer!.tokenVersion };
+    // A token is a session row (issue 12): signed here, while the database is open.
+    const token = await new AccessTokens(JWT_SECRET, 24, database.db).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
+    return { env, token };
   } finally {
     await database.close();
   }
@@ -592,8 +594,7 @@ async function main(): Promise<void> {
       `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} before the run; ` +
       `page cache ${process.env.SEARCH_CACHE_SECONDS === '0' ? 'off' : 'on'}, ${options.newSearchPercent}% new searches`,
   );
-  const { env, buyerId, version } = await prepareDatabase(options);
-  const token = await new AccessTokens(JWT_SECRET, 24).sign({ userId: buyerId, version });
+  const { env, token } = await prepareDatabase(options);
   if (options.loadOnly) return;
   const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'), options.build);
   console.log(`API: ${options.build ? 'compiled (apps/api/dist), plain node' : 'sources through tsx'}`);

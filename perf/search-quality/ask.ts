@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   try {
     await seedDemoData(app, { now: new Date() });
     const [buyer] = await database.db.insert(users).values({ email: 'ask@benchmarket.local', isVerified: true }).returning();
-    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
+    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
     for (const query of queries) {
       for (const useRag of modes) {
         const params = new URLSearchParams({ query, use_rag: String(useRag) });

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await app.ready();
   try {
-    const tokens = new AccessTokens(config.jwt.secret, config.jwt.ttlHours);
+    const tokens = new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db);
     const [seller, buyer] = await database.db
       .insert(users)
       .values([

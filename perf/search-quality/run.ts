@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     }
 
     const [buyer] = await database.db.insert(users).values({ email: 'quality@benchmarket.local', isVerified: true }).returning();
-    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
+    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
 
     const ask = async (query: LabelledQuery, useRag: boolean): Promise<ModeResult> => {
       const params = new URLSearchParams({ query: query.query, use_rag: String(useRag) });
