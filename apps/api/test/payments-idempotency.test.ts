@@ -281,3 +281,30 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
     expect([...stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent)).toHaveLength(1);
   });
 });
+
+describe('a free month after a card attempt (the promotion)', () => {
+  const clock = settableClock('2030-03-01T10:00:00.000Z');
+  let ctx: TestContext;
+  let seller: Seller;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp({ env: { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' }, clock });
+    seller = await createSeller(ctx.app);
+  });
+  afterAll(() => ctx?.close());
+
+  it('publishes the listing for free and drops the open card attempt (was a 500)', async () => {
+    const listing = await createListing(ctx.app, seller.id);
+    const card = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 3 });
+    expect(card.statusCode, card.body).toBe(200);
+    expect((card.json() as Created).amount).toBeGreaterThan(0);
+
+    const free = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json()).toMatchObject({ amount: 0 });
+    expect(await listingRow(ctx.app, listing.id)).toMatchObject({ isActive: true, paymentStatus: 'paid' });
+    expect(await openPaymentsOf(ctx, listing.id)).toEqual([]);
+    const history = await historyOf(ctx, seller.token);
+    expect(history.filter((p) => p.listing_id === listing.id).map((p) => p.status)).toEqual(['completed']);
+  });
+});

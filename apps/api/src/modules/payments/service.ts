@@ -219,7 +219,6 @@ export class PaymentsService {
       updatedAt: now,
     };
 
-    if (q.totalCents === 0) return this.completeFree(base, request.purpose, now);
     // Each round settles one thing (a parallel insert won, an old attempt was paid or replaced).
     const again = (): Promise<CreatedPayment> => {
       if (round >= 4) throw conflict(PAYMENT_IN_PROGRESS, 'payment_in_progress');
@@ -232,13 +231,16 @@ export class PaymentsService {
       .where(and(eq(payments.listingId, listing.id), eq(payments.status, 'pending')))
       .limit(1);
     if (open) {
-      if (sameTerms(open, base, this.provider.name)) return this.answerFor(open, listing, again);
+      // A free month never reuses a card attempt: the card attempt goes first (below).
+      if (q.totalCents > 0 && sameTerms(open, base, this.provider.name)) return this.answerFor(open, listing, again);
       // Other terms: the earlier attempt goes (cancelled at the provider) unless it was paid or is in flight.
       if (await this.removeIfAbandoned(open, { replacing: true })) return again();
       const [after] = await this.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, open.id)).limit(1);
       if (after?.status === 'pending') throw conflict(PAYMENT_IN_PROGRESS, 'payment_in_progress');
       return again();
     }
+
+    if (q.totalCents === 0) return this.completeFree(base, request.purpose, now, again);
 
     const [created] = await this.deps.db
       .insert(payments)
@@ -558,9 +560,10 @@ export class PaymentsService {
     base: NewPayment,
     purpose: PaymentPurpose | undefined,
     now: Date,
+    again: () => Promise<CreatedPayment>,
   ): Promise<CreatedPayment> {
     const clientSecret = `${FREE_CLIENT_SECRET_PREFIX}${base.id.replaceAll('-', '')}`;
-    await this.deps.db.transaction(async (tx) => {
+    const recorded = await this.deps.db.transaction(async (tx) => {
       const [listing] = await tx.select().from(listings).where(eq(listings.id, base.listingId)).for('update');
       if (!listing) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
       const kind = this.kindOrRefuse(listing, purpose, now);
@@ -568,10 +571,14 @@ export class PaymentsService {
       const [payment] = await tx
         .insert(payments)
         .values({ ...base, status: 'pending', provider: 'free', providerPaymentId: clientSecret })
+        .onConflictDoNothing()
         .returning();
-      if (!payment) throw new Error('the free payment was not recorded');
+      // A card attempt was opened in parallel: settle it first, then try again.
+      if (!payment) return false;
       await this.applyCompletion(tx, payment, listing, now);
+      return true;
     });
+    if (!recorded) return again();
     return { client_secret: clientSecret, payment_id: base.id, amount: 0, currency: this.currency, kind: base.kind, provider: 'free' };
   }
 
