@@ -29,6 +29,7 @@ const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/forgot-password$/, 'src/features/auth/routes/forgot-password.tsx'],
   [/^\/reset-password$/, 'src/features/auth/routes/reset-password.tsx'],
   [/^\/dashboard$/, 'src/features/dashboard/routes/dashboard.tsx'],
+  [/^\/account$/, 'src/features/dashboard/routes/account.tsx'],
 ];
 
 /** The manifest keys a chunk needs, itself included, depth first. */

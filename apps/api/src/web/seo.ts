@@ -29,7 +29,7 @@ export const DESCRIPTION_LENGTH = 160;
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** robots.txt: pages behind a login or for one listing's owner are not for crawlers. */
-export const DISALLOWED_PATHS = ['/dashboard', '/edit-listing', '/payment', '/create-listing'] as const;
+export const DISALLOWED_PATHS = ['/dashboard', '/account', '/edit-listing', '/payment', '/create-listing'] as const;
 
 export interface PageMeta {
   title: string;
@@ -178,6 +178,7 @@ const STATIC_PAGES: Record<string, StaticPage> = {
   '/verify-email': { title: 'Verify your email', noindex: true },
   '/create-listing': { title: 'Create Listing', noindex: true },
   '/dashboard': { title: 'Seller Dashboard', noindex: true },
+  '/account': { title: 'Account', noindex: true },
   '/payment/confirmation': { title: 'Payment Confirmation', noindex: true },
 };
 

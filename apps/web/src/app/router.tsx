@@ -105,6 +105,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'payment/:id', lazy: page(() => import('@/features/payments/routes/payment')) },
 
             { path: 'dashboard', lazy: page(() => import('@/features/dashboard/routes/dashboard')) },
+            { path: 'account', lazy: page(() => import('@/features/dashboard/routes/account')) },
             { path: 'support', lazy: page(() => import('@/features/support/routes/support')) },
 
             // Unknown paths: the same fallback as routing errors, inside the layout.

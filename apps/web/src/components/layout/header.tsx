@@ -134,7 +134,9 @@ export function Header() {
                 <>
                   <p className="truncate px-3 text-sm text-slate-600 md:max-w-[16rem] md:px-0" title={user.email}>
                     <span className="sr-only">Signed in as </span>
-                    <span>{user.email}</span>
+                    <Link to="/account" className="rounded-sm underline-offset-2 hover:text-slate-900 hover:underline">
+                      {user.email}
+                    </Link>
                   </p>
                   <button
                     type="button"

@@ -18,12 +18,12 @@ function accountApi(logoutAll: StubHandler) {
   });
 }
 
-describe("the dashboard's Account tab", () => {
+describe('the account page (/account)', () => {
   it("shows the user's email and logs out everywhere after a confirmation", async () => {
     const network = accountApi({ status: 204 });
-    const { user, router } = renderApp('/dashboard?tab=account', { token: TOKEN });
+    const { user, router } = renderApp('/account', { token: TOKEN });
 
-    const panel = await screen.findByRole('region', { name: 'Account' });
+    const panel = await screen.findByRole('region', { name: 'Signed in' });
     expect(within(panel).getByText(seller.email)).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Log out everywhere' }));
@@ -42,7 +42,7 @@ describe("the dashboard's Account tab", () => {
 
   it('does nothing when the confirmation is cancelled', async () => {
     const network = accountApi({ status: 204 });
-    const { user } = renderApp('/dashboard?tab=account', { token: TOKEN });
+    const { user } = renderApp('/account', { token: TOKEN });
     await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
 
@@ -53,12 +53,22 @@ describe("the dashboard's Account tab", () => {
 
   it('says so and stays logged in when the server cannot be reached (the other sessions were not ended)', async () => {
     accountApi(networkFailure);
-    const { user, router } = renderApp('/dashboard?tab=account', { token: TOKEN });
+    const { user, router } = renderApp('/account', { token: TOKEN });
     await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out everywhere' }));
 
     expect(await screen.findByText(LOGOUT_EVERYWHERE_FAILED)).toBeInTheDocument();
     expect(window.localStorage.getItem('access_token')).toBe(TOKEN);
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
+  it("is reached from the user's email in the header", async () => {
+    accountApi({ status: 204 });
+    const { user, router } = renderApp('/dashboard', { token: TOKEN });
+    await user.click(await screen.findByRole('link', { name: seller.email }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/account');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
   });
 });

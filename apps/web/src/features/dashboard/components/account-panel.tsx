@@ -8,7 +8,7 @@ import { dangerButtonClass, ErrorMessage } from './ui';
 export const LOGOUT_EVERYWHERE_FAILED = 'Could not log out everywhere. Please check your connection and try again.';
 
 /**
- * The 'Account' tab (issue 12): who is logged in, and 'Log out everywhere', which ends every
+ * The account page's body (issue 12): who is logged in, and 'Log out everywhere', which ends every
  * session of the account on every device (a lost phone, a shared computer) after a confirmation.
  */
 export function AccountPanel() {
@@ -42,7 +42,7 @@ export function AccountPanel() {
     <section aria-labelledby="account-heading" className="space-y-6">
       <div>
         <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
-          Account
+          Signed in
         </h2>
         <dl className="mt-3 text-sm">
           <dt className="font-medium text-slate-600">Email</dt>

@@ -62,13 +62,13 @@ describe('/dashboard', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard?tab=messages' });
   });
 
-  it("shows 'Seller Dashboard' with the tabs 'My Listings', 'Payment History', 'Messages' and 'Account'", async () => {
+  it("shows 'Seller Dashboard' with the tabs 'My Listings', 'Payment History' and 'Messages'", async () => {
     sellerApi();
     renderApp('/dashboard', { token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['My Listings', 'Payment History', 'Messages', 'Account']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['My Listings', 'Payment History', 'Messages']);
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'My Listings' })).toBeInTheDocument();
     await waitFor(() => {
@@ -104,14 +104,14 @@ describe('/dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Payment History' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('?tab=payments');
 
-    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Account' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: /^Messages/ })).toHaveFocus();
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveFocus();
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /^Messages/ })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows the unread count on the Messages tab', async () => {

@@ -3,21 +3,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { unreadCount, useInbox } from '@/features/messages/api/get-inbox';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { AccountPanel } from '../components/account-panel';
 import { ListingsPanel } from '../components/listings-panel';
 import { MessagesPanel } from '../components/messages-panel';
 import { PaymentsPanel } from '../components/payments-panel';
 import { Tabs, type TabItem } from '../components/tabs';
 
-/** The tabs of spec §2, in order, as kept in the URL (`?tab=`), and 'Account' (issue 12). */
-const DASHBOARD_TABS = ['listings', 'payments', 'messages', 'account'] as const;
+/** The tabs of spec §2, in order, as kept in the URL (`?tab=`). The account has its own page (/account). */
+const DASHBOARD_TABS = ['listings', 'payments', 'messages'] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   listings: 'My Listings',
   payments: 'Payment History',
   messages: 'Messages',
-  account: 'Account',
 };
 
 function isDashboardTab(value: string | null): value is DashboardTab {
@@ -52,7 +50,6 @@ function Dashboard() {
     { id: 'listings', label: TAB_LABELS.listings },
     { id: 'payments', label: TAB_LABELS.payments },
     { id: 'messages', label: <MessagesTabLabel unread={unread} />, description: unread > 0 ? `${unread} unread` : undefined },
-    { id: 'account', label: TAB_LABELS.account },
   ];
 
   const select = (next: DashboardTab) => {
@@ -76,7 +73,6 @@ function Dashboard() {
           {tab === 'listings' && <ListingsPanel />}
           {tab === 'payments' && <PaymentsPanel />}
           {tab === 'messages' && <MessagesPanel />}
-          {tab === 'account' && <AccountPanel />}
         </Tabs>
       </div>
     </div>
