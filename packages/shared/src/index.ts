@@ -21,6 +21,7 @@ export * from './schemas/search.js';
 export * from './schemas/payments.js';
 export * from './schemas/messages.js';
 export * from './schemas/feedback.js';
+export * from './schemas/support.js';
 export * from './schemas/config.js';
 export * from './schemas/countries.js';
 
