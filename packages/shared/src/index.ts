@@ -13,6 +13,7 @@ export * from './conditions.js';
 export * from './countries.js';
 export * from './taxonomy.js';
 export * from './category-names.js';
+export * from './routes.js';
 
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
