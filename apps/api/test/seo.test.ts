@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { documentTitle, PAGES, PAGE_ROUTES } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPhotos, listings } from '../src/db/schema.js';
@@ -262,6 +263,20 @@ describe('GET / and the other pages', () => {
     }
     expect(titleOf(await page('/does-not-exist'))).toBe('Page not found · BenchMarket');
   });
+
+  it('titles each page as the web app does and indexes it as the route registry says', async () => {
+    for (const [name, route] of PAGES) {
+      if (route.ownerOnly || route === PAGE_ROUTES.listingDetail) continue;
+      const html = await page(route.path);
+      // What the head escapes ('&' of the site's title).
+      expect(titleOf(html), name).toBe(documentTitle(route.title).replace(/&/g, '&amp;'));
+      expect(meta(html, 'robots'), name).toBe(route.indexable ? undefined : 'noindex');
+    }
+    expect(titleOf(await page('/login'))).toBe('Log in · BenchMarket');
+    // Owner-only pages of one listing keep the generic title, out of search results.
+    expect(titleOf(await page('/listings/abc/extend'))).toBe('BenchMarket — Lab &amp; Medical Equipment Marketplace');
+    expect(meta(await page('/listings/abc/extend'), 'robots')).toBe('noindex');
+  });
 });
 
 describe('GET /robots.txt', () => {
@@ -271,8 +286,10 @@ describe('GET /robots.txt', () => {
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const lines = response.body.split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/dashboard', '/edit-listing', '/payment', '/create-listing']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/dashboard', '/account', '/edit-listing', '/payment', '/create-listing']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /');
+    // Each prefix once: /payment covers /payment/confirmation.
+    expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(5);
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

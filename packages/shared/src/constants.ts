@@ -56,6 +56,13 @@ export const SENDER_NAME_MAX_LENGTH = 100;
 export const FEEDBACK_MAX_LENGTH = 1000;
 /** spec §4, §9: the feedback panel closes 2 s after success. */
 export const FEEDBACK_CLOSE_DELAY_MS = 2000;
+/** Ours: the path the feedback panel was opened on (POST /reviews/ `page`). */
+export const FEEDBACK_PAGE_MAX_LENGTH = 500;
+
+// ── Support form (/support, issue 8: ours, the spec shows no /support) ───────
+export const SUPPORT_NAME_MAX_LENGTH = 100;
+export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
 
 // ── Search ──────────────────────────────────────────────────────────────────
 /** spec §4, §6, §9: visitors and unverified users see the latest 10 listings. */

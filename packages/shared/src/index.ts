@@ -13,6 +13,7 @@ export * from './conditions.js';
 export * from './countries.js';
 export * from './taxonomy.js';
 export * from './category-names.js';
+export * from './routes.js';
 
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
@@ -21,6 +22,7 @@ export * from './schemas/search.js';
 export * from './schemas/payments.js';
 export * from './schemas/messages.js';
 export * from './schemas/feedback.js';
+export * from './schemas/support.js';
 export * from './schemas/config.js';
 export * from './schemas/countries.js';
 

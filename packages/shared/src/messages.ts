@@ -37,6 +37,16 @@ export const PROMO_FREE_DAYS_TEXT = '30 days free listing';
 // ── Error catalogue (spec §8) ──────────────────────────────────────────────
 // Feedback
 export const FEEDBACK_FAILED = 'Failed to submit feedback';
+export const FEEDBACK_PAGE_TOO_LONG = 'page must be at most 500 characters';
+
+// Support form (/support, issue 8: ours, the spec shows no /support route)
+export const SUPPORT_FIELDS_REQUIRED = 'Please fill in your name, email address and message.';
+export const SUPPORT_NAME_TOO_LONG = 'Name must be at most 100 characters';
+export const SUPPORT_SUBJECT_TOO_LONG = 'Subject must be at most 150 characters';
+export const SUPPORT_MESSAGE_TOO_LONG = 'Message must be at most 5000 characters';
+export const SUPPORT_SENT = 'Thanks — your message has been sent. We usually reply within one business day.';
+/** Ours, as the seller contact form's fallback (spec §8). */
+export const SUPPORT_SEND_FAILED = 'Failed to send message. Please try again.';
 
 // Login
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';

@@ -17,6 +17,7 @@ const ZOD_FREE_MODULES = [
   'countries.ts',
   'taxonomy.ts',
   'category-names.ts',
+  'routes.ts',
   'rules/verification-badge.ts',
   'rules/expiry.ts',
   'rules/listing-actions.ts',

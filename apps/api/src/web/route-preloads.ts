@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { matchPage, PAGES, type PageRoute } from '@benchmarket/shared';
 
 /**
  * Each page of the web app is its own chunk, loaded by the router after the entry script
@@ -7,30 +8,26 @@ import path from 'node:path';
  * (and what they import) as modulepreloads, so the browser fetches them alongside the entry.
  *
  * Which chunk is which comes from Vite's build manifest (dist/.vite/manifest.json, keyed by
- * source path). The route table mirrors apps/web/src/app/router.tsx for the pages a visitor
- * lands on from outside; a path missing from the manifest just gets no preload.
+ * source path); which page a path shows, and its module, from the route registry
+ * ('@benchmarket/shared', routes.ts) that the web router mounts, for the pages a visitor
+ * lands on from outside (`entry`). A test checks that every registered page has its chunk in
+ * the built app (test/route-registry.test.ts), so moving a page cannot silently drop its preloads.
  */
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   imports?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
-const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/$/, 'src/features/landing/routes/landing.tsx'],
-  [/^\/search$/, 'src/features/search/routes/search.tsx'],
-  [/^\/listings\/[^/]+$/, 'src/features/listings/routes/listing-detail.tsx'],
-  [/^\/support$/, 'src/features/support/routes/support.tsx'],
-  [/^\/login$/, 'src/features/auth/routes/login.tsx'],
-  [/^\/register$/, 'src/features/auth/routes/register.tsx'],
-  [/^\/verify-email$/, 'src/features/auth/routes/verify-email.tsx'],
-  [/^\/forgot-password$/, 'src/features/auth/routes/forgot-password.tsx'],
-  [/^\/reset-password$/, 'src/features/auth/routes/reset-password.tsx'],
-  [/^\/dashboard$/, 'src/features/dashboard/routes/dashboard.tsx'],
-  [/^\/account$/, 'src/features/dashboard/routes/account.tsx'],
-];
+/** The pages whose HTML preloads their chunks. */
+const ENTRY_PAGES: readonly PageRoute[] = PAGES.map(([, route]) => route).filter((route) => route.entry);
+
+/** The registered pages whose module has no chunk in the manifest (a moved or renamed page). */
+export function pagesWithoutChunk(manifest: Manifest): PageRoute[] {
+  return PAGES.map(([, route]) => route).filter((route) => !manifest[route.module]);
+}
 
 /** The manifest keys a chunk needs, itself included, depth first. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
@@ -58,7 +55,7 @@ export function loadRoutePreloads(webRoot: string): RoutePreloads {
   for (const entry of entries) closure(manifest, entry, loaded);
 
   const byModule = new Map<string, string[]>();
-  for (const [, module] of ROUTE_MODULES) {
+  for (const { module } of ENTRY_PAGES) {
     const chunks = [...closure(manifest, module)].filter((key) => !loaded.has(key));
     byModule.set(
       module,
@@ -66,7 +63,7 @@ export function loadRoutePreloads(webRoot: string): RoutePreloads {
     );
   }
   return (pathname) => {
-    const route = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname));
-    return route ? (byModule.get(route[1]) ?? []) : [];
+    const page = matchPage(pathname);
+    return page ? (byModule.get(page.route.module) ?? []) : [];
   };
 }

@@ -1,4 +1,17 @@
-import { API_PREFIX, CONDITION_LABELS, DEFAULT_CURRENCY, isCondition, PRODUCT_NAME, type Condition } from '@benchmarket/shared';
+import {
+  API_PREFIX,
+  CONDITION_LABELS,
+  crawlPrefix,
+  DEFAULT_CURRENCY,
+  documentTitle,
+  isCondition,
+  matchPage,
+  PAGE_ROUTES,
+  PAGES,
+  PRODUCT_NAME,
+  SITE_TITLE,
+  type Condition,
+} from '@benchmarket/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,10 +28,12 @@ import { activeListingSql } from '../modules/listings/visibility.js';
  *   Anything else under /listings/ (unknown, unpaid, expired, removed) gets the generic head
  *   with noindex, so it says nothing about a listing the visitor may not see.
  * - Pages of the spec's routes get a title and description; private ones (dashboard, forms
- *   behind a login, token links) are noindex.
+ *   behind a login, token links) are noindex. Which pages there are, their titles, whether
+ *   they are indexed, in the sitemap or disallowed come from the route registry
+ *   ('@benchmarket/shared', routes.ts), which the web app's router reads too.
  */
 
-export const DEFAULT_TITLE = `${PRODUCT_NAME} — Lab & Medical Equipment Marketplace`;
+export const DEFAULT_TITLE = SITE_TITLE;
 export const DEFAULT_DESCRIPTION =
   'BenchMarket is the marketplace for new, pre-owned and refurbished lab and medical equipment. Search with AI, compare listings and contact verified sellers.';
 /** In apps/web/public: 1200 × 630, the size link previews crop to. */
@@ -28,8 +43,11 @@ export const DESCRIPTION_LENGTH = 160;
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** robots.txt: pages behind a login or for one listing's owner are not for crawlers. */
-export const DISALLOWED_PATHS = ['/dashboard', '/account', '/edit-listing', '/payment', '/create-listing'] as const;
+/** robots.txt: pages behind a login or for one listing's owner are not for crawlers (each path prefix once). */
+export const DISALLOWED_PATHS: readonly string[] = (() => {
+  const prefixes = [...new Set(PAGES.filter(([, route]) => route.disallow).map(([, route]) => crawlPrefix(route)))];
+  return prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(`${other}/`)));
+})();
 
 export interface PageMeta {
   title: string;
@@ -149,51 +167,11 @@ export function injectHead(indexHtml: string, head: string, tail = ''): string {
 
 // ── Pages ───────────────────────────────────────────────────────────────────
 
-interface StaticPage {
-  title: string;
-  description?: string;
-  noindex?: boolean;
-}
-
-/** The spec's routes (§2). Titles match what the web app sets once it runs. */
-const STATIC_PAGES: Record<string, StaticPage> = {
-  '/': { title: DEFAULT_TITLE },
-  '/search': {
-    title: 'Search Equipment',
-    description:
-      'Search new, pre-owned and refurbished lab and medical equipment: plain-language AI search, filters for price, condition and location, verified listings.',
-  },
-  '/support': {
-    title: 'Contact Support',
-    description:
-      'Answers about listing fees and the launch promotion, verification badges, payments, photos and listing expiry — and a form to reach the BenchMarket support team.',
-  },
-  '/login': { title: 'Login', description: 'Log in to BenchMarket to list equipment, manage your listings and read buyer messages.' },
-  '/register': {
-    title: 'Register',
-    description: 'Create a free BenchMarket account to sell lab and medical equipment to verified buyers. List free until June.',
-  },
-  '/forgot-password': { title: 'Forgot Password', noindex: true },
-  '/reset-password': { title: 'Reset Password', noindex: true },
-  '/verify-email': { title: 'Verify your email', noindex: true },
-  '/create-listing': { title: 'Create Listing', noindex: true },
-  '/dashboard': { title: 'Seller Dashboard', noindex: true },
-  '/account': { title: 'Account', noindex: true },
-  '/payment/confirmation': { title: 'Payment Confirmation', noindex: true },
-};
-
 /** Public pages listed in the sitemap besides the listings. */
-export const SITEMAP_PAGES = ['/', '/search', '/support', '/register', '/login'] as const;
-
-/** Pages about one listing that only its owner uses (edit, pay, extend). */
-const OWNER_PAGES = [/^\/edit-listing\/[^/]+$/, /^\/payment\/[^/]+$/, /^\/listings\/[^/]+\/extend$/];
+export const SITEMAP_PAGES: readonly string[] = PAGES.filter(([, route]) => route.sitemap).map(([, route]) => route.path);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LISTING_PATH = /^\/listings\/([^/]+)\/?$/;
-
-function documentTitle(title: string): string {
-  return title === DEFAULT_TITLE ? title : `${title} · ${PRODUCT_NAME}`;
-}
 
 /** schema.org's item conditions for the spec's condition values (§3). */
 export function schemaOrgCondition(condition: Condition): string {
@@ -239,22 +217,21 @@ function baseMeta(context: SeoContext, pathname: string): PageMeta {
   };
 }
 
-/** The head of a page that is not a listing: the spec's routes, or noindex for anything else. */
+/** The head of a page that is not a listing: the registered pages, or noindex for anything else. */
 export function staticPageMeta(context: SeoContext, pathname: string): PageMeta {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = STATIC_PAGES[normalised];
+  const page = matchPage(normalised);
   const meta = baseMeta(context, normalised);
-  if (!page) {
-    // Owner-only pages of one listing keep the generic title; any other path is the app's
-    // 'not found' fallback. Neither belongs in search results.
-    const ownerPage = OWNER_PAGES.some((pattern) => pattern.test(normalised));
-    return { ...meta, title: ownerPage ? DEFAULT_TITLE : documentTitle('Page not found'), noindex: true };
-  }
+  // A listing's own head comes from its row (pageMeta); here a listing path is not a page.
+  if (!page || page.route === PAGE_ROUTES.listingDetail) return { ...meta, title: documentTitle('Page not found'), noindex: true };
+  // Owner-only pages of one listing keep the generic title. Neither they nor an unknown path
+  // (the app's 'not found' fallback) belong in search results.
+  if (page.route.ownerOnly) return { ...meta, title: DEFAULT_TITLE, noindex: true };
   return {
     ...meta,
-    title: documentTitle(page.title),
-    description: page.description ?? meta.description,
-    noindex: page.noindex ?? false,
+    title: documentTitle(page.route.title),
+    description: page.route.description ?? meta.description,
+    noindex: !page.route.indexable,
   };
 }
 
@@ -356,7 +333,7 @@ export async function pageMeta(app: FastifyInstance, pathname: string): Promise<
       return undefined;
     });
     if (row) return listingMeta(context, row);
-    return { ...baseMeta(context, pathname), title: documentTitle('Listing'), noindex: true };
+    return { ...baseMeta(context, pathname), title: documentTitle(PAGE_ROUTES.listingDetail.title), noindex: true };
   }
   return staticPageMeta(context, pathname);
 }

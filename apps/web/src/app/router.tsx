@@ -1,42 +1,28 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  RouterProvider,
-  type ActionFunction,
-  type LoaderFunction,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/ui/spinner';
+import { useRouteTitle } from '@/lib/use-document-title';
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from './error-page';
 import { RootLayout } from './layout';
+import { registeredPages, type Page } from './pages';
 
-/**
- * What a route module (src/features/<domain>/routes/<name>.tsx) may export:
- * - default: the page component (required);
- * - clientLoader(queryClient): a loader, typically prefetching the page's queries with
- *   `queryClient.query(...)` (TanStack's successor of ensureQueryData/prefetchQuery) so
- *   data loads in parallel with the code;
- * - clientAction(queryClient): an action, if the page submits a router <Form>;
- * - ErrorBoundary: a page-specific error view (else the app fallback is shown);
- * - handle: free-form route data.
- */
-export interface RouteModule {
-  default: ComponentType;
-  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
-  clientAction?: (queryClient: QueryClient) => ActionFunction;
-  ErrorBoundary?: ComponentType;
-  handle?: unknown;
+/** The page component, with the registry's document title set first. */
+function titled(Component: ComponentType, title: string | undefined): ComponentType {
+  function TitledPage() {
+    useRouteTitle(title);
+    return <Component />;
+  }
+  TitledPage.displayName = `Titled(${Component.displayName ?? Component.name})`;
+  return TitledPage;
 }
 
-type RouteModuleImport = () => Promise<RouteModule>;
-
-/** Turns a dynamic import of a route module into React Router's `lazy` (one chunk per page). */
-function lazyRoute(load: RouteModuleImport, queryClient: QueryClient): RouteObject['lazy'] {
+/** Turns a registered page's module into React Router's `lazy` (one chunk per page). */
+function lazyRoute({ load, route }: Page, queryClient: QueryClient): RouteObject['lazy'] {
   return async () => {
     const { default: Component, clientLoader, clientAction, ErrorBoundary, handle } = await load();
     return {
-      Component,
+      Component: titled(Component, route.title),
       ...(clientLoader && { loader: clientLoader(queryClient) }),
       ...(clientAction && { action: clientAction(queryClient) }),
       ...(ErrorBoundary && { ErrorBoundary }),
@@ -45,13 +31,17 @@ function lazyRoute(load: RouteModuleImport, queryClient: QueryClient): RouteObje
   };
 }
 
+/** A registered page as a child route of the layout: '/' is its index, the others relative paths. */
+function pageRoute(page: Page, queryClient: QueryClient): RouteObject {
+  const lazy = lazyRoute(page, queryClient);
+  return page.route.path === '/' ? { index: true, lazy } : { path: page.route.path.replace(/^\//, ''), lazy };
+}
+
 /**
- * The routes of spec §2. To add a page: create its module under
- * src/features/<domain>/routes/ and add one line here.
+ * The routes of spec §2, from the route registry ('@benchmarket/shared', routes.ts). To add a
+ * page: create its module under src/features/<domain>/routes/ and register it there.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const page = (load: RouteModuleImport) => lazyRoute(load, queryClient);
-
   return [
     {
       id: 'root',
@@ -66,48 +56,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // While the first page's code loads: header and footer show, the page area spins.
           HydrateFallback: PageLoading,
           children: [
-            { index: true, lazy: page(() => import('@/features/landing/routes/landing')) },
-            { path: 'search', lazy: page(() => import('@/features/search/routes/search')) },
-
-            { path: 'login', lazy: page(() => import('@/features/auth/routes/login')) },
-            { path: 'register', lazy: page(() => import('@/features/auth/routes/register')) },
-            { path: 'verify-email', lazy: page(() => import('@/features/auth/routes/verify-email')) },
-            {
-              path: 'forgot-password',
-              lazy: page(() => import('@/features/auth/routes/forgot-password')),
-            },
-            {
-              path: 'reset-password',
-              lazy: page(() => import('@/features/auth/routes/reset-password')),
-            },
-
-            {
-              path: 'create-listing',
-              lazy: page(() => import('@/features/listings/routes/create-listing')),
-            },
-            {
-              path: 'listings/:id',
-              lazy: page(() => import('@/features/listings/routes/listing-detail')),
-            },
-            {
-              path: 'edit-listing/:id',
-              lazy: page(() => import('@/features/listings/routes/edit-listing')),
-            },
-
-            {
-              path: 'listings/:id/extend',
-              lazy: page(() => import('@/features/payments/routes/extend-listing')),
-            },
-            {
-              path: 'payment/confirmation',
-              lazy: page(() => import('@/features/payments/routes/payment-confirmation')),
-            },
-            { path: 'payment/:id', lazy: page(() => import('@/features/payments/routes/payment')) },
-
-            { path: 'dashboard', lazy: page(() => import('@/features/dashboard/routes/dashboard')) },
-            { path: 'account', lazy: page(() => import('@/features/dashboard/routes/account')) },
-            { path: 'support', lazy: page(() => import('@/features/support/routes/support')) },
-
+            ...registeredPages().map((page) => pageRoute(page, queryClient)),
             // Unknown paths: the same fallback as routing errors, inside the layout.
             { path: '*', element: <NotFoundPage /> },
           ],

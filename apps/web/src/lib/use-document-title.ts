@@ -1,10 +1,22 @@
-import { useEffect } from 'react';
+import { documentTitle, PRODUCT_NAME } from '@benchmarket/shared';
+import { useEffect, useLayoutEffect } from 'react';
 
-export const APP_NAME = 'BenchMarket';
+export const APP_NAME = PRODUCT_NAME;
 
-/** Sets the tab title to "<title> · BenchMarket" (or just the app name) while mounted. */
+/** Sets the tab title to "<title> · BenchMarket" (or the site's title) while mounted. */
 export function useDocumentTitle(title?: string): void {
   useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : `${APP_NAME} — Lab & Medical Equipment Marketplace`;
+    document.title = documentTitle(title);
+  }, [title]);
+}
+
+/**
+ * The router's title of a page, from the route registry ('@benchmarket/shared', routes.ts).
+ * A layout effect, so it is set before the page's own effects: a page that names its record
+ * (a listing's title) with useDocumentTitle still has the last word.
+ */
+export function useRouteTitle(title?: string): void {
+  useLayoutEffect(() => {
+    document.title = documentTitle(title);
   }, [title]);
 }

@@ -1,16 +1,14 @@
-import type { FeedbackCreate, FeedbackResponse } from '@benchmarket/shared';
+import type { FeedbackCreated, FeedbackRequest } from '@benchmarket/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
  * POST /reviews/ {comment, page?} (spec §7). `page` (the path the panel was opened on) is
  * ours: the API accepts it beside the shared schema's comment. 401 for visitors, 403 for
- * unverified users (the detail explains), 400 for a blank comment.
+ * unverified users (the detail explains), 400 for a blank comment. The request and answer
+ * types are the API's ('@benchmarket/shared', schemas/feedback.ts).
  */
-export type FeedbackRequest = FeedbackCreate & { page?: string | null };
-
-/** The answer: the shared response plus the stored comment and a thank-you text. */
-export type FeedbackCreated = FeedbackResponse & { comment?: string; message?: string };
+export type { FeedbackCreated, FeedbackRequest };
 
 export function submitFeedback(body: FeedbackRequest): Promise<FeedbackCreated> {
   return api.post<FeedbackCreated>('/reviews/', body);

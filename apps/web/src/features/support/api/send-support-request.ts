@@ -1,13 +1,6 @@
-import type { MessageResponse } from '@benchmarket/shared';
+import type { MessageResponse, SupportRequestInput as SupportRequest } from '@benchmarket/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface SupportRequest {
-  name: string;
-  email: string;
-  subject?: string;
-  message: string;
-}
 
 /**
  * POST /support {name, email, subject?, message} → {message}: mails the support address
