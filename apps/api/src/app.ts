@@ -13,6 +13,7 @@ import authRoutes from './modules/auth/routes.js';
 import configRoutes from './modules/config/routes.js';
 import feedbackRoutes from './modules/feedback/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import listingsModule from './modules/listings/plugin.js';
 import listingRoutes from './modules/listings/routes.js';
 import mail from './modules/mail/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(mail);
   await app.register(authContext);
   await app.register(storage);
+  await app.register(listingsModule);
   registerOrphanPhotoSweep(app.worker, { db: app.db, storage: app.storage, clock: app.clock, log: app.log.child({ module: 'photos' }) });
 
   await app.register(

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import { currentUserOf } from '../auth/auth-context.js';
 import { createPaymentProvider } from './create-provider.js';
-import { EXPIRY_REMINDER_JOB, EXPIRY_SWEEP, EXPIRY_SWEEP_EVERY_MS, ListingLifecycle } from './lifecycle.js';
 import { SandboxPaymentProvider } from './sandbox-provider.js';
 import {
   CleanupResponseSchema,
@@ -33,7 +32,7 @@ const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 502)[]) =>
 
 /**
  * /payments/*: listing payments (spec §7) through the payments port — Stripe when its keys
- * are set, otherwise the sandbox — plus the listing expiry sweep and its reminder mail.
+ * are set, otherwise the sandbox.
  */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -47,13 +46,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     publicUrl: config.publicUrl,
     log,
+    listings: app.listings,
   });
-  const lifecycle = new ListingLifecycle({ db: app.db, clock: app.clock, mailer: app.mailer, publicUrl: config.publicUrl, log });
-
-  app.worker.every(EXPIRY_SWEEP, EXPIRY_SWEEP_EVERY_MS, async () => {
-    await lifecycle.sweep();
-  });
-  app.worker.handle(EXPIRY_REMINDER_JOB, (payload) => lifecycle.sendReminder(payload));
   app.worker.every(RECONCILE, RECONCILE_EVERY_MS, async () => {
     await service.reconcile();
   });

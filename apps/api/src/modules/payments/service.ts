@@ -8,9 +8,8 @@ import { listings, payments, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/auth-context.js';
-import { activateListing, extendListing } from '../listings/lifecycle.js';
-import type { Mailer } from '../mail/plugin.js';
-import { renderMail } from '../mail/templates.js';
+import { formatDay, type ListingsService } from '../listings/index.js';
+import { renderMail, type Mailer } from '../mail/index.js';
 import {
   expiryAfterPayment,
   paymentKindFor,
@@ -129,6 +128,8 @@ export interface PaymentsServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The listings module: a completed payment activates or extends its listing through it. */
+  listings: Pick<ListingsService, 'activate' | 'extend'>;
 }
 
 /**
@@ -617,8 +618,8 @@ export class PaymentsService {
     const months = asDuration(payment.durationMonths);
     const updated =
       listing.paymentStatus === 'unpaid'
-        ? await activateListing(tx, { listingId: listing.id, durationMonths: months, now })
-        : await extendListing(tx, { listingId: listing.id, months, now });
+        ? await this.deps.listings.activate({ listingId: listing.id, durationMonths: months, now }, tx)
+        : await this.deps.listings.extend({ listingId: listing.id, months, now }, tx);
     const expiryDate = updated?.expiryDate ?? expiryAfterPayment(listing, months, now);
 
     if (payment.amountCents > 0) await this.queueReceipt(tx, payment, listing, expiryDate);
@@ -705,10 +706,6 @@ function describePayment(kind: PaymentKind, months: number, title: string): stri
   const span = `${months} month${months === 1 ? '' : 's'}`;
   const what = kind === 'activation' ? 'listing' : kind === 'extension' ? 'extension' : 'renewal';
   return `${span} ${what} of "${title}"`;
-}
-
-export function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 export const PAYMENT_NO_LONGER_APPLIES =

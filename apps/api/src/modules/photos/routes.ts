@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
 import { currentUserOf } from '../auth/auth-context.js';
-import { listingsServiceFor } from '../listings/service.js';
 import { DecodeQueue } from './decode-queue.js';
 import { configureImageLibrary, processPhoto, type ProcessedPhoto } from './image-processing.js';
 import {
@@ -75,7 +74,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   configureImageLibrary();
-  const listings = listingsServiceFor(app);
+  const listings = app.listings;
   const photos = new PhotosService({ db: app.db, storage: app.storage, listings, log: app.log.child({ module: 'photos' }) });
   const decodes = new DecodeQueue(app.config.uploads.photoDecodeConcurrency);
   const uploadsInProgress = new Map<string, number>();

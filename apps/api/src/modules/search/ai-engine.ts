@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { RELEVANCE_PREFIXES, findFamily, type RagSearchResponse } from '@benchmarket/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { aiCache, listings } from '../../db/schema.js';
+import { aiCache } from '../../db/schema.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
-import { LISTING_EMBED_JOB } from '../listings/meaning.js';
+import { LISTING_EMBED_JOB, realArrayLiteral } from '../listings/index.js';
 import { DATA_BLOCK_RULE, dataMessage } from '../../lib/untrusted-data.js';
-import { activeListingSql } from '../listings/visibility.js';
 import type { Verdict } from './explanations.js';
 
 /**
@@ -54,9 +53,13 @@ export function unitVector(vector: readonly number[]): number[] {
   return norm > 0 ? vector.map((x) => x / norm) : [...vector];
 }
 
-/** A PostgreSQL array literal of reals ('{0.1,0.2}'). */
-export function realArrayLiteral(vector: readonly number[]): string {
-  return `{${vector.map((x) => (Number.isFinite(x) ? x.toPrecision(7) : '0')).join(',')}}`;
+export { realArrayLiteral };
+
+/** Where the engine reads listings' texts and keeps their embeddings: the listings module (app.listings). */
+export interface EmbeddingStore {
+  embeddingInputs(ids: readonly string[]): Promise<{ id: string; title: string; description: string; category: string | null }[]>;
+  withoutEmbedding(limit: number): Promise<string[]>;
+  storeEmbedding(listingId: string, vector: readonly number[]): Promise<void>;
 }
 
 /** The only answer taken from the model: any other shape is no answer (the local explanations stay). */
@@ -150,6 +153,8 @@ export interface AiEngineOptions {
   ai: AppConfig['ai'];
   db: Db;
   log: FastifyBaseLogger;
+  /** Listings' texts in, embeddings out (only the embedding work needs it). */
+  listings?: EmbeddingStore;
 }
 
 export class AiEngine {
@@ -217,31 +222,23 @@ export class AiEngine {
 
   /** Embeds listings (by id) and stores the vectors. */
   async embedListings(ids: readonly string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const rows = await this.options.db
-      .select({ id: listings.id, title: listings.title, description: listings.description, category: listings.category })
-      .from(listings)
-      .where(inArray(listings.id, [...ids]));
+    const store = this.options.listings;
+    if (ids.length === 0 || !store) return 0;
+    const rows = await store.embeddingInputs(ids);
     if (rows.length === 0) return 0;
     const vectors = await this.embed(rows.map(embeddingText));
     for (const [i, row] of rows.entries()) {
       const vector = vectors[i];
       if (!vector) continue;
-      await this.options.db.execute(
-        sql`update ${listings} set embedding = ${realArrayLiteral(vector)}::real[] where ${listings.id} = ${row.id}`,
-      );
+      await store.storeEmbedding(row.id, vector);
     }
     return rows.length;
   }
 
   /** Active listings without an embedding, a batch at a time (seeded data, endpoint added later). */
-  async backfill(now: Date): Promise<number> {
-    const rows = await this.options.db
-      .select({ id: listings.id })
-      .from(listings)
-      .where(and(activeListingSql(now), isNull(listings.embedding)))
-      .limit(EMBED_BATCH);
-    return this.embedListings(rows.map((r) => r.id));
+  async backfill(): Promise<number> {
+    if (!this.options.listings) return 0;
+    return this.embedListings(await this.options.listings.withoutEmbedding(EMBED_BATCH));
   }
 
   // ── Explanations ──────────────────────────────────────────────────────────
@@ -354,7 +351,6 @@ export function createAiEngine(options: AiEngineOptions): AiEngine | undefined {
 export function registerEmbeddingWork(
   worker: { handle(kind: string, handler: (payload: Record<string, unknown>) => Promise<void>): void; every(name: string, everyMs: number, task: () => Promise<void>): void },
   engine: AiEngine | undefined,
-  now: () => Date,
 ): void {
   worker.handle(EMBED_JOB, async (payload) => {
     const listingId = typeof payload.listingId === 'string' ? payload.listingId : undefined;
@@ -363,7 +359,7 @@ export function registerEmbeddingWork(
   });
   if (engine) {
     worker.every(EMBED_BACKFILL_TASK, EMBED_BACKFILL_EVERY_MS, async () => {
-      await engine.backfill(now());
+      await engine.backfill();
     });
   }
 }
