@@ -19,6 +19,7 @@ import mail from './modules/mail/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
 import { registerOrphanPhotoSweep } from './modules/photos/orphan-sweep.js';
 import photoRoutes from './modules/photos/routes.js';
+import paymentsModule from './modules/payments/plugin.js';
 import paymentRoutes from './modules/payments/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import storage from './modules/storage/plugin.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(authContext);
   await app.register(storage);
   await app.register(listingsModule);
+  await app.register(paymentsModule);
   registerOrphanPhotoSweep(app.worker, { db: app.db, storage: app.storage, clock: app.clock, log: app.log.child({ module: 'photos' }) });
 
   await app.register(

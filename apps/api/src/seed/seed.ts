@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/database.js';
 import { listingPhotos, listings, users } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { ListingsService } from '../modules/listings/index.js';
 import { checkListing } from '../modules/verification/index.js';
 import { loadLocalMeaningModel, type LocalMeaningModel } from '../providers/embeddings/local-meaning.js';

@@ -7,7 +7,7 @@ import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
-import type { Mailer } from '../mail/plugin.js';
+import type { Mailer } from '../mail/index.js';
 import type { CurrentUser } from './auth-context.js';
 import { GoogleTokenError, type GoogleIdTokenVerifier } from './google.js';
 import type { GoogleNonces } from './google-nonce.js';

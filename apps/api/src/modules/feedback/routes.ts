@@ -1,6 +1,6 @@
 import { ErrorResponseSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserOf } from '../auth/auth-context.js';
+import { currentUserOf } from '../auth/index.js';
 import { FeedbackCreatedSchema, FeedbackRequestSchema } from './schemas.js';
 import { FeedbackService } from './service.js';
 import { FEEDBACK_VERIFIED_ONLY } from './texts.js';

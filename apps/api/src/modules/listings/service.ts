@@ -17,7 +17,7 @@ import { listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { LOCAL_MEANING_MODEL, loadLocalMeaningModel, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
-import type { PhotoStorage } from '../storage/plugin.js';
+import type { PhotoStorage } from '../../providers/storage/index.js';
 import { createListingVerifier, type ListingCheck, type ListingVerifier, type VerificationInput } from '../verification/index.js';
 import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow } from './mapper.js';
 import { enqueueJob } from '../../jobs/queue.js';

@@ -7,7 +7,7 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserOf } from '../auth/auth-context.js';
+import { currentUserOf } from '../auth/index.js';
 import { MessagesService } from './service.js';
 
 const HOUR_MS = 3600 * 1000;

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
-import { currentUserOf } from '../auth/auth-context.js';
+import { currentUserOf } from '../auth/index.js';
 import { DecodeQueue } from './decode-queue.js';
 import { configureImageLibrary, processPhoto, type ProcessedPhoto } from './image-processing.js';
 import {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { toListings, type ListingsService } from '../listings/index.js';
-import type { PhotoStorage } from '../storage/plugin.js';
+import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { ProcessedPhoto } from './image-processing.js';
 import { MAX_PHOTOS_PER_LISTING } from './limits.js';
 import { PHOTO_NOT_FOUND } from './texts.js';
