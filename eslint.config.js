@@ -44,7 +44,8 @@ export default tseslint.config(
             listings: 'listings',
             listingPhotos: 'photos',
             payments: 'payments',
-            sandboxPaymentIntents: 'payments',
+            // The sandbox adapter's own record of its intents (the payments port's local adapter).
+            sandboxPaymentIntents: 'providers',
             messages: 'messages',
             feedback: 'feedback',
             jobs: 'jobs',

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateRule } from '../../lib/rate-limiter.js';
 import { currentUserOf } from './auth-context.js';
-import { GoogleIdTokenVerifier } from './google.js';
+import { GoogleIdTokenVerifier } from '../../providers/google/index.js';
 import { GoogleNonces } from './google-nonce.js';
 import { LoginThrottle } from './login-throttle.js';
 import { warmUpPasswordHashing } from './passwords.js';

@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unautho
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
 import type { Mailer } from '../mail/index.js';
 import type { CurrentUser } from './auth-context.js';
-import { GoogleTokenError, type GoogleIdTokenVerifier } from './google.js';
+import { GoogleTokenError, type GoogleIdTokenVerifier } from '../../providers/google/index.js';
 import type { GoogleNonces } from './google-nonce.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { passwordChangedMail, registerAttemptMail, resetMail, verificationMail } from './mails.js';

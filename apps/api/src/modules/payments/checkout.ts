@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import { paymentKindFor, quote, expiryAfterPayment, type PaymentKind, type PaymentPurpose, type PriceTable } from './pricing.js';
-import { CANCELABLE_STATUSES, ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from './provider.js';
+import { CANCELABLE_STATUSES, ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from '../../providers/payments/index.js';
 import { describePayment, intentMismatch, PAYMENT_NO_LONGER_APPLIES, toUnits, type ListingRow, type PaymentRow, type PaymentSettlement } from './settlement.js';
 
 /** A pending payment older than this was abandoned (a card form is not open for an hour). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PaymentCheckout } from './checkout.js';
-import { createPaymentProvider } from './create-provider.js';
+import { createPaymentProvider } from '../../providers/payments/index.js';
 import { PaymentSettlement, RECONCILE_EVERY_MS, REFUND_EVERY_MS } from './settlement.js';
 
 export interface PaymentsModule {

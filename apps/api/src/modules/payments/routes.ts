@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import { currentUserOf } from '../auth/index.js';
-import { SandboxPaymentProvider } from './sandbox-provider.js';
+import { SandboxPaymentProvider } from '../../providers/payments/index.js';
 import {
   CleanupResponseSchema,
   ConfirmBodySchema,
@@ -19,7 +19,7 @@ import {
   WebhookResponseSchema,
 } from './schemas.js';
 import type { PaymentSettlement } from './settlement.js';
-import { StripePaymentProvider, WebhookSignatureError } from './stripe-provider.js';
+import { StripePaymentProvider, WebhookSignatureError } from '../../providers/payments/index.js';
 
 const TAGS = ['payments'];
 const BEARER = [{ bearerAuth: [] }];

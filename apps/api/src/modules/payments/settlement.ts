@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { formatDay, type ListingsService } from '../listings/index.js';
 import { renderMail, type Mailer } from '../mail/index.js';
 import { expiryAfterPayment, type PaymentKind } from './pricing.js';
-import type { PaymentProvider, ProviderEvent, ProviderIntent } from './provider.js';
+import type { PaymentProvider, ProviderEvent, ProviderIntent } from '../../providers/payments/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
