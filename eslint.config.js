@@ -50,8 +50,8 @@ export default tseslint.config(
             feedback: 'feedback',
             jobs: 'jobs',
             rateLimitCounters: 'lib',
-            // The AI answers' cache: verification and search each keep their own keys in it.
-            aiCache: ['verification', 'search'],
+            // The AI answers' cache: the AI port (query embeddings, explanations) and verification keep their own keys in it.
+            aiCache: ['verification', 'providers'],
             searchWords: 'search',
             searchCatalog: 'search',
           },

@@ -9,7 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
-import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
+import { createAiEngine } from '../../providers/ai/index.js';
+import { registerEmbeddingWork } from './embedding-work.js';
 import { MeaningSearch } from './meaning-search.js';
 import { SearchResultCache, searchCacheKey } from './result-cache.js';
 import { SearchService } from './service.js';
@@ -43,8 +44,8 @@ export function tooManyAiSearches(retryAfterSeconds: number): HttpError {
 }
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }), listings: app.listings });
-  registerEmbeddingWork(app.worker, ai);
+  const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
+  registerEmbeddingWork(app.worker, ai, app.listings);
   const log = app.log.child({ module: 'search' });
   const service = new SearchService({
     db: app.db,

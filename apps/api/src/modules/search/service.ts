@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { toListing, type ListingRow } from '../listings/index.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
-import type { AiEngine } from './ai-engine.js';
+import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
 import { isTextFacet, type Facet } from './facets.js';
 import {
