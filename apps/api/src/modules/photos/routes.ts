@@ -16,7 +16,6 @@ import {
   MAX_UPLOADS_AT_ONCE_PER_ACCOUNT,
   PHOTO_QUOTA_WINDOW_MS,
 } from './limits.js';
-import { PhotosService } from './service.js';
 import {
   NO_PHOTOS_SENT,
   NOT_MULTIPART,
@@ -74,8 +73,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   configureImageLibrary();
-  const listings = app.listings;
-  const photos = new PhotosService({ db: app.db, storage: app.storage, listings, log: app.log.child({ module: 'photos' }) });
+  const { photos } = app;
   const decodes = new DecodeQueue(app.config.uploads.photoDecodeConcurrency);
   const uploadsInProgress = new Map<string, number>();
 

@@ -9,11 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
-import { createAiEngine } from '../../providers/ai/index.js';
-import { registerEmbeddingWork } from './embedding-work.js';
-import { MeaningSearch } from './meaning-search.js';
-import { SearchResultCache, searchCacheKey } from './result-cache.js';
-import { SearchService } from './service.js';
+import { searchCacheKey } from './result-cache.js';
 
 /** JSON already serialized by the route's own serializer: sent as is (the typed reply only takes objects). */
 function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
@@ -44,23 +40,7 @@ export function tooManyAiSearches(retryAfterSeconds: number): HttpError {
 }
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
-  registerEmbeddingWork(app.worker, ai, app.listings);
-  const log = app.log.child({ module: 'search' });
-  const service = new SearchService({
-    db: app.db,
-    clock: app.clock,
-    storage: app.storage,
-    ai,
-    meaning: new MeaningSearch({ db: app.db, log, ai, now: () => app.clock.now().getTime() }),
-    log,
-  });
-
-  const cache = new SearchResultCache(
-    app.db,
-    { lifetimeSeconds: app.config.searchCacheSeconds },
-    app.log.child({ module: 'search-cache' }),
-  );
+  const { service, cache, ai } = app.listingSearch;
   // A remote model's answers depend on more than the catalog (its own state, its outages).
   const usesRemoteModel = (query: SearchQuery) => query.use_rag && ai !== undefined;
 
