@@ -9,6 +9,7 @@ import { serializeError, serializeRequest } from './lib/log-redaction.js';
 import { installValidationMessages } from './lib/validation-messages.js';
 import jobs from './jobs/plugin.js';
 import authContext from './modules/auth/auth-context.js';
+import authModule from './modules/auth/plugin.js';
 import authRoutes from './modules/auth/routes.js';
 import configRoutes from './modules/config/routes.js';
 import feedbackModule from './modules/feedback/plugin.js';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(jobs);
   await app.register(mail);
   await app.register(authContext);
+  await app.register(authModule);
   await app.register(storage);
   await app.register(listingsModule);
   await app.register(paymentsModule);
