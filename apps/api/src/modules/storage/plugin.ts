@@ -6,6 +6,8 @@ import { createLocalStorage, createS3Storage, UPLOADS_PREFIX, type PhotoStorage 
 import { servePhotoFiles, withPhotoAccess } from './photo-access.js';
 
 export type { ListingVisibility, PhotoStorage, StoredObject } from '../../providers/storage/index.js';
+/** perf/crash/run.ts builds the local adapter from here; it lives in providers/storage/local.ts. */
+export { createLocalStorage } from '../../providers/storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
