@@ -9,18 +9,25 @@ import { serializeError, serializeRequest } from './lib/log-redaction.js';
 import { installValidationMessages } from './lib/validation-messages.js';
 import jobs from './jobs/plugin.js';
 import authContext from './modules/auth/auth-context.js';
+import authModule from './modules/auth/plugin.js';
 import authRoutes from './modules/auth/routes.js';
 import configRoutes from './modules/config/routes.js';
+import feedbackModule from './modules/feedback/plugin.js';
 import feedbackRoutes from './modules/feedback/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import listingsModule from './modules/listings/plugin.js';
 import listingRoutes from './modules/listings/routes.js';
 import mail from './modules/mail/plugin.js';
+import messagesModule from './modules/messages/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
-import { registerOrphanPhotoSweep } from './modules/photos/orphan-sweep.js';
+import photosModule from './modules/photos/plugin.js';
 import photoRoutes from './modules/photos/routes.js';
+import paymentsModule from './modules/payments/plugin.js';
 import paymentRoutes from './modules/payments/routes.js';
+import searchModule from './modules/search/plugin.js';
 import searchRoutes from './modules/search/routes.js';
 import storage from './modules/storage/plugin.js';
+import supportModule from './modules/support/plugin.js';
 import supportRoutes from './modules/support/routes.js';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
@@ -88,8 +95,15 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(jobs);
   await app.register(mail);
   await app.register(authContext);
+  await app.register(authModule);
   await app.register(storage);
-  registerOrphanPhotoSweep(app.worker, { db: app.db, storage: app.storage, clock: app.clock, log: app.log.child({ module: 'photos' }) });
+  await app.register(listingsModule);
+  await app.register(paymentsModule);
+  await app.register(photosModule);
+  await app.register(searchModule);
+  await app.register(messagesModule);
+  await app.register(feedbackModule);
+  await app.register(supportModule);
 
   await app.register(
     async (api) => {

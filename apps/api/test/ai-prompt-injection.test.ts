@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_BLOCK_RULE, readDataMessage } from '../src/lib/untrusted-data.js';
-import { AiEngine, type ExplainItem } from '../src/modules/search/ai-engine.js';
+import { AiEngine, type ExplainItem } from '../src/providers/ai/index.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { startAiServer, type ChatRequest, type TestAiServer } from './support/ai.js';
 import { call, GOOD_LISTING } from './support/listings.js';

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { jobs } from '../src/db/schema.js';
 import { MAIL_JOB } from '../src/modules/mail/plugin.js';
 import { renderMail } from '../src/modules/mail/templates.js';
-import { createOutboxTransport } from '../src/modules/mail/transport.js';
+import { createOutboxTransport } from '../src/providers/mail/index.js';
 import { setupTestApp, testEnv, type TestContext } from './helpers.js';
 import { GOOD_PASSWORD, postJson, uniqueEmail } from './support/auth.js';
 import { testClock } from './support/clock.js';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPhotos } from '../src/db/schema.js';
 import { ORPHAN_PHOTO_GRACE_MS, sweepOrphanPhotos } from '../src/modules/photos/orphan-sweep.js';
-import { createS3Storage } from '../src/modules/storage/s3-storage.js';
+import { createS3Storage } from '../src/providers/storage/index.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { createListing } from './support/listings.js';
 import { BLUE, GREEN, jpeg, uploadPhotos } from './support/photos.js';

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { listings, payments, sandboxPaymentIntents } from '../src/db/schema.js';
-import { createPaymentProvider } from '../src/modules/payments/create-provider.js';
-import { SandboxPaymentProvider, SandboxRefusedInProductionError } from '../src/modules/payments/sandbox-provider.js';
+import { createPaymentProvider } from '../src/providers/payments/index.js';
+import { SandboxPaymentProvider, SandboxRefusedInProductionError } from '../src/providers/payments/index.js';
 import { setupTestApp, testEnv, type TestContext } from './helpers.js';
 import {
   api,

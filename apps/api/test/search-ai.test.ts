@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, listings } from '../src/db/schema.js';
-import { EMBED_JOB, enqueueEmbedding } from '../src/modules/search/ai-engine.js';
+import { EMBED_JOB, enqueueEmbedding } from '../src/modules/search/embedding-work.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { createUser, type TestUser } from './support/messages-fixtures.js';
 import { EMBEDDING_DIMENSIONS, startOpenAiStandIn, type OpenAiStandIn } from './support/openai-stand-in.js';

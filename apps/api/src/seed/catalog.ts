@@ -5,7 +5,7 @@ import {
   type DurationMonths,
 } from '@benchmarket/shared';
 // The same calendar-month rule payments use to set a listing's expiry.
-import { addMonths } from '../modules/listings/lifecycle.js';
+import { addMonths } from '../modules/listings/index.js';
 import {
   CATALOG,
   CITIES,

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { categorize } from '@benchmarket/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/database.js';
 import { listingPhotos, listings, users } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { listingMeaning } from '../modules/listings/meaning.js';
-import { buildSearchTerms } from '../modules/listings/search-terms.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { ListingsService } from '../modules/listings/index.js';
+import { checkListing } from '../modules/verification/index.js';
 import { loadLocalMeaningModel, type LocalMeaningModel } from '../providers/embeddings/local-meaning.js';
-import { checkListing } from '../modules/verification/local-engine.js';
 import { buildDemoCatalog, type PlannedListing } from './catalog.js';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
 import { createPhotoRenderer } from './photos.js';
@@ -97,33 +95,27 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-function listingRow(planned: PlannedListing, id: string, userId: string, meaningModel: LocalMeaningModel) {
-  // Derived exactly as the listings service derives them for a listing a seller creates.
-  const category = categorize({ title: planned.title, description: planned.description }) ?? planned.category;
-  const check = checkListing({
-    title: planned.title,
-    description: planned.description,
-    price: planned.priceCents / 100,
-    condition: planned.condition,
-    category,
-    location: planned.location,
-  });
+async function listingRow(planned: PlannedListing, id: string, userId: string, meaningModel: LocalMeaningModel) {
+  // Derived by the listings service, as for a listing a seller creates; checked by the local
+  // rules (no AI call per demo listing), with the catalog's category when the rules find none.
+  const derived = await ListingsService.derive(
+    {
+      title: planned.title,
+      description: planned.description,
+      price: planned.priceCents / 100,
+      condition: planned.condition,
+      location: planned.location,
+    },
+    { verify: checkListing, meaningModel, fallbackCategory: planned.category },
+  );
   const paid = planned.state !== 'unpaid';
   return {
+    ...derived,
     id,
     userId,
-    title: planned.title,
-    description: planned.description,
     priceCents: planned.priceCents,
-    condition: planned.condition,
     location: planned.location,
     locationCode: planned.locationCode,
-    category,
-    searchTerms: buildSearchTerms({ condition: planned.condition, category, location: planned.location }),
-    ...listingMeaning(meaningModel, { title: planned.title, description: planned.description, category }),
-    isVerified: check.isVerified,
-    verificationStatus: check.status,
-    verificationNotes: check.notes,
     isDeleted: planned.state === 'deleted',
     // As the product leaves them: payment switches a listing on, removal switches it off,
     // expiry only passes its date.
@@ -201,7 +193,9 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
           updatedAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
         })),
       );
-      const rows = catalog.map((planned, i) => listingRow(planned, listingIds[i]!, userIds.get(planned.owner)!, meaningModel));
+      const rows = await Promise.all(
+        catalog.map((planned, i) => listingRow(planned, listingIds[i]!, userIds.get(planned.owner)!, meaningModel)),
+      );
       for (const batch of chunks(rows, INSERT_BATCH)) await tx.insert(listings).values(batch);
       const photoRows = photos.map((photo, i) => ({
         id: photo.id,

@@ -1,5 +1,5 @@
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
-import { renderMail, type MailContent } from '../mail/templates.js';
+import { renderMail, type MailContent } from '../mail/index.js';
 
 /** The account mails. Links point at the web app's pages (spec §2: /verify-email, /reset-password). */
 

@@ -19,11 +19,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateRule } from '../../lib/rate-limiter.js';
 import { currentUserOf } from './auth-context.js';
-import { GoogleIdTokenVerifier } from './google.js';
-import { GoogleNonces } from './google-nonce.js';
-import { LoginThrottle } from './login-throttle.js';
-import { warmUpPasswordHashing } from './passwords.js';
-import { AuthService, PASSWORD_RESET_JOB } from './service.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -44,27 +39,7 @@ const BEARER = [{ bearerAuth: [] }];
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const limits = config.rateLimits;
-  const google = config.google.clientId ? new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl) : undefined;
-  const service = new AuthService({
-    db: app.db,
-    clock: app.clock,
-    mailer: app.mailer,
-    tokens: app.tokens,
-    publicUrl: config.publicUrl,
-    google,
-    googleNonces: new GoogleNonces(config.jwt.secret, app.db),
-    throttle: new LoginThrottle(app.db, app.clock, {
-      enabled: limits.enabled,
-      perAccountAndAddress: limits.loginPer15Min,
-      perAddress: limits.loginPerIpPer15Min,
-    }),
-    log: app.log.child({ module: 'auth' }),
-  });
-
-  app.worker.handle(PASSWORD_RESET_JOB, async (payload) => {
-    if (typeof payload.email === 'string') await service.sendPasswordReset(payload.email);
-  });
-  app.addHook('onReady', warmUpPasswordHashing);
+  const service = app.auth;
 
   const perHour = (action: string, request: FastifyRequest, email: string): RateRule[] => [
     { key: `${action}:ip:${request.ip}`, limit: limits.registerPerHour, windowMs: HOUR_MS },

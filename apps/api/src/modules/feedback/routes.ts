@@ -1,8 +1,7 @@
 import { ErrorResponseSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserOf } from '../auth/auth-context.js';
+import { currentUserOf } from '../auth/index.js';
 import { FeedbackCreatedSchema, FeedbackRequestSchema } from './schemas.js';
-import { FeedbackService } from './service.js';
 import { FEEDBACK_VERIFIED_ONLY } from './texts.js';
 
 const HOUR_MS = 3600 * 1000;
@@ -14,7 +13,7 @@ const HOUR_MS = 3600 * 1000;
  * (RATE_LIMIT_MESSAGES_PER_HOUR) so the panel cannot be used to flood the table.
  */
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new FeedbackService(app.db);
+  const service = app.feedback;
   const perHour = app.config.rateLimits.messagesPerHour;
 
   for (const url of ['/reviews/', '/reviews']) {

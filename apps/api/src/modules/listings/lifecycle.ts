@@ -13,6 +13,11 @@ import { listingColumns, type ListingRow } from './mapper.js';
 /** The app's db or a transaction. */
 export type DbWriter = Pick<Db, 'select' | 'update'>;
 
+/** A day as mails write it: '3 March 2026' (UTC). */
+export function formatDay(date: Date): string {
+  return date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
 /** `date` plus whole calendar months (UTC); the 31st of a shorter month becomes its last day. */
 export function addMonths(date: Date, months: number): Date {
   const result = new Date(date.getTime());

@@ -2,7 +2,7 @@ import type { Condition, Listing, ListingPaymentStatus } from '@benchmarket/shar
 import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
-import type { PhotoStorage } from '../storage/plugin.js';
+import type { PhotoStorage } from '../../providers/storage/index.js';
 
 /**
  * Rows to the API's Listing (spec §3). The table is not the contract (STYLE): money is

@@ -14,9 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
-import { currentUserOf } from '../auth/auth-context.js';
+import { currentUserOf } from '../auth/index.js';
 import { listingBodyOf } from './input.js';
-import { listingsServiceFor } from './service.js';
 import { LISTING_DELETED } from './texts.js';
 
 const TAGS = ['listings'];
@@ -60,7 +59,7 @@ export function tooManyListingWrites(retryAfterSeconds: number): HttpError {
  * everyone else.
  */
 const listingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = listingsServiceFor(app);
+  const service = app.listings;
   const limitWrites = async (userId: string): Promise<void> => {
     const result = await app.rateLimiter.hit({ key: `listing-writes:user:${userId}`, limit: LISTING_WRITES_PER_HOUR, windowMs: HOUR_MS });
     if (!result.allowed) throw tooManyListingWrites(result.retryAfterSeconds);

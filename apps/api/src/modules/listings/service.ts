@@ -4,23 +4,25 @@ import {
   LISTING_NOT_FOUND,
   NO_EDIT_PERMISSION,
   type Condition,
+  type DurationMonths,
   type Listing,
   type ListingCreate,
   type ListingsPage,
   type ListingUpdate,
 } from '@benchmarket/shared';
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
-import { loadLocalMeaningModel, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
-import type { PhotoStorage } from '../storage/plugin.js';
-import { createListingVerifier, type ListingVerifier } from '../verification/verifier.js';
+import { LOCAL_MEANING_MODEL, loadLocalMeaningModel, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
+import type { PhotoStorage } from '../../providers/storage/index.js';
+import { createListingVerifier, type ListingCheck, type ListingVerifier, type VerificationInput } from '../verification/index.js';
 import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow } from './mapper.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { LISTING_EMBED_JOB, listingMeaning } from './meaning.js';
+import { activateListing, extendListing, type DbWriter } from './lifecycle.js';
+import { backfillMeanings, LISTING_EMBED_JOB, listingMeaning, needsMeaning } from './meaning.js';
 import { buildSearchTerms } from './search-terms.js';
 import { LISTING_REMOVED_CANNOT_EDIT } from './texts.js';
 import { activeListingSql, canView } from './visibility.js';
@@ -64,8 +66,25 @@ export class ListingsService {
 
   /** Category, verification and search words, derived from what the seller wrote. */
   private async derive(input: ListingUpdate) {
-    const localCategory = categorize({ title: input.title, description: input.description });
-    const check = await this.deps.verifier.verify({
+    return ListingsService.derive(input, { verify: (check) => this.deps.verifier.verify(check), meaningModel: await this.deps.meaningModel() });
+  }
+
+  /**
+   * The fields the service derives from what a seller wrote (category, verification, search
+   * words, meaning): the one place they are computed, for a created or edited listing and for
+   * the seed's demo catalog (which checks with the local rules and may name a category the
+   * rules do not find).
+   */
+  static async derive(
+    input: ListingUpdate,
+    tools: {
+      verify: (check: VerificationInput) => ListingCheck | Promise<ListingCheck>;
+      meaningModel: LocalMeaningModel;
+      fallbackCategory?: string | null;
+    },
+  ) {
+    const localCategory = categorize({ title: input.title, description: input.description }) ?? tools.fallbackCategory ?? null;
+    const check = await tools.verify({
       title: input.title,
       description: input.description,
       price: input.price,
@@ -75,7 +94,7 @@ export class ListingsService {
     });
     const category = check.suggestedCategory ?? localCategory;
     const country = findCountry(input.location);
-    const meaning = listingMeaning(await this.deps.meaningModel(), { title: input.title, description: input.description, category });
+    const meaning = listingMeaning(tools.meaningModel, { title: input.title, description: input.description, category });
     return {
       title: input.title,
       description: input.description,
@@ -248,6 +267,54 @@ export class ListingsService {
       .limit(limit);
     return this.toListings(rows);
   }
+
+  // ── What other modules do to a listing (they call these; only this module writes `listings`) ──
+
+  /** First payment: paid, active, expiring `durationMonths` from `now` (in the payment's transaction when given). */
+  activate(input: { listingId: string; durationMonths: DurationMonths; now: Date }, db: DbWriter = this.db): Promise<ListingRow | undefined> {
+    return activateListing(db, input);
+  }
+
+  /** Extension or renewal (in the payment's transaction when given). */
+  extend(input: { listingId: string; months: DurationMonths; now: Date }, db: DbWriter = this.db): Promise<ListingRow | undefined> {
+    return extendListing(db, input);
+  }
+
+  /** Gives listings without the current local model's meaning their vectors, at most `maxRows`. */
+  async backfillMeanings(maxRows?: number): Promise<number> {
+    // Nothing loaded when nothing needs it: mail and other jobs of the same worker round wait for it.
+    if (!(await needsMeaning(this.db, LOCAL_MEANING_MODEL))) return 0;
+    return backfillMeanings(this.db, await this.deps.meaningModel(), maxRows);
+  }
+
+  /** The texts an embedding model is given for these listings. */
+  embeddingInputs(ids: readonly string[]): Promise<{ id: string; title: string; description: string; category: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: listings.id, title: listings.title, description: listings.description, category: listings.category })
+      .from(listings)
+      .where(inArray(listings.id, [...ids]));
+  }
+
+  /** Active listings that have no embedding yet (seeded data, an endpoint added later). */
+  async withoutEmbedding(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(activeListingSql(this.deps.clock.now()), isNull(listings.embedding)))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
+  /** Stores an embedding model's vector of a listing (a PostgreSQL real[]). */
+  async storeEmbedding(listingId: string, vector: readonly number[]): Promise<void> {
+    await this.db.execute(sql`update ${listings} set embedding = ${realArrayLiteral(vector)}::real[] where ${listings.id} = ${listingId}`);
+  }
+}
+
+/** A PostgreSQL array literal of reals ('{0.1,0.2}'). */
+export function realArrayLiteral(vector: readonly number[]): string {
+  return `{${vector.map((x) => (Number.isFinite(x) ? x.toPrecision(7) : '0')).join(',')}}`;
 }
 
 /** The service as the app is configured (verifier chosen by AI_BASE_URL): for routes, the seed, other modules. */

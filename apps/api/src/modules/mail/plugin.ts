@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
 import type { MailContent } from './templates.js';
-import { createOutboxTransport, createSmtpTransport, type MailTransport, type OutgoingMail } from './transport.js';
+import { createOutboxTransport, createSmtpTransport, type MailTransport, type OutgoingMail } from '../../providers/mail/index.js';
 
 export const MAIL_JOB = 'mail.send';
 

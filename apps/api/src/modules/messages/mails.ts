@@ -1,4 +1,4 @@
-import { renderMail, type MailContent } from '../mail/templates.js';
+import { renderMail, type MailContent } from '../mail/index.js';
 
 export interface NewMessageMailInput {
   publicUrl: string;

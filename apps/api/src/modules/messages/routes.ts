@@ -7,8 +7,7 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserOf } from '../auth/auth-context.js';
-import { MessagesService } from './service.js';
+import { currentUserOf } from '../auth/index.js';
 
 const HOUR_MS = 3600 * 1000;
 const TAGS = ['messages'];
@@ -21,12 +20,7 @@ const BEARER = [{ bearerAuth: [] }];
  * (RATE_LIMIT_MESSAGES_PER_HOUR each): contact forms attract spam.
  */
 const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new MessagesService({
-    db: app.db,
-    clock: app.clock,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-  });
+  const service = app.messages;
   const perHour = app.config.rateLimits.messagesPerHour;
 
   app.post(

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.js';
 import { listings, messages, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import type { CurrentUser } from '../auth/auth-context.js';
-import type { Mailer } from '../mail/plugin.js';
+import type { CurrentUser } from '../auth/index.js';
+import type { Mailer } from '../mail/index.js';
 import { newMessageMail } from './mails.js';
 import { MESSAGE_NOT_FOUND, OWN_LISTING } from './texts.js';
 

@@ -9,7 +9,7 @@ import {
   quote,
   type PriceTable,
 } from './pricing.js';
-import { checkTestCard, passesLuhn } from './sandbox-cards.js';
+import { checkTestCard, passesLuhn } from '../../providers/payments/sandbox-cards.js';
 
 const table: PriceTable = {
   baseCents: 4900,

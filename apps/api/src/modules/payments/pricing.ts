@@ -1,5 +1,5 @@
 import { ALREADY_PAID, EXTEND_REMOVED, EXTEND_UNPAID } from '@benchmarket/shared';
-import { addMonths } from '../listings/lifecycle.js';
+import { addMonths } from '../listings/index.js';
 
 /**
  * What a listing payment costs and what it buys, as pure functions of the price table and

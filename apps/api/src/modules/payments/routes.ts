@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
-import { currentUserOf } from '../auth/auth-context.js';
-import { createPaymentProvider } from './create-provider.js';
-import { EXPIRY_REMINDER_JOB, EXPIRY_SWEEP, EXPIRY_SWEEP_EVERY_MS, ListingLifecycle } from './lifecycle.js';
-import { SandboxPaymentProvider } from './sandbox-provider.js';
+import { currentUserOf } from '../auth/index.js';
+import { SandboxPaymentProvider } from '../../providers/payments/index.js';
 import {
   CleanupResponseSchema,
   ConfirmBodySchema,
@@ -20,46 +18,21 @@ import {
   SandboxConfirmCardResponseSchema,
   WebhookResponseSchema,
 } from './schemas.js';
-import { PaymentsService, RECONCILE_EVERY_MS, REFUND_EVERY_MS } from './service.js';
-import { StripePaymentProvider, WebhookSignatureError } from './stripe-provider.js';
+import type { PaymentSettlement } from './settlement.js';
+import { StripePaymentProvider, WebhookSignatureError } from '../../providers/payments/index.js';
 
 const TAGS = ['payments'];
 const BEARER = [{ bearerAuth: [] }];
-const RECONCILE = 'payments.reconcile';
-const REFUNDS = 'payments.refunds';
 
 const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 502)[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorResponseSchema])) as Record<number, typeof ErrorResponseSchema>;
 
 /**
  * /payments/*: listing payments (spec §7) through the payments port — Stripe when its keys
- * are set, otherwise the sandbox — plus the listing expiry sweep and its reminder mail.
+ * are set, otherwise the sandbox.
  */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app;
-  const provider = createPaymentProvider(config, app.db);
-  const log = app.log.child({ module: 'payments' });
-  const service = new PaymentsService({
-    db: app.db,
-    clock: app.clock,
-    provider,
-    pricing: config.pricing,
-    mailer: app.mailer,
-    publicUrl: config.publicUrl,
-    log,
-  });
-  const lifecycle = new ListingLifecycle({ db: app.db, clock: app.clock, mailer: app.mailer, publicUrl: config.publicUrl, log });
-
-  app.worker.every(EXPIRY_SWEEP, EXPIRY_SWEEP_EVERY_MS, async () => {
-    await lifecycle.sweep();
-  });
-  app.worker.handle(EXPIRY_REMINDER_JOB, (payload) => lifecycle.sendReminder(payload));
-  app.worker.every(RECONCILE, RECONCILE_EVERY_MS, async () => {
-    await service.reconcile();
-  });
-  app.worker.every(REFUNDS, REFUND_EVERY_MS, async () => {
-    await service.processRefunds();
-  });
+  const { provider, checkout, settlement } = app.payments;
 
   app.get(
     '/payments/quote',
@@ -74,7 +47,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.quote(currentUserOf(request), request.query),
+    async (request) => checkout.quote(currentUserOf(request), request.query),
   );
 
   app.post(
@@ -95,7 +68,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreateIntentResponseSchema, ...errors(400, 401, 403, 404, 409, 502) },
       },
     },
-    async (request) => service.createIntent(currentUserOf(request), request.body),
+    async (request) => checkout.createIntent(currentUserOf(request), request.body),
   );
 
   app.post(
@@ -113,7 +86,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ConfirmResponseSchema, ...errors(400, 401, 403, 404, 502) },
       },
     },
-    async (request) => service.confirm(currentUserOf(request), request.body.payment_id, request.body.stripe_payment_id),
+    async (request) => checkout.confirm(currentUserOf(request), request.body.payment_id, request.body.stripe_payment_id),
   );
 
   app.get(
@@ -127,7 +100,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentHistoryResponseSchema, ...errors(401) },
       },
     },
-    async (request) => service.history(currentUserOf(request).id),
+    async (request) => checkout.history(currentUserOf(request).id),
   );
 
   app.post(
@@ -142,15 +115,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CleanupResponseSchema, ...errors(401) },
       },
     },
-    async (request) => ({ removed: await service.cleanupPending(currentUserOf(request).id) }),
+    async (request) => ({ removed: await checkout.cleanupPending(currentUserOf(request).id) }),
   );
 
-  if (provider instanceof SandboxPaymentProvider) registerSandboxCardForm(app, provider, service);
-  await app.register(async (child) => registerWebhook(child, provider, service));
+  if (provider instanceof SandboxPaymentProvider) registerSandboxCardForm(app, provider, settlement);
+  await app.register(async (child) => registerWebhook(child, provider, settlement));
 };
 
 /** The sandbox's card form (only when the sandbox is the provider): Stripe's test cards. */
-function registerSandboxCardForm(app: FastifyInstance, sandbox: SandboxPaymentProvider, service: PaymentsService): void {
+function registerSandboxCardForm(app: FastifyInstance, sandbox: SandboxPaymentProvider, settlement: PaymentSettlement): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/payments/sandbox/confirm-card',
     {
@@ -168,7 +141,7 @@ function registerSandboxCardForm(app: FastifyInstance, sandbox: SandboxPaymentPr
     async (request) => {
       const { client_secret: clientSecret, ...card } = request.body;
       const { event, decline } = await sandbox.confirmCard(clientSecret, card, app.clock.now());
-      await service.handleProviderEvent(event);
+      await settlement.handleProviderEvent(event);
       if (decline) throw new HttpError(402, decline.message, decline.code);
       const { intent } = event;
       return {
@@ -184,7 +157,7 @@ function registerSandboxCardForm(app: FastifyInstance, sandbox: SandboxPaymentPr
  * POST /payments/webhook (Stripe): its own context, where a JSON body stays raw bytes, so
  * the signature is checked on exactly what Stripe signed.
  */
-function registerWebhook(app: FastifyInstance, provider: StripePaymentProvider | SandboxPaymentProvider, service: PaymentsService): void {
+function registerWebhook(app: FastifyInstance, provider: StripePaymentProvider | SandboxPaymentProvider, settlement: PaymentSettlement): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -216,7 +189,7 @@ function registerWebhook(app: FastifyInstance, provider: StripePaymentProvider |
         throw error;
       }
       if (event) {
-        const outcome = await service.handleProviderEvent(event);
+        const outcome = await settlement.handleProviderEvent(event);
         request.log.info({ type: event.type, intent: event.intent.id, outcome }, 'stripe webhook');
       }
       return { received: true as const };

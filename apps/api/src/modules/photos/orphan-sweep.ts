@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { listingPhotos } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PhotoStorage } from '../storage/plugin.js';
+import type { PhotoStorage } from '../../providers/storage/index.js';
 
 /**
  * Photo files nobody points to: an upload writes its files before the transaction that adds

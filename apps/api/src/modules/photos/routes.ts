@@ -6,8 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
-import { currentUserOf } from '../auth/auth-context.js';
-import { listingsServiceFor } from '../listings/service.js';
+import { currentUserOf } from '../auth/index.js';
 import { DecodeQueue } from './decode-queue.js';
 import { configureImageLibrary, processPhoto, type ProcessedPhoto } from './image-processing.js';
 import {
@@ -17,7 +16,6 @@ import {
   MAX_UPLOADS_AT_ONCE_PER_ACCOUNT,
   PHOTO_QUOTA_WINDOW_MS,
 } from './limits.js';
-import { PhotosService } from './service.js';
 import {
   NO_PHOTOS_SENT,
   NOT_MULTIPART,
@@ -75,8 +73,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   configureImageLibrary();
-  const listings = listingsServiceFor(app);
-  const photos = new PhotosService({ db: app.db, storage: app.storage, listings, log: app.log.child({ module: 'photos' }) });
+  const { photos } = app;
   const decodes = new DecodeQueue(app.config.uploads.photoDecodeConcurrency);
   const uploadsInProgress = new Map<string, number>();
 

@@ -6,6 +6,7 @@ import {
   normalizeForMatch,
   type RagSearchResponse,
 } from '@benchmarket/shared';
+import type { Verdict } from '../../providers/ai/index.js';
 import { TEXT_CREDIT, isTextFacet, needThreshold, scoreOf, type Facet } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
@@ -17,7 +18,7 @@ import { FAMILY_VOCABULARY } from './vocabulary.js';
  * under your $5,000.00 budget; located in Germany.' (spec §9: the prefix sets the colour).
  */
 
-export type Verdict = 'relevant' | 'somewhat' | 'not';
+export type { Verdict };
 
 /** What an explanation needs to know about a listing. */
 export interface ExplainedListing {

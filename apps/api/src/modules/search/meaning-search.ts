@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { listings } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { loadLocalMeaningModel, meaningWords, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
-import type { AiEngine } from './ai-engine.js';
+import type { AiEngine } from '../../providers/ai/index.js';
 import type { Expansion } from './facets.js';
 import { MeaningIndex, type MeaningFilter, type MeaningHit } from './meaning-index.js';
 

@@ -9,16 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
-import { LOCAL_MEANING_MODEL, loadLocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
-import { backfillMeanings, needsMeaning } from '../listings/meaning.js';
-import { createAiEngine, registerEmbeddingWork } from './ai-engine.js';
-import { MeaningSearch } from './meaning-search.js';
-import { SearchResultCache, searchCacheKey } from './result-cache.js';
-import { SearchService } from './service.js';
-
-const MEANING_BACKFILL_TASK = 'listings.meaning-backfill';
-const MEANING_BACKFILL_EVERY_MS = 60_000;
-const MEANING_BACKFILL_BATCH = 1_000;
+import { searchCacheKey } from './result-cache.js';
 
 /** JSON already serialized by the route's own serializer: sent as is (the typed reply only takes objects). */
 function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
@@ -49,30 +40,7 @@ export function tooManyAiSearches(retryAfterSeconds: number): HttpError {
 }
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ai = createAiEngine({ ai: app.config.ai, db: app.db, log: app.log.child({ module: 'search' }) });
-  registerEmbeddingWork(app.worker, ai, () => app.clock.now());
-  // Listings written before the local meaning model (or by older rules) get their vectors.
-  // A bounded batch per round, and nothing loaded when nothing needs it: mail and other jobs
-  // of the same worker round wait for it.
-  app.worker.every(MEANING_BACKFILL_TASK, MEANING_BACKFILL_EVERY_MS, async () => {
-    if (!(await needsMeaning(app.db, LOCAL_MEANING_MODEL))) return;
-    await backfillMeanings(app.db, await loadLocalMeaningModel(), MEANING_BACKFILL_BATCH);
-  });
-  const log = app.log.child({ module: 'search' });
-  const service = new SearchService({
-    db: app.db,
-    clock: app.clock,
-    storage: app.storage,
-    ai,
-    meaning: new MeaningSearch({ db: app.db, log, ai, now: () => app.clock.now().getTime() }),
-    log,
-  });
-
-  const cache = new SearchResultCache(
-    app.db,
-    { lifetimeSeconds: app.config.searchCacheSeconds },
-    app.log.child({ module: 'search-cache' }),
-  );
+  const { service, cache, ai } = app.listingSearch;
   // A remote model's answers depend on more than the catalog (its own state, its outages).
   const usesRemoteModel = (query: SearchQuery) => query.use_rag && ai !== undefined;
 

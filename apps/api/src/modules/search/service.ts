@@ -11,9 +11,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { toListing, type ListingRow } from '../listings/mapper.js';
-import type { PhotoStorage } from '../storage/plugin.js';
-import type { AiEngine } from './ai-engine.js';
+import { toListing, type ListingRow } from '../listings/index.js';
+import type { PhotoStorage } from '../../providers/storage/index.js';
+import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
 import { isTextFacet, type Facet } from './facets.js';
 import {

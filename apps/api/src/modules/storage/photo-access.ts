@@ -6,8 +6,8 @@ import type { Db } from '../../db/database.js';
 import { listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-errors.js';
-import { isListingActive } from '../listings/visibility.js';
-import type { ListingVisibility, PhotoStorage } from './plugin.js';
+import { isListingActive } from '../listings/index.js';
+import type { ListingVisibility, PhotoStorage } from '../../providers/storage/index.js';
 
 /**
  * Who may load a photo file (issue 12): a listing's photos are public while the listing is

@@ -1,5 +1,5 @@
-import { renderMail, type MailContent } from '../mail/templates.js';
-import type { CurrentUser } from '../auth/auth-context.js';
+import { renderMail, type MailContent } from '../mail/index.js';
+import type { CurrentUser } from '../auth/index.js';
 import type { SupportRequest } from './schemas.js';
 
 export const SUPPORT_ACK_SUBJECT = 'We received your message — BenchMarket support';

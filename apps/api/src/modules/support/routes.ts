@@ -1,7 +1,6 @@
 import { ErrorResponseSchema, MessageResponseSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SupportRequestSchema } from './schemas.js';
-import { SupportService } from './service.js';
 import { SUPPORT_SENT } from './texts.js';
 
 const HOUR_MS = 3600 * 1000;
@@ -13,12 +12,7 @@ const HOUR_MS = 3600 * 1000;
  */
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const service = new SupportService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: config.publicUrl,
-    supportEmail: config.mail.supportEmail,
-  });
+  const service = app.support;
 
   app.post(
     '/support',

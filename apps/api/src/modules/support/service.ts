@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import type { CurrentUser } from '../auth/auth-context.js';
-import type { Mailer } from '../mail/plugin.js';
+import type { CurrentUser } from '../auth/index.js';
+import type { Mailer } from '../mail/index.js';
 import { supportAcknowledgementMail, supportRequestMail } from './mails.js';
 import type { SupportRequest } from './schemas.js';
 

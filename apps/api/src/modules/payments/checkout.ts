@@ -1,53 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { DURATION_OPTIONS, LISTING_NOT_FOUND, PAYMENT_INIT_ERROR, type DurationMonths } from '@benchmarket/shared';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { LISTING_NOT_FOUND, PAYMENT_INIT_ERROR } from '@benchmarket/shared';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { listings, payments, users } from '../../db/schema.js';
+import { listings, payments } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
-import type { CurrentUser } from '../auth/auth-context.js';
-import { activateListing, extendListing } from '../listings/lifecycle.js';
-import type { Mailer } from '../mail/plugin.js';
-import { renderMail } from '../mail/templates.js';
-import {
-  expiryAfterPayment,
-  paymentKindFor,
-  quote,
-  type PaymentKind,
-  type PaymentPurpose,
-  type PriceTable,
-} from './pricing.js';
-import {
-  CANCELABLE_STATUSES,
-  ProviderUnavailableError,
-  type PaymentProvider,
-  type ProviderEvent,
-  type ProviderIntent,
-} from './provider.js';
-
-type PaymentRow = typeof payments.$inferSelect;
-type ListingRow = typeof listings.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { CurrentUser } from '../auth/index.js';
+import { paymentKindFor, quote, expiryAfterPayment, type PaymentKind, type PaymentPurpose, type PriceTable } from './pricing.js';
+import { CANCELABLE_STATUSES, ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from '../../providers/payments/index.js';
+import { describePayment, intentMismatch, PAYMENT_NO_LONGER_APPLIES, toUnits, type ListingRow, type PaymentRow, type PaymentSettlement } from './settlement.js';
 
 /** A pending payment older than this was abandoned (a card form is not open for an hour). */
 export const STALE_PENDING_MS = 60 * 60 * 1000;
-/**
- * The reconciliation sweep asks the provider about pending payments this old, up to a day
- * (at start-up about every pending payment: one left pending by a crash completes at once).
- */
-const RECONCILE_AFTER_MS = 20 * 1000;
-/** How often the worker reconciles pending payments and makes due refunds. */
-export const RECONCILE_EVERY_MS = 30_000;
-export const REFUND_EVERY_MS = 15_000;
-const REFUND_BATCH = 10;
-/** A failed refund is tried again after 1, 2, 4 … minutes, at most every 6 hours, until it is made. */
-export function refundRetryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
-}
-const RECONCILE_WINDOW_MS = 24 * 60 * 60 * 1000;
-const RECONCILE_BATCH = 25;
 /** Creating an intent takes at most this long (the SDK's timeout and retries); a payment without one after it was abandoned. */
 const INTENT_CREATION_MS = 2 * 60 * 1000;
 
@@ -65,8 +31,6 @@ export const PAYMENT_REPLACED = 'This payment was replaced by a newer one for th
 
 /** The free path's client secret (spec §4: activated without the card step). */
 export const FREE_CLIENT_SECRET_PREFIX = 'free_tier_';
-
-const toUnits = (cents: number): number => Math.round(cents) / 100;
 
 export interface CreateIntentRequest {
   listing_id: string;
@@ -119,30 +83,26 @@ interface NewPayment {
   updatedAt: Date;
 }
 
-export type EventOutcome = 'completed' | 'already_completed' | 'failed' | 'ignored' | 'mismatch';
-
-export interface PaymentsServiceDeps {
+export interface PaymentCheckoutDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
   pricing: AppConfig['pricing'];
-  mailer: Mailer;
-  publicUrl: string;
   log: FastifyBaseLogger;
+  /** Completion, failure and events: the settlement half of the module. */
+  settlement: PaymentSettlement;
 }
 
 /**
- * Listing payments: quotes, intents, confirmation and the provider's events. The one rule
- * that matters most: a payment completes, and its listing is activated or extended, exactly
- * once — the payment row is locked (`select … for update`) and moved to `completed` by an
- * update conditional on it not being completed yet, in the same transaction as the listing's
- * change, however many times confirm is called or a webhook arrives.
+ * Checkout: what a buyer does before and at the card step — quotes, intents (one open attempt
+ * per listing), confirmation, clean-up of abandoned attempts and the history. Completing a
+ * payment is the settlement's (./settlement.ts).
  */
-export class PaymentsService {
+export class PaymentCheckout {
   private readonly table: PriceTable;
   private reconciledSinceStart = false;
 
-  constructor(private readonly deps: PaymentsServiceDeps) {
+  constructor(private readonly deps: PaymentCheckoutDeps) {
     const { pricing } = deps;
     this.table = {
       baseCents: pricing.baseCents,
@@ -150,10 +110,6 @@ export class PaymentsService {
       extensionMonthCents: pricing.extensionMonthCents,
       promoFreeUntil: pricing.promoFreeUntil,
     };
-  }
-
-  get provider(): PaymentProvider {
-    return this.deps.provider;
   }
 
   private get currency(): string {
@@ -232,7 +188,7 @@ export class PaymentsService {
       .limit(1);
     if (open) {
       // A free month never reuses a card attempt: the card attempt goes first (below).
-      if (q.totalCents > 0 && sameTerms(open, base, this.provider.name)) return this.answerFor(open, listing, again);
+      if (q.totalCents > 0 && sameTerms(open, base, this.deps.provider.name)) return this.answerFor(open, listing, again);
       // Other terms: the earlier attempt goes (cancelled at the provider) unless it was paid or is in flight.
       if (await this.removeIfAbandoned(open, { replacing: true })) return again();
       const [after] = await this.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, open.id)).limit(1);
@@ -247,7 +203,7 @@ export class PaymentsService {
       .values({
         ...base,
         status: 'pending',
-        provider: this.provider.name,
+        provider: this.deps.provider.name,
         idempotencyKey: `listing-${listing.id}-attempt-${paymentId}`,
       })
       .onConflictDoNothing()
@@ -265,7 +221,7 @@ export class PaymentsService {
       amount: toUnits(payment.amountCents),
       currency: payment.currency,
       kind: payment.kind,
-      provider: this.provider.name,
+      provider: this.deps.provider.name,
     });
 
     if (payment.providerPaymentId) {
@@ -273,7 +229,7 @@ export class PaymentsService {
       if (intent?.clientSecret && intent.status !== 'succeeded' && intent.status !== 'canceled') return answer(intent.clientSecret);
       if (intent?.status === 'succeeded') {
         // Paid already (its event is still on the way): it completes now, and this call starts over.
-        await this.handleProviderEvent({ type: 'payment_intent.succeeded', intent });
+        await this.deps.settlement.handleProviderEvent({ type: 'payment_intent.succeeded', intent });
       } else {
         await this.removeIfAbandoned(payment, { replacing: true });
       }
@@ -282,7 +238,7 @@ export class PaymentsService {
 
     let intent;
     try {
-      intent = await this.provider.createIntent({
+      intent = await this.deps.provider.createIntent({
         paymentId: payment.id,
         listingId: listing.id,
         userId: payment.userId,
@@ -308,7 +264,7 @@ export class PaymentsService {
       .returning({ id: payments.id });
     if (recorded.length === 0) {
       // Replaced meanwhile by a call with other terms: this intent must never be paid.
-      await this.provider.cancelIntent(intent.id).catch((error: unknown) => {
+      await this.deps.provider.cancelIntent(intent.id).catch((error: unknown) => {
         this.deps.log.warn({ err: error, intent: intent.id }, 'could not cancel the intent of a replaced payment');
       });
       throw conflict(PAYMENT_REPLACED, 'payment_replaced');
@@ -331,7 +287,7 @@ export class PaymentsService {
     if (!payment.providerPaymentId || payment.providerPaymentId !== providerPaymentId || payment.provider === 'free') {
       throw badRequest(PAYMENT_REFERENCE_MISMATCH, 'payment_mismatch');
     }
-    const intent = payment.provider === this.provider.name ? await this.retrieve(payment.providerPaymentId) : null;
+    const intent = payment.provider === this.deps.provider.name ? await this.retrieve(payment.providerPaymentId) : null;
     if (!intent) throw badRequest(PAYMENT_NOT_COMPLETED, 'payment_not_found_at_provider');
     const mismatch = intentMismatch(payment, intent);
     if (mismatch) {
@@ -340,42 +296,14 @@ export class PaymentsService {
     }
     if (intent.status !== 'succeeded') {
       if (intent.status === 'requires_payment_method' && intent.lastPaymentError) {
-        await this.markFailed(payment.id, intent.lastPaymentError);
+        await this.deps.settlement.markFailed(payment.id, intent.lastPaymentError);
         throw badRequest(intent.lastPaymentError, 'payment_failed');
       }
       throw badRequest(PAYMENT_NOT_COMPLETED, 'payment_not_succeeded');
     }
-    await this.completePayment(payment.id);
-    const [after] = await this.deps.db
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, payment.id))
-      .limit(1);
-    if (after?.status === 'failed' || after?.status === 'refunded') throw badRequest(PAYMENT_NO_LONGER_APPLIES, 'payment_no_longer_applies');
+    const outcome = await this.deps.settlement.completePayment(payment.id);
+    if (outcome === 'no_longer_applies') throw badRequest(PAYMENT_NO_LONGER_APPLIES, 'payment_no_longer_applies');
     return answer;
-  }
-
-  /**
-   * A provider's event (a verified Stripe webhook, or the sandbox's card form): completes or
-   * fails the payment the intent belongs to. Safe to receive any number of times.
-   */
-  async handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
-    const { intent } = event;
-    const [payment] = await this.deps.db.select().from(payments).where(eq(payments.providerPaymentId, intent.id)).limit(1);
-    if (!payment) {
-      this.deps.log.warn({ intent: intent.id, type: event.type }, 'payment event for an intent we do not know');
-      return 'ignored';
-    }
-    if (event.type === 'payment_intent.payment_failed') {
-      const failed = await this.markFailed(payment.id, intent.lastPaymentError ?? 'The payment failed.');
-      return failed ? 'failed' : 'ignored';
-    }
-    const mismatch = intentMismatch(payment, intent);
-    if (mismatch) {
-      this.deps.log.error({ payment: payment.id, intent: intent.id, mismatch }, 'a succeeded intent does not match its payment');
-      return 'mismatch';
-    }
-    return (await this.completePayment(payment.id)) ? 'completed' : 'already_completed';
   }
 
   /**
@@ -422,105 +350,6 @@ export class PaymentsService {
     }));
   }
 
-  /**
-   * The worker's safety net for a lost webhook or a crash between the card step and the
-   * payment's completion (ARCHITECTURE: payment reconciliation): asks the provider about recent
-   * pending payments and completes those that succeeded. Every 30 s for payments older than
-   * 20 s; the first round after start-up asks about every pending payment, whatever its age.
-   */
-  async reconcile(): Promise<number> {
-    const now = this.deps.clock.now().getTime();
-    const minAgeMs = this.reconciledSinceStart ? RECONCILE_AFTER_MS : 0;
-    this.reconciledSinceStart = true;
-    const pending = await this.deps.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'pending'),
-          eq(payments.provider, this.provider.name),
-          isNotNull(payments.providerPaymentId),
-          lte(payments.createdAt, new Date(now - minAgeMs)),
-          gt(payments.createdAt, new Date(now - RECONCILE_WINDOW_MS)),
-        ),
-      )
-      .orderBy(payments.createdAt)
-      .limit(RECONCILE_BATCH);
-    let completed = 0;
-    for (const payment of pending) {
-      const intent = await this.provider.retrieveIntent(payment.providerPaymentId ?? '');
-      if (intent?.status !== 'succeeded') continue;
-      if ((await this.handleProviderEvent({ type: 'payment_intent.succeeded', intent })) === 'completed') completed += 1;
-    }
-    return completed;
-  }
-
-  /**
-   * The refund job (worker, every 15 s): gives back the money of payments flagged 'refund
-   * due' (paid for a listing that another payment had activated, or that was removed). Each
-   * refund carries the key `refund-<payment id>`, so a retry or a second API process never
-   * refunds twice; the payment becomes `refunded`. A failed refund is retried with a growing
-   * delay (1 min … 6 h) until it is made. Rows are leased with SKIP LOCKED, a batch per round.
-   */
-  async processRefunds(): Promise<number> {
-    const now = this.deps.clock.now();
-    const leaseUntil = new Date(now.getTime() + 5 * 60_000).toISOString();
-    const leased = await this.deps.db.execute<{ id: string }>(sql`
-      update payments set refund_next_at = ${leaseUntil}::timestamptz
-      where id in (
-        select id from payments
-        where refund_due_at is not null and refunded_at is null and provider = ${this.provider.name}
-          and (refund_next_at is null or refund_next_at <= ${now.toISOString()}::timestamptz)
-        order by refund_next_at nulls first
-        limit ${REFUND_BATCH}
-        for update skip locked
-      )
-      returning id`);
-    let refunded = 0;
-    for (const { id } of leased.rows) {
-      const [payment] = await this.deps.db.select().from(payments).where(eq(payments.id, id)).limit(1);
-      if (!payment) continue;
-      if (await this.refundOne(payment)) refunded += 1;
-    }
-    return refunded;
-  }
-
-  private async refundOne(payment: PaymentRow): Promise<boolean> {
-    const now = this.deps.clock.now();
-    try {
-      if (!payment.providerPaymentId) throw new Error('the payment has no intent at the provider');
-      const refund = await this.provider.refund({
-        paymentId: payment.id,
-        intentId: payment.providerPaymentId,
-        amountCents: payment.amountCents,
-        idempotencyKey: `refund-${payment.id}`,
-      });
-      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`the provider answered the refund ${refund.id} as ${refund.status}`);
-      await this.deps.db
-        .update(payments)
-        .set({ status: 'refunded', refundedAt: now, providerRefundId: refund.id, refundError: null, refundNextAt: null, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
-      this.deps.log.info({ payment: payment.id, refund: refund.id }, 'payment refunded');
-      return true;
-    } catch (error) {
-      const attempts = payment.refundAttempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      await this.deps.db
-        .update(payments)
-        .set({
-          refundAttempts: attempts,
-          refundError: message.slice(0, 500),
-          refundNextAt: new Date(now.getTime() + refundRetryDelayMs(attempts)),
-          updatedAt: now,
-        })
-        .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
-      this.deps.log.error({ err: error, payment: payment.id, attempts }, 'refund failed; it will be tried again');
-      return false;
-    }
-  }
-
-  // ── internals ──────────────────────────────────────────────────────────────
-
   private kindOrRefuse(listing: ListingRow, purpose: PaymentPurpose | undefined, now: Date): PaymentKind {
     const decision = paymentKindFor(listing, purpose, now);
     if (!decision.ok) throw badRequest(decision.detail, decision.code);
@@ -543,7 +372,7 @@ export class PaymentsService {
 
   private async retrieve(intentId: string): Promise<ProviderIntent | null> {
     try {
-      return await this.provider.retrieveIntent(intentId);
+      return await this.deps.provider.retrieveIntent(intentId);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;
       this.deps.log.error({ err: error, intent: intentId }, 'could not ask the payment provider');
@@ -575,88 +404,11 @@ export class PaymentsService {
         .returning();
       // A card attempt was opened in parallel: settle it first, then try again.
       if (!payment) return false;
-      await this.applyCompletion(tx, payment, listing, now);
+      await this.deps.settlement.applyCompletion(tx, payment, listing, now);
       return true;
     });
     if (!recorded) return again();
     return { client_secret: clientSecret, payment_id: base.id, amount: 0, currency: this.currency, kind: base.kind, provider: 'free' };
-  }
-
-  /** Completes a payment and activates/extends its listing, once. Answers false when it was already done. */
-  async completePayment(paymentId: string): Promise<boolean> {
-    return this.deps.db.transaction(async (tx) => {
-      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-      // A refund due or made is final: that money is going back, it never applies later.
-      if (!payment || payment.status === 'completed' || payment.status === 'refunded' || payment.refundDueAt) return false;
-      const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.listingId)).for('update');
-      if (!listing) throw new Error(`payment ${paymentId} names a listing that does not exist`);
-      return this.applyCompletion(tx, payment, listing, this.deps.clock.now());
-    });
-  }
-
-  /**
-   * Inside the caller's transaction, with the payment and listing rows locked: the payment
-   * becomes completed (only if it was not), and the listing paid and active with its new
-   * expiry (extended from the current expiry while it runs, from now otherwise).
-   */
-  private async applyCompletion(tx: Tx, payment: PaymentRow, listing: ListingRow, now: Date): Promise<boolean> {
-    const refusal = completionConflict(payment, listing);
-    if (refusal) {
-      // Money arrived for something that no longer applies (a second activation raced the first,
-      // or the listing was removed meanwhile): never extend at the wrong price; the refund job
-      // gives the money back (processRefunds).
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: refusal, updatedAt: now, refundDueAt: now, refundNextAt: now })
-        .where(and(eq(payments.id, payment.id), notInArray(payments.status, ['completed', 'refunded']), isNull(payments.refundDueAt)));
-      this.deps.log.error({ payment: payment.id, listing: listing.id, reason: refusal }, 'paid payment refused: refund due');
-      return false;
-    }
-    const done = await tx
-      .update(payments)
-      .set({ status: 'completed', completedAt: now, updatedAt: now, failureReason: null })
-      .where(and(eq(payments.id, payment.id), ne(payments.status, 'completed')))
-      .returning({ id: payments.id });
-    if (done.length === 0) return false;
-
-    // The listings module owns what a payment does to a listing: activation runs from now;
-    // an extension adds to the expiry while it is ahead, a renewal after expiry starts from now.
-    const months = asDuration(payment.durationMonths);
-    const updated =
-      listing.paymentStatus === 'unpaid'
-        ? await activateListing(tx, { listingId: listing.id, durationMonths: months, now })
-        : await extendListing(tx, { listingId: listing.id, months, now });
-    const expiryDate = updated?.expiryDate ?? expiryAfterPayment(listing, months, now);
-
-    if (payment.amountCents > 0) await this.queueReceipt(tx, payment, listing, expiryDate);
-    return true;
-  }
-
-  private async queueReceipt(tx: Tx, payment: PaymentRow, listing: ListingRow, expiryDate: Date): Promise<void> {
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
-    if (!owner) return;
-    const amount = `${toUnits(payment.amountCents).toFixed(2)} ${payment.currency.toUpperCase()}`;
-    const mail = renderMail({
-      subject: `Payment received: ${listing.title}`,
-      heading: 'Thank you for your payment',
-      paragraphs: [
-        `We received ${amount} for ${describePayment(payment.kind, payment.durationMonths, listing.title)}.`,
-        `Your listing is visible in search until ${formatDay(expiryDate)}.`,
-        `Payment reference: ${payment.id.slice(0, 8)}`,
-      ],
-      action: { label: 'View your listing', url: `${this.deps.publicUrl}/listings/${listing.id}` },
-    });
-    await this.deps.mailer.queue({ ...mail, to: owner.email }, tx);
-  }
-
-  /** A pending payment becomes failed (a declined card); a completed one never does. */
-  private async markFailed(paymentId: string, reason: string): Promise<boolean> {
-    const rows = await this.deps.db
-      .update(payments)
-      .set({ status: 'failed', failureReason: reason.slice(0, 500), updatedAt: this.deps.clock.now() })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending'])))
-      .returning({ id: payments.id });
-    return rows.length > 0;
   }
 
   /**
@@ -668,15 +420,15 @@ export class PaymentsService {
     const creatingSince = new Date(this.deps.clock.now().getTime() - INTENT_CREATION_MS);
     if (!payment.providerPaymentId && payment.createdAt >= creatingSince) return false;
     if (options.replacing) this.deps.log.info({ payment: payment.id }, 'replacing the open payment of a listing');
-    if (payment.providerPaymentId && payment.provider === this.provider.name) {
+    if (payment.providerPaymentId && payment.provider === this.deps.provider.name) {
       let intent: ProviderIntent | null;
       try {
-        intent = await this.provider.retrieveIntent(payment.providerPaymentId);
+        intent = await this.deps.provider.retrieveIntent(payment.providerPaymentId);
         if (intent?.status === 'succeeded') {
-          await this.handleProviderEvent({ type: 'payment_intent.succeeded', intent });
+          await this.deps.settlement.handleProviderEvent({ type: 'payment_intent.succeeded', intent });
           return false;
         }
-        if (intent && CANCELABLE_STATUSES.includes(intent.status)) intent = await this.provider.cancelIntent(intent.id);
+        if (intent && CANCELABLE_STATUSES.includes(intent.status)) intent = await this.deps.provider.cancelIntent(intent.id);
       } catch (error) {
         // The provider is unreachable: keep the payment, a later clean-up retries.
         this.deps.log.warn({ err: error, payment: payment.id }, 'could not clean up a pending payment');
@@ -690,44 +442,6 @@ export class PaymentsService {
       .returning({ id: payments.id });
     return deleted.length > 0;
   }
-}
-
-/** Why an intent cannot be taken as this payment, or null when it matches. */
-export function intentMismatch(payment: PaymentRow, intent: ProviderIntent): string | null {
-  if (intent.id !== payment.providerPaymentId) return 'intent';
-  if (intent.metadata.payment_id !== payment.id) return 'payment_id';
-  if (intent.metadata.listing_id !== payment.listingId) return 'listing_id';
-  if (intent.amountCents !== payment.amountCents) return 'amount';
-  if (intent.currency.toLowerCase() !== payment.currency.toLowerCase()) return 'currency';
-  return null;
-}
-
-function asDuration(months: number): DurationMonths {
-  const duration = DURATION_OPTIONS.find((option) => option === months);
-  if (!duration) throw new Error(`a payment for ${months} months: not a listing duration`);
-  return duration;
-}
-
-function describePayment(kind: PaymentKind, months: number, title: string): string {
-  const span = `${months} month${months === 1 ? '' : 's'}`;
-  const what = kind === 'activation' ? 'listing' : kind === 'extension' ? 'extension' : 'renewal';
-  return `${span} ${what} of "${title}"`;
-}
-
-export function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-export const PAYMENT_NO_LONGER_APPLIES =
-  'This payment can no longer be applied to this listing (it was already paid or has been removed). It will be refunded; please contact support if you have questions.';
-
-/** Why a succeeded payment must not change its listing, or null when it may. */
-function completionConflict(payment: PaymentRow, listing: ListingRow): string | null {
-  if (listing.isDeleted) return 'listing removed before the payment completed: refund due';
-  if (payment.kind === 'activation' && listing.paymentStatus === 'paid') {
-    return 'listing already activated by another payment: refund due';
-  }
-  return null;
 }
 
 /** Parallel calls for the same listing, duration and price share one attempt. */

@@ -12,7 +12,7 @@ import {
   type ProviderIntent,
   type ProviderRefund,
   type RefundInput,
-} from './provider.js';
+} from './port.js';
 import { checkTestCard, type CardInput } from './sandbox-cards.js';
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;

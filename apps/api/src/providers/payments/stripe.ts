@@ -10,7 +10,7 @@ import {
   type ProviderIntent,
   type ProviderRefund,
   type RefundInput,
-} from './provider.js';
+} from './port.js';
 
 export interface StripeProviderOptions {
   secretKey: string;

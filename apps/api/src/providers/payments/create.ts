@@ -1,8 +1,8 @@
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { PaymentProvider } from './provider.js';
-import { SandboxPaymentProvider } from './sandbox-provider.js';
-import { StripePaymentProvider } from './stripe-provider.js';
+import type { PaymentProvider } from './port.js';
+import { SandboxPaymentProvider } from './sandbox.js';
+import { StripePaymentProvider } from './stripe.js';
 
 /** Chosen by configuration, never by a test-only branch: Stripe when its secret key is set, else the sandbox. */
 export function createPaymentProvider(config: AppConfig, db: Db): StripePaymentProvider | SandboxPaymentProvider {

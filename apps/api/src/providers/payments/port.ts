@@ -1,4 +1,5 @@
-import type { PaymentKind } from './pricing.js';
+/** What a payment buys (the payments module's pricing names the same three). */
+export type PaymentKind = 'activation' | 'extension' | 'renewal';
 
 /**
  * The payments port (ARCHITECTURE: "Outside world behind small interfaces"): Stripe when its

@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config.js';
-import { safeKey, type PhotoStorage } from './plugin.js';
+import { safeKey } from './local.js';
+import type { PhotoStorage } from './port.js';
 
 type S3Settings = NonNullable<AppConfig['s3']>;
 

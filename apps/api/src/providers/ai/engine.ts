@@ -1,23 +1,19 @@
 import { createHash } from 'node:crypto';
-import { RELEVANCE_PREFIXES, findFamily, type RagSearchResponse } from '@benchmarket/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { findFamily, RELEVANCE_PREFIXES, type RagSearchResponse } from '@benchmarket/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { aiCache, listings } from '../../db/schema.js';
-import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
-import { LISTING_EMBED_JOB } from '../listings/meaning.js';
+import { aiCache } from '../../db/schema.js';
 import { DATA_BLOCK_RULE, dataMessage } from '../../lib/untrusted-data.js';
-import { activeListingSql } from '../listings/visibility.js';
-import type { Verdict } from './explanations.js';
 
 /**
- * The AI endpoint's part in search (OpenAI-compatible: OpenAI, Ollama, vLLM), used only when
- * AI_BASE_URL is set:
- * - embeddings of listings, computed by the worker (`listings.embed` jobs, queued when a
- *   listing is created or edited, and a backfill sweep), stored in `listings.embedding`;
+ * The AI port (OpenAI-compatible: OpenAI, Ollama, vLLM), used only when AI_BASE_URL is set;
+ * without it the local engines (search's, verification's rules) answer alone. No domain here:
+ * - embeddings of texts (the search module's embedding work embeds listings with them and
+ *   stores the vectors through the listings module);
  * - the query's embedding, for nearest-neighbour retrieval over those embeddings in place of
  *   the local meaning model (meaning-search.ts; decision 009);
  * - the explanations of a page of results, written by the chat model in one call and
@@ -26,37 +22,15 @@ import type { Verdict } from './explanations.js';
  * engine's ranking and explanations in place — never an error page.
  */
 
-export const EMBED_JOB = LISTING_EMBED_JOB;
-const EMBED_BACKFILL_TASK = 'listings.embed-backfill';
-const EMBED_BACKFILL_EVERY_MS = 60_000;
-const EMBED_BATCH = 32;
-/** Characters of a listing sent to the embedding model. */
-const EMBED_TEXT_LIMIT = 2000;
 const PROMPT_VERSION = 2;
 
-/**
- * Queues the embedding of a listing, in the transaction that creates or edits it (for the
- * listings module). The job does nothing when no AI endpoint is configured.
- */
-export async function enqueueEmbedding(tx: DbOrTx, listingId: string): Promise<void> {
-  await enqueueJob(tx, EMBED_JOB, { listingId }, { maxAttempts: 5 });
-}
-
-/** The text of a listing the embedding represents. */
-export function embeddingText(listing: { title: string; description: string; category: string | null }): string {
-  const family = findFamily(listing.category)?.name;
-  return [listing.title, family, listing.description].filter(Boolean).join('\n').slice(0, EMBED_TEXT_LIMIT);
-}
+/** How well a result fits, as the local engine judged it (search/explanations.ts). */
+export type Verdict = 'relevant' | 'somewhat' | 'not';
 
 /** Scales a vector to length 1, so cosine similarity is a dot product. */
 export function unitVector(vector: readonly number[]): number[] {
   const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
   return norm > 0 ? vector.map((x) => x / norm) : [...vector];
-}
-
-/** A PostgreSQL array literal of reals ('{0.1,0.2}'). */
-export function realArrayLiteral(vector: readonly number[]): string {
-  return `{${vector.map((x) => (Number.isFinite(x) ? x.toPrecision(7) : '0')).join(',')}}`;
 }
 
 /** The only answer taken from the model: any other shape is no answer (the local explanations stay). */
@@ -215,35 +189,6 @@ export class AiEngine {
     }
   }
 
-  /** Embeds listings (by id) and stores the vectors. */
-  async embedListings(ids: readonly string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const rows = await this.options.db
-      .select({ id: listings.id, title: listings.title, description: listings.description, category: listings.category })
-      .from(listings)
-      .where(inArray(listings.id, [...ids]));
-    if (rows.length === 0) return 0;
-    const vectors = await this.embed(rows.map(embeddingText));
-    for (const [i, row] of rows.entries()) {
-      const vector = vectors[i];
-      if (!vector) continue;
-      await this.options.db.execute(
-        sql`update ${listings} set embedding = ${realArrayLiteral(vector)}::real[] where ${listings.id} = ${row.id}`,
-      );
-    }
-    return rows.length;
-  }
-
-  /** Active listings without an embedding, a batch at a time (seeded data, endpoint added later). */
-  async backfill(now: Date): Promise<number> {
-    const rows = await this.options.db
-      .select({ id: listings.id })
-      .from(listings)
-      .where(and(activeListingSql(now), isNull(listings.embedding)))
-      .limit(EMBED_BATCH);
-    return this.embedListings(rows.map((r) => r.id));
-  }
-
   // ── Explanations ──────────────────────────────────────────────────────────
 
   /**
@@ -348,22 +293,4 @@ export function createAiEngine(options: AiEngineOptions): AiEngine | undefined {
   const { ai } = options;
   if (!ai.baseUrl) return undefined;
   return new AiEngine({ ...options, ai: { ...ai, baseUrl: ai.baseUrl } });
-}
-
-/** The worker's part: embedding jobs and the backfill sweep (only with an AI endpoint). */
-export function registerEmbeddingWork(
-  worker: { handle(kind: string, handler: (payload: Record<string, unknown>) => Promise<void>): void; every(name: string, everyMs: number, task: () => Promise<void>): void },
-  engine: AiEngine | undefined,
-  now: () => Date,
-): void {
-  worker.handle(EMBED_JOB, async (payload) => {
-    const listingId = typeof payload.listingId === 'string' ? payload.listingId : undefined;
-    if (!engine || !listingId) return;
-    await engine.embedListings([listingId]);
-  });
-  if (engine) {
-    worker.every(EMBED_BACKFILL_TASK, EMBED_BACKFILL_EVERY_MS, async () => {
-      await engine.backfill(now());
-    });
-  }
 }

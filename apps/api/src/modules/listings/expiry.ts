@@ -5,9 +5,8 @@ import type { Db } from '../../db/database.js';
 import { listings, users } from '../../db/schema.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Mailer } from '../mail/plugin.js';
-import { renderMail } from '../mail/templates.js';
-import { formatDay } from './service.js';
+import { renderMail, type Mailer } from '../mail/index.js';
+import { formatDay } from './lifecycle.js';
 
 /** The periodic sweep's name and the reminder job's kind (jobs table). */
 export const EXPIRY_SWEEP = 'listings.expiry';
@@ -16,7 +15,7 @@ export const EXPIRY_SWEEP_EVERY_MS = 60_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface ListingLifecycleDeps {
+export interface ListingExpiryDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
@@ -31,8 +30,8 @@ export interface ListingLifecycleDeps {
  * in the same transaction that queues the reminder (a payment that moves the expiry clears it),
  * and the job's dedupe key names the listing and the expiry it is about.
  */
-export class ListingLifecycle {
-  constructor(private readonly deps: ListingLifecycleDeps) {}
+export class ListingExpiry {
+  constructor(private readonly deps: ListingExpiryDeps) {}
 
   async sweep(): Promise<{ expired: number; reminded: number }> {
     const now = this.deps.clock.now();

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MessagesService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messages: MessagesService;
+  }
+}
+
+/** The messages module: decorates `app.messages`; its routes call it. */
+async function messagesPlugin(app: FastifyInstance): Promise<void> {
+  app.decorate('messages', new MessagesService({ db: app.db, clock: app.clock, mailer: app.mailer, publicUrl: app.config.publicUrl }));
+}
+
+export default fp(messagesPlugin, { name: 'messages', dependencies: ['mail'] });

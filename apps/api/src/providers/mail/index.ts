@@ -1,0 +1,2 @@
+/** The mail port: SMTP (SMTP_URL set) or the local outbox folder (DATA_DIR/outbox). */
+export * from './transport.js';
