@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
+import { Footer } from '@/app/layout/footer';
+import { Header } from '@/app/layout/header';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
 
 const MAIN_ID = 'main-content';

@@ -1,11 +1,11 @@
 import { thirdPartyLoginError, thirdPartyLoginFailed, thirdPartySignInFailed } from '@benchmarket/shared';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { googleNonce, useGoogleLogin } from '../api/google-login';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from '../lib/google-identity';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { FormError } from './form-alert';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';

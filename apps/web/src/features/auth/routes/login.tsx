@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
@@ -13,7 +13,7 @@ import { GoogleSignIn } from '../components/google-sign-in';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { messageFrom, returnPathFrom } from '../lib/return-path';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
 export function clientLoader(queryClient: QueryClient) {

@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';

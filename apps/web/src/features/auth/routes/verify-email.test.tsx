@@ -7,7 +7,7 @@ import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { stubFetch, type FetchStub, type StubHandler } from '@/testing/fetch-stub';
 import { createTestQueryClient, renderApp } from '@/testing/render-app';
-import { networkFailure, unverifiedUser, verifiedUser } from '../test-fixtures';
+import { networkFailure, unverifiedUser, verifiedUser } from '@/testing/fixtures';
 import { EMAIL_VERIFIED } from './verify-email';
 
 const verifyCalls = (network: FetchStub) => network.requests.filter((request) => request.url.endsWith('/auth/verify-email'));

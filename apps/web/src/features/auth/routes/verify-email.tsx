@@ -13,7 +13,7 @@ import { verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';
 import { FormError, SuccessBanner } from '../components/form-alert';
 import { VerificationNotice } from '../components/verification-notice';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 
 const DOCUMENT_TITLE = 'Verify email';
 

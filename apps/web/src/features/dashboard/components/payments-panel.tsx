@@ -13,7 +13,7 @@ import {
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { actionLinkClass, ErrorMessage, StatusPill } from './ui';
 
@@ -37,7 +37,7 @@ const titleLinkClass = 'font-medium break-words text-teal-800 underline-offset-2
  */
 function PaymentListing({ payment }: { payment: Payment }) {
   const hasTitle = Boolean(payment.listing_title);
-  const listing = useListing(payment.listing_id, { enabled: !hasTitle });
+  const listing = useListing(payment.listing_id, { enabled: !hasTitle, signedInOnly: true });
   const to = `/listings/${encodeURIComponent(payment.listing_id)}`;
   if (hasTitle) {
     return (

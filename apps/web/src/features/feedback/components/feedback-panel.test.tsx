@@ -1,7 +1,7 @@
 import { FEEDBACK_BLANK, FEEDBACK_FAILED } from '@benchmarket/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Footer } from '@/components/layout/footer';
+import { Footer } from '@/app/layout/footer';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
 

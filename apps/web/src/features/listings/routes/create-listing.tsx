@@ -10,7 +10,7 @@ import {
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateListing } from '../api/create-listing';

@@ -11,11 +11,11 @@ import {
 import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteListingPhoto } from '../api/delete-listing-photo';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { useUpdateListing } from '../api/update-listing';
 import { useUploadListingPhotos } from '../api/upload-listing-photos';
 import { ExistingPhotos } from '../components/existing-photos';

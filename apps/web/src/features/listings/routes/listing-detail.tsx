@@ -11,12 +11,12 @@ import {
 } from '@benchmarket/shared';
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { readAiInsight, type AiInsight } from '../ai-insight';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { AiSearchInsight } from '../components/ai-search-insight';
 import { ConditionBadge } from '../components/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';

@@ -1,6 +1,6 @@
 import type { Message } from '@benchmarket/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { api } from '@/lib/api-client';
 import { messageKeys } from './query-keys';
 

@@ -2,7 +2,7 @@ import type { Listing } from '@benchmarket/shared';
 import { lazy, Suspense, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadBoundary } from '@/components/ui/load-boundary';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { cn } from '@/lib/cn';
 import { contactButtonClass } from './contact-button-class';
 

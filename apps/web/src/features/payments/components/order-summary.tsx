@@ -9,7 +9,7 @@ import {
 } from '@benchmarket/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import type { PaymentQuote } from '../api/types';
 import { initErrorMessage } from '../lib/payment-errors';
 import { cardClass, PaymentAlert } from './ui';

@@ -1,7 +1,7 @@
 import { PAYMENT_INIT_FAILED } from '@benchmarket/shared';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import { confirmationPath } from '../lib/paths';
 import { loadStripeJs } from '../lib/stripe-js';
 import { initErrorMessage } from '../lib/payment-errors';

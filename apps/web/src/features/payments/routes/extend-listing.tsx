@@ -9,10 +9,10 @@ import {
 } from '@benchmarket/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { useQuote } from '../api/get-quote';
 import { DurationPicker } from '../components/duration-picker';
 import { FreeActivation } from '../components/free-activation';
@@ -91,7 +91,7 @@ function Blocked({ message, children }: { message: string; children?: ReactNode 
 function ExtendPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const listing = useListing(id);
+  const listing = useListing(id, { enabled: id !== '', signedInOnly: true });
   const [extended, setExtended] = useState(false);
 
   let body;

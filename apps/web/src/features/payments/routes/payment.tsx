@@ -9,10 +9,10 @@ import {
 } from '@benchmarket/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { useQuote } from '../api/get-quote';
 import { DurationPicker } from '../components/duration-picker';
 import { FreeActivation } from '../components/free-activation';
@@ -70,7 +70,7 @@ function Blocked({ message, listingId }: { message: string; listingId?: string }
 function PaymentPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const listing = useListing(id);
+  const listing = useListing(id, { enabled: id !== '', signedInOnly: true });
   // Set when a free payment completed here: the page keeps saying so while the listing reloads as paid.
   const [activated, setActivated] = useState(false);
 

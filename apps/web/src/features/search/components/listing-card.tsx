@@ -9,7 +9,7 @@ import {
 } from '@benchmarket/shared';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { ConditionBadge } from '@/features/listings/components/condition-badge';
 import { listingLinkState, listingPath, rememberInsight } from '../listing-link';
 import { AiInsight } from './ai-insight';

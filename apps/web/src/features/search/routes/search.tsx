@@ -1,10 +1,10 @@
 import { LATEST_LISTINGS_FAILED, LISTINGS_FETCH_FAILED, SEARCH_FAILED } from '@benchmarket/shared';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLatestListings } from '../api/get-latest-listings';
+import { useLatestListings } from '@/lib/api/listings';
 import { useSearchListings } from '../api/search-listings';
 import { ActiveFilters } from '../components/active-filters';
 import { EmptyState } from '../components/empty-state';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { clearToken, getToken, setToken as storeToken, subscribeToToken } from '@/lib/token-storage';
-import { authQueryKeys, currentUserQueryOptions } from './api/get-current-user';
-import { logoutEverywhereRequest, logoutRequest } from './api/logout';
+import { authQueryKeys, currentUserQueryOptions } from './get-current-user';
+import { logoutEverywhereRequest, logoutRequest } from './logout';
 import { AuthContext, type AuthState } from './auth-context';
 
 /**

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
-import { useAppConfig } from './get-app-config';
+import { useAppConfig } from './app-config';
 
 const config: PublicConfig = {
   google_client_id: 'client-123.apps.googleusercontent.com',

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
-import { networkFailure } from './test-fixtures';
+import { networkFailure } from '@/testing/fixtures';
 import { useAuth } from './use-auth';
 
 const buyer = { id: 'u-7', email: 'buyer@example.com', is_verified: false };

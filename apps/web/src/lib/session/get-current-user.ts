@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { clearToken, getToken } from '@/lib/token-storage';
-import type { User } from '../types';
+import type { User } from './types';
 
 export const authQueryKeys = {
   all: ['auth'] as const,
