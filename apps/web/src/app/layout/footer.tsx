@@ -1,12 +1,17 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { FeedbackPanel } from '@/features/feedback/components/feedback-panel';
 
 const FEEDBACK_PANEL_ID = 'feedback-panel';
 const COPYRIGHT_YEAR = new Date().getFullYear();
 
-/** The shared footer of spec §2: feedback panel, 'Contact Support' link, copyright. */
-export function Footer() {
+/** What the footer opens with 'Provide Feedback' (the app passes the feedback feature's panel). */
+export type FeedbackPanelComponent = ComponentType<{ id: string; onClose: () => void }>;
+
+/**
+ * The shared footer of spec §2: feedback panel, 'Contact Support' link, copyright. The layout
+ * imports no feature, so the panel comes in as a prop (see src/app/app-footer.tsx).
+ */
+export function Footer({ feedbackPanel: FeedbackPanel }: { feedbackPanel: FeedbackPanelComponent }) {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const feedbackButtonRef = useRef<HTMLButtonElement>(null);
 

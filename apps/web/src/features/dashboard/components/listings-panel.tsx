@@ -13,7 +13,7 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { VerificationBadge } from '@/features/listings/components/verification-badge';
+import { VerificationBadge } from '@/components/listing/verification-badge';
 import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';

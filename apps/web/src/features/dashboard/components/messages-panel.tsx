@@ -7,9 +7,9 @@ import {
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeleteMessage } from '@/features/messages/api/delete-message';
-import { useInbox } from '@/features/messages/api/get-inbox';
-import { useMarkMessageRead } from '@/features/messages/api/mark-message-read';
+import { useDeleteMessage } from '@/features/dashboard/api/delete-message';
+import { useInbox } from '@/features/dashboard/api/get-inbox';
+import { useMarkMessageRead } from '@/features/dashboard/api/mark-message-read';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
 import { actionLinkClass, dangerButtonClass, ErrorMessage, StatusPill } from './ui';

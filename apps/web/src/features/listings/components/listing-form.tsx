@@ -15,7 +15,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { CountrySelect } from './country-select';
+import { CountrySelect } from '@/components/listing/country-select';
 
 /** The form's fields as the inputs hold them (strings); the shared schema turns them into the request body. */
 export interface ListingFormValues {

@@ -15,14 +15,14 @@ import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { readAiInsight, type AiInsight } from '../ai-insight';
+import { readAiInsight, type AiInsight } from '@/components/listing/ai-insight-storage';
 import { useListing } from '@/lib/api/listings';
-import { AiSearchInsight } from '../components/ai-search-insight';
-import { ConditionBadge } from '../components/condition-badge';
+import { AiSearchInsight } from '@/components/listing/ai-search-insight';
+import { ConditionBadge } from '@/components/listing/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';
 import { PageMessage, primaryLinkClass, secondaryLinkClass } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
-import { UnverifiedCaution, VerificationBadge } from '../components/verification-badge';
+import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
 
 function ListingSkeleton() {
   const block = 'animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none';

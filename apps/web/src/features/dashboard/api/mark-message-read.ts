@@ -2,7 +2,7 @@ import type { Message } from '@benchmarket/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/session/use-auth';
 import { api } from '@/lib/api-client';
-import { messageKeys } from './query-keys';
+import { messageKeys } from './message-keys';
 
 /** PUT /messages/{id}/read → the message, now read (spec §7). */
 export function markMessageRead(id: string): Promise<Message> {

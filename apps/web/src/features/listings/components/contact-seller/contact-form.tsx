@@ -8,7 +8,7 @@ import {
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useSendMessage } from '../api/send-message';
+import { useSendMessage } from '@/features/listings/api/send-message';
 import { contactButtonClass } from './contact-button-class';
 
 /** Ours: the spec leaves the success text open. */

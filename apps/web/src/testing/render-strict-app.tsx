@@ -6,9 +6,9 @@ import { createRoutes } from '@/app/router';
 import { setToken } from '@/lib/token-storage';
 import { createTestQueryClient } from '@/testing/render-app';
 
-/** The whole app at `path` inside <StrictMode>, as main.tsx renders it: effects run twice. */
-export function renderStrictApp(path: string, token: string) {
-  setToken(token);
+/** The whole app at `path` inside <StrictMode>, as main.tsx renders it: effects run twice. Logged in when a token is given. */
+export function renderStrictApp(path: string, token?: string) {
+  if (token) setToken(token);
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(

@@ -1,15 +1,8 @@
-import { relevanceTone, type RelevanceTone } from '@benchmarket/shared';
+import { relevanceTone } from '@benchmarket/shared';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import type { AiInsight } from '../ai-insight';
-
-// spec §9: the prefix of the explanation ('Relevant:', 'Somewhat relevant:', 'Not relevant:') sets its colour.
-const TONE_CLASSES: Record<RelevanceTone, string> = {
-  relevant: 'border-emerald-300 bg-emerald-50 text-emerald-900',
-  somewhat: 'border-amber-300 bg-amber-50 text-amber-900',
-  not: 'border-red-300 bg-red-50 text-red-900',
-  unknown: 'border-slate-300 bg-slate-50 text-slate-800',
-};
+import { RELEVANCE_TONES } from './relevance-tones';
+import type { AiInsight } from './ai-insight-storage';
 
 /** Why this listing matched the buyer's AI-enhanced search (spec §2, §3). */
 export function AiSearchInsight({ insight }: { insight: AiInsight }) {
@@ -20,7 +13,7 @@ export function AiSearchInsight({ insight }: { insight: AiInsight }) {
     <section
       aria-labelledby={headingId}
       data-tone={tone}
-      className={cn('rounded-lg border p-4', TONE_CLASSES[tone])}
+      className={cn('rounded-lg border p-4', RELEVANCE_TONES[tone].box)}
     >
       <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">

@@ -1,8 +1,11 @@
+import type { Listing } from '@benchmarket/shared';
+
 /**
- * The AI search insight of a listing opened from an AI search result (spec §2, §3). The
- * search feature passes it in the router location state `{ ragSearchResponse }` or in
- * sessionStorage under `ai-insight:<listing id>`; the listing itself may carry one too.
- * Read leniently: only the explanation is needed to show the box.
+ * The AI search insight of a listing opened from an AI search result (spec §2, §3). Opening a
+ * result passes it in the router location state `{ ragSearchResponse }` and stores it in
+ * sessionStorage under `ai-insight:<listing id>` (`rememberInsight`), which survives a reload
+ * of the listing page and a new tab opened from the result; the listing itself may carry one
+ * too. The listing page reads it (`readAiInsight`) leniently: only the explanation is needed.
  */
 export interface AiInsight {
   relevance_explanation: string;
@@ -10,7 +13,7 @@ export interface AiInsight {
   rag_response_key?: string | null;
 }
 
-export const AI_INSIGHT_STORAGE_PREFIX = 'ai-insight:';
+const AI_INSIGHT_STORAGE_PREFIX = 'ai-insight:';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -47,4 +50,18 @@ export function readAiInsight(listingId: string, locationState: unknown, fromLis
       ? parse(locationState.ragSearchResponse)
       : null;
   return stateInsight ?? fromSessionStorage(listingId) ?? parse(fromListing);
+}
+
+/**
+ * Stores the insight of the result being opened; a result without one clears an older
+ * insight, so a listing opened from a plain search never shows a stale explanation.
+ */
+export function rememberInsight(listing: Pick<Listing, 'id' | 'rag_search_response'>): void {
+  const key = `${AI_INSIGHT_STORAGE_PREFIX}${listing.id}`;
+  try {
+    if (listing.rag_search_response) window.sessionStorage.setItem(key, JSON.stringify(listing.rag_search_response));
+    else window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: the location state still carries the insight.
+  }
 }

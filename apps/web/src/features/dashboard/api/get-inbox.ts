@@ -2,7 +2,7 @@ import type { Message } from '@benchmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/session/use-auth';
 import { api } from '@/lib/api-client';
-import { messageKeys } from './query-keys';
+import { messageKeys } from './message-keys';
 
 /** GET /messages/user: the messages sent to the caller's listings (spec §7). */
 export function getInbox(options?: { signal?: AbortSignal }): Promise<Message[]> {

@@ -1,7 +1,7 @@
 import { FEEDBACK_BLANK, FEEDBACK_FAILED } from '@benchmarket/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Footer } from '@/app/layout/footer';
+import { AppFooter } from '@/app/app-footer';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
 
@@ -19,7 +19,7 @@ function renderFooter(user: typeof verified | null, routes: Record<string, StubH
     'POST /api/v1/reviews/': { status: 201, body: created },
     ...routes,
   });
-  const rendered = renderWithProviders(<Footer />, { path: '/search', ...(user && { token: 'token-1' }) });
+  const rendered = renderWithProviders(<AppFooter />, { path: '/search', ...(user && { token: 'token-1' }) });
   return { ...rendered, network };
 }
 

@@ -1,17 +1,8 @@
-import { relevanceTone, type RagSearchResponse, type RelevanceTone } from '@benchmarket/shared';
+import { relevanceTone, type RagSearchResponse } from '@benchmarket/shared';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
+import { RELEVANCE_TONES } from './relevance-tones';
 
-/**
- * spec §9: the prefix of the explanation ('Relevant:', 'Somewhat relevant:', 'Not relevant:')
- * sets its colour — green, amber, red; grey when the text has none of them.
- */
-const TONES: Record<RelevanceTone, { box: string; meter: string }> = {
-  relevant: { box: 'border-green-300 bg-green-50 text-green-950', meter: 'bg-green-600' },
-  somewhat: { box: 'border-amber-300 bg-amber-50 text-amber-950', meter: 'bg-amber-500' },
-  not: { box: 'border-red-200 bg-red-50 text-red-950', meter: 'bg-red-500' },
-  unknown: { box: 'border-slate-200 bg-slate-50 text-slate-800', meter: 'bg-slate-500' },
-};
 
 /** The score as a whole percentage, or null when the API sent none usable. */
 export function scorePercent(score: number | null | undefined): number | null {
@@ -24,7 +15,7 @@ export function AiInsight({ insight, className }: { insight: RagSearchResponse; 
   const headingId = useId();
   const tone = relevanceTone(insight.relevance_explanation);
   const percent = scorePercent(insight.relevance_score);
-  const colours = TONES[tone];
+  const colours = RELEVANCE_TONES[tone];
   return (
     <div
       role="group"

@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
-import { Footer } from './footer';
+import { AppFooter } from './app-footer';
 
 describe('Footer', () => {
   it('links Contact Support to /support and shows the copyright', () => {
     stubFetch({});
-    renderWithProviders(<Footer />);
+    renderWithProviders(<AppFooter />);
     const footer = within(screen.getByRole('contentinfo'));
 
     expect(footer.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
@@ -16,7 +16,7 @@ describe('Footer', () => {
 
   it('opens the Share Your Feedback panel and closes it with its close button', async () => {
     stubFetch({});
-    const { user } = renderWithProviders(<Footer />);
+    const { user } = renderWithProviders(<AppFooter />);
     const trigger = screen.getByRole('button', { name: 'Provide Feedback' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
@@ -32,7 +32,7 @@ describe('Footer', () => {
 
   it('closes the feedback panel with Escape', async () => {
     stubFetch({});
-    const { user } = renderWithProviders(<Footer />);
+    const { user } = renderWithProviders(<AppFooter />);
 
     await user.click(screen.getByRole('button', { name: 'Provide Feedback' }));
     await user.keyboard('{Escape}');
