@@ -71,6 +71,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
+      // TypeScript files are parsed to follow their imports (no-cycle); '@/…' resolves by tsconfig paths.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
     },
     rules: {

@@ -1,4 +1,4 @@
-import type { SearchListingsParams } from '../search-state';
+import type { SearchListingsParams } from '../search-criteria';
 
 /**
  * Query keys of the search feature. The call returns no private data (only active, public

@@ -13,23 +13,8 @@ import { Pagination } from '../components/pagination';
 import { ResultsGrid, ResultsSkeleton } from '../components/results-grid';
 import { SearchAccessNotice } from '../components/search-access-notice';
 import { SearchForm, type DraftError } from '../components/search-form';
-import {
-  EMPTY_CRITERIA,
-  EMPTY_FILTERS,
-  activeFilterCount,
-  checkDraft,
-  criteriaFromUrl,
-  criteriaKey,
-  draftOf,
-  isBrowse,
-  preloadDraftCheck,
-  readSearchSession,
-  toSearchParams,
-  updateSearchSession,
-  type SearchCriteria,
-  type SearchDraft,
-  type SearchFilters,
-} from '../search-state';
+import { EMPTY_CRITERIA, EMPTY_FILTERS, activeFilterCount, criteriaFromUrl, criteriaKey, draftOf, isBrowse, toSearchParams, type SearchCriteria, type SearchDraft, type SearchFilters } from '../search-criteria';
+import { checkDraft, preloadDraftCheck, readSearchSession, updateSearchSession } from '../search-state';
 
 const PAGE_TITLE = 'Search Equipment';
 
