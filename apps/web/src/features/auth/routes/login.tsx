@@ -8,12 +8,12 @@ import { appConfigQueryOptions } from '@/lib/app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { FormError, SuccessBanner } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/components/ui/text-field';
 import { messageFrom, returnPathFrom } from '../lib/return-path';
 import { useAuth } from '@/lib/session/use-auth';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
 export function clientLoader(queryClient: QueryClient) {
@@ -87,8 +87,8 @@ export default function LoginRoute() {
       }
     >
       <div className="space-y-5">
-        {banner && <SuccessBanner>{banner}</SuccessBanner>}
-        {error && <FormError>{error}</FormError>}
+        {banner && <Alert tone="success">{banner}</Alert>}
+        {error && <Alert>{error}</Alert>}
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
           <TextField
             label="Email"
@@ -115,7 +115,7 @@ export default function LoginRoute() {
               </Link>
             </p>
           </div>
-          <SubmitButton pending={isSubmitting}>Login</SubmitButton>
+          <Button type="submit" block pending={isSubmitting}>Login</Button>
         </form>
         <GoogleSignIn text="signin_with" onSignedIn={goOn} />
       </div>

@@ -12,12 +12,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { appConfigQueryOptions } from '@/lib/app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { useRegister } from '../api/register';
-import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';
-import { FormError } from '../components/form-alert';
+import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/components/ui/text-field';
 import { returnPathFrom } from '../lib/return-path';
+import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
 export function clientLoader(queryClient: QueryClient) {
@@ -82,7 +83,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
       }
     >
       <div className="space-y-5">
-        {error && <FormError>{error}</FormError>}
+        {error && <Alert>{error}</Alert>}
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
           <TextField
             label="Email"
@@ -110,7 +111,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
             error={errors.confirm_password?.message}
             {...register('confirm_password')}
           />
-          <SubmitButton pending={isSubmitting}>Register</SubmitButton>
+          <Button type="submit" block pending={isSubmitting}>Register</Button>
         </form>
         <GoogleSignIn
           text="signup_with"
@@ -138,7 +139,7 @@ function VerificationSent({ email }: { email: string }) {
         <p className="text-sm text-slate-500">
           No email after a few minutes? Check your spam folder. Once you are logged in you can ask for a new link.
         </p>
-        <Link to="/login" className={primaryButtonClass}>
+        <Link to="/login" className={buttonClass('primary', { block: true })}>
           Go to Login
         </Link>
       </div>

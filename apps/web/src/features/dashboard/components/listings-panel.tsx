@@ -18,7 +18,8 @@ import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, ErrorMessage, primaryLinkClass, StatusPill } from './ui';
+import { actionLinkClass, dangerButtonClass, ErrorMessage, StatusPill } from './ui';
+import { buttonClass } from '@/components/ui/button';
 
 /** Where each navigation action of a row goes (spec §2, §4). */
 function actionPath(action: Exclude<ListingRowAction, 'delete'>, listing: Listing): string {
@@ -193,7 +194,7 @@ export function ListingsPanel() {
           <p className="text-slate-700">
             {activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}
           </p>
-          <Link to="/create-listing" className={cn(primaryLinkClass, 'mt-4')}>
+          <Link to="/create-listing" className={cn(buttonClass('primary'), 'mt-4')}>
             Create Listing
           </Link>
         </div>

@@ -3,8 +3,6 @@ import { cn } from '@/lib/cn';
 
 /** Small pieces the dashboard's tabs share. */
 
-export const primaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800';
 export const actionLinkClass =
   'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 export const dangerButtonClass =

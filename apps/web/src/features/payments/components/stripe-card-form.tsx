@@ -2,7 +2,8 @@ import { PAYMENT_SCRIPT_NOT_LOADED, UNEXPECTED_ERROR, formatPrice } from '@bench
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadStripeJs, type StripeClient, type StripeElement, type StripeElements, type StripeError } from '../lib/stripe-js';
 import { confirmationReturnUrl } from '../lib/paths';
-import { PaymentAlert, primaryButtonClass } from './ui';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 interface StripeCardFormProps {
   clientSecret: string;
@@ -84,11 +85,11 @@ export function StripeCardForm({ clientSecret, paymentId, publishableKey, amount
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      {loadFailed && !failure && <PaymentAlert autoFocus={false} message={PAYMENT_SCRIPT_NOT_LOADED} />}
-      {failure && <PaymentAlert message={failure} />}
+      {loadFailed && !failure && <Alert title={PAYMENT_SCRIPT_NOT_LOADED} />}
+      {failure && <Alert focusOnShow title={failure} />}
       {!ready && !loadFailed && <p className="text-sm text-slate-600">Loading the secure card form…</p>}
       <div ref={mountRef} />
-      <button type="submit" disabled={submitting} aria-busy={submitting || undefined} className={primaryButtonClass}>
+      <button type="submit" disabled={submitting} aria-busy={submitting || undefined} className={buttonClass('primary', { block: true })}>
         {submitting && (
           <span
             aria-hidden="true"

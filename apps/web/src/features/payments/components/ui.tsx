@@ -3,12 +3,6 @@ import { cn } from '@/lib/cn';
 
 /** Small pieces the payment pages share. */
 
-export const primaryButtonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-70';
-export const secondaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50';
-export const primaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800';
 export const textLinkClass = 'font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-800';
 export const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 

@@ -19,9 +19,11 @@ import { FreeActivation } from '../components/free-activation';
 import { CurrentExpiry, OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { RequireLogin } from '../components/require-login';
-import { Busy, cardClass, PaymentAlert, PaymentPageShell, primaryLinkClass, secondaryLinkClass } from '../components/ui';
+import { Busy, cardClass, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useCheckout } from '../lib/use-checkout';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Extend Listing';
 /** Ours: the API's refusal for someone else's listing. */
@@ -79,12 +81,12 @@ function ExtendCheckout({ listing, onFree }: { listing: Listing; onFree: () => v
 
 function Blocked({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <PaymentAlert autoFocus={false} message={message}>
+    <Alert title={message} actions={<>
       {children}
-      <Link to="/dashboard" className={secondaryLinkClass}>
+      <Link to="/dashboard" className={buttonClass('secondary')}>
         Go to Dashboard
       </Link>
-    </PaymentAlert>
+    </>} />
   );
 }
 
@@ -111,7 +113,7 @@ function ExtendPage() {
     body = blocked ? (
       <Blocked message={blocked}>
         {blocked === EXTEND_UNPAID && (
-          <Link to={`/payment/${encodeURIComponent(id)}`} className={primaryLinkClass}>
+          <Link to={`/payment/${encodeURIComponent(id)}`} className={buttonClass('primary')}>
             Pay Now
           </Link>
         )}

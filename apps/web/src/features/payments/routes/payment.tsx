@@ -19,9 +19,11 @@ import { FreeActivation } from '../components/free-activation';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { RequireLogin } from '../components/require-login';
-import { Busy, PaymentAlert, PaymentPageShell, primaryLinkClass, secondaryLinkClass } from '../components/ui';
+import { Busy, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useCheckout } from '../lib/use-checkout';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Complete Payment';
 /** Ours: the API's refusal for someone else's listing. */
@@ -54,16 +56,16 @@ function PaymentCheckout({ listing, onFree }: { listing: Listing; onFree: () => 
 
 function Blocked({ message, listingId }: { message: string; listingId?: string }) {
   return (
-    <PaymentAlert autoFocus={false} message={message}>
+    <Alert title={message} actions={<>
       {listingId && (
-        <Link to={listingPath(listingId)} className={primaryLinkClass}>
+        <Link to={listingPath(listingId)} className={buttonClass('primary')}>
           View listing
         </Link>
       )}
-      <Link to="/dashboard" className={secondaryLinkClass}>
+      <Link to="/dashboard" className={buttonClass('secondary')}>
         Go to Dashboard
       </Link>
-    </PaymentAlert>
+    </>} />
   );
 }
 

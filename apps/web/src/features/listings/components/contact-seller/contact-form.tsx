@@ -9,7 +9,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSendMessage } from '@/features/listings/api/send-message';
-import { contactButtonClass } from './contact-button-class';
+import { buttonClass } from '@/components/ui/button';
 
 /** Ours: the spec leaves the success text open. */
 export const CONTACT_SENT = 'Your message has been sent to the seller.';
@@ -147,7 +147,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         )}
       </div>
 
-      <button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined} className={contactButtonClass}>
+      <button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined} className={buttonClass('primary', { block: true })}>
         {send.isPending && (
           <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />
         )}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { LoadBoundary } from '@/components/ui/load-boundary';
 import { useAuth } from '@/lib/session/use-auth';
 import { cn } from '@/lib/cn';
-import { contactButtonClass } from './contact-button-class';
+import { buttonClass } from '@/components/ui/button';
 
 // The form validates with zod (~30 KB gzip). Visitors, and Lighthouse, get the login prompt
 // instead, so the form's code loads only once a logged-in user is known.
@@ -73,7 +73,7 @@ function VisitorPrompt({ listingId }: { listingId: string }) {
       <p className="mt-2 text-sm text-slate-600">Log in to send the seller a message about this listing.</p>
       <button
         type="button"
-        className={cn(contactButtonClass, 'mt-4')}
+        className={cn(buttonClass('primary', { block: true }), 'mt-4')}
         onClick={() => {
           // Both forms of return path: the login page honours state first, then ?next=.
           void navigate(`/login?next=${encodeURIComponent(returnPath)}`, { state: { from: returnPath } });
