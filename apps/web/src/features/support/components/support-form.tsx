@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -30,44 +31,30 @@ export function SupportForm() {
   return <SupportFormFields key={user?.id ?? 'visitor'} email={user?.email ?? ''} />;
 }
 
+/** The fields in the order of the form: a refused form moves the focus to the first to fix. */
+const FIELD_ORDER: readonly SupportFormField[] = ['name', 'email', 'subject', 'message'];
+
 function SupportFormFields({ email }: { email: string }) {
   const initial: SupportFormValues = { name: '', email, subject: '', message: '' };
-  const [values, setValues] = useState<SupportFormValues>(initial);
-  const [invalid, setInvalid] = useState<ReadonlySet<SupportFormField>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  const { values, setValues, invalid, error, setError, formRef, update, check } = useCheckedForm({
+    schema: SupportFormSchema,
+    initial,
+    fieldOrder: FIELD_ORDER,
+    requiredMessage: SUPPORT_FIELDS_REQUIRED,
+    clearMarkOnEdit: true,
+  });
   const [sent, setSent] = useState<string | null>(null);
   const send = useSendSupportRequest();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = { name: useId(), email: useId(), subject: useId(), message: useId(), error: useId() };
-
-  const update = (field: SupportFormField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (invalid.has(field)) {
-      setInvalid((current) => new Set([...current].filter((name) => name !== field)));
-    }
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
     setSent(null);
-    const parsed = SupportFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0] as SupportFormField));
-      const messages = parsed.error.issues.map((issue) => issue.message);
-      setInvalid(fields);
-      // One text for any missing field; otherwise the first problem (e.g. a bad email).
-      setError(messages.includes(SUPPORT_FIELDS_REQUIRED) ? SUPPORT_FIELDS_REQUIRED : (messages[0] ?? SUPPORT_FIELDS_REQUIRED));
-      // Take the keyboard to the first field to fix.
-      const first = ['name', 'email', 'subject', 'message'].find((field) => fields.has(field as SupportFormField));
-      formRef.current?.querySelector<HTMLElement>(`[name="${first ?? 'name'}"]`)?.focus();
-      return;
-    }
-    setInvalid(new Set());
-    setError(null);
+    const request = check(event);
+    if (!request) return;
     try {
-      const answer = await send.mutateAsync(parsed.data);
+      const answer = await send.mutateAsync(request);
       setSent(answer.message);
       // Keep who wrote; clear what was written, ready for another message.
       setValues((current) => ({ ...current, subject: '', message: '' }));

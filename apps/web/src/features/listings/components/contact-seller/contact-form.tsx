@@ -5,11 +5,12 @@ import {
   MESSAGE_MAX_LENGTH,
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { buttonClass } from '@/components/ui/button';
+import { useCheckedForm } from '@/components/ui/use-checked-form';
 
 /** Ours: the spec leaves the success text open. */
 export const CONTACT_SENT = 'Your message has been sent to the seller.';
@@ -35,17 +36,15 @@ const fieldClass =
  */
 export function ContactForm({ listingId, email }: { listingId: string; email: string }) {
   const initial: Values = { sender_name: nameFromEmail(email), sender_email: email, message: '' };
-  const [values, setValues] = useState<Values>(initial);
-  const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  // spec §5: one text for any missing field.
+  const form = useCheckedForm({ schema: ContactFormSchema, initial, fieldOrder: FIELD_ORDER, requiredMessage: CONTACT_ALL_REQUIRED });
+  const { values, setValues, invalid, error, setError, formRef } = form;
   const [sent, setSent] = useState(false);
   const send = useSendMessage();
   const ids = { name: useId(), email: useId(), message: useId(), error: useId() };
-  const formRef = useRef<HTMLFormElement>(null);
 
   const update = (field: Field) => (event: { target: { value: string } }) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
+    form.update(field)(event);
     setSent(false);
   };
 
@@ -53,22 +52,10 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
     event.preventDefault();
     if (send.isPending) return;
     setSent(false);
-    const parsed = ContactFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0] as Field));
-      const messages = parsed.error.issues.map((issue) => issue.message);
-      setInvalid(fields);
-      // spec §5: one text for any missing field; otherwise the first problem (e.g. a bad email).
-      setError(messages.includes(CONTACT_ALL_REQUIRED) ? CONTACT_ALL_REQUIRED : (messages[0] ?? CONTACT_ALL_REQUIRED));
-      // The keyboard goes where the fix is (docs/accessibility.md: a refused form moves focus).
-      const first = FIELD_ORDER.find((field) => fields.has(field));
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setInvalid(new Set());
-    setError(null);
+    const request = form.check(event);
+    if (!request) return;
     try {
-      await send.mutateAsync({ listing_id: listingId, ...parsed.data });
+      await send.mutateAsync({ listing_id: listingId, ...request });
       setValues(initial);
       setSent(true);
     } catch (cause) {
