@@ -11,6 +11,8 @@ interface AlertProps {
   actions?: ReactNode;
   /** Move keyboard focus to the alert when it appears (errors after a user's action). */
   focusOnShow?: boolean;
+  /** For `aria-describedby` of the fields the message is about. */
+  id?: string;
   className?: string;
 }
 
@@ -20,7 +22,7 @@ const TONES = {
 };
 
 /** The one message box of every form and page: a failure (the server's detail) or a success. */
-export function Alert({ tone = 'error', title, children, actions, focusOnShow = false, className }: AlertProps) {
+export function Alert({ tone = 'error', title, children, actions, focusOnShow = false, id, className }: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnShow) ref.current?.focus();
@@ -28,6 +30,7 @@ export function Alert({ tone = 'error', title, children, actions, focusOnShow = 
   return (
     <div
       ref={ref}
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={focusOnShow ? -1 : undefined}
       className={cn(

@@ -15,6 +15,7 @@ import {
   type SupportFormField,
   type SupportFormValues,
 } from '../support-form-schema';
+import { Alert } from '@/components/ui/alert';
 
 const fieldClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-invalid:border-red-600';
@@ -140,9 +141,9 @@ function SupportFormFields({ email }: { email: string }) {
       </div>
 
       {error && (
-        <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <Alert id={ids.error}>
           {error}
-        </p>
+        </Alert>
       )}
       {/* Always present, so the confirmation is announced when it appears. */}
       <div role="status">

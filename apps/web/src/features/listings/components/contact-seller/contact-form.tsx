@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { buttonClass } from '@/components/ui/button';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
+import { Alert } from '@/components/ui/alert';
 
 /** Ours: the spec leaves the success text open. */
 export const CONTACT_SENT = 'Your message has been sent to the seller.';
@@ -121,9 +122,9 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
       </div>
 
       {error && (
-        <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        <Alert id={ids.error}>
           {error}
-        </p>
+        </Alert>
       )}
       {/* A live region that is always there, so the confirmation is announced when it appears. */}
       <div role="status">
