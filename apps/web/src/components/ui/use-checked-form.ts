@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 interface CheckedFormOptions<Values extends Record<string, string>> {
@@ -11,6 +11,8 @@ interface CheckedFormOptions<Values extends Record<string, string>> {
   requiredMessage: string;
   /** Editing a field clears its invalid mark (true) or keeps it until the next submit. */
   clearMarkOnEdit?: boolean;
+  /** Called on every edit (e.g. to hide an earlier 'sent' confirmation). */
+  onEdit?: () => void;
 }
 
 /**
@@ -26,16 +28,20 @@ export function useCheckedForm<Values extends Record<string, string>, Output>({
   fieldOrder,
   requiredMessage,
   clearMarkOnEdit = false,
+  onEdit,
 }: CheckedFormOptions<Values> & { schema: z.ZodType<Output, Values> }) {
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(initial);
   const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** The id of the form's message (give it to the Alert that shows `error`). */
+  const errorId = useId();
 
   const update = (field: Field) => (event: { target: { value: string } }) => {
     const { value } = event.target;
     setValues((current) => ({ ...current, [field]: value }));
+    onEdit?.();
     if (clearMarkOnEdit && invalid.has(field)) {
       setInvalid((current) => new Set([...current].filter((name) => name !== field)));
     }
@@ -60,5 +66,14 @@ export function useCheckedForm<Values extends Record<string, string>, Output>({
     return parsed.data;
   };
 
-  return { values, setValues, invalid, error, setError, formRef, update, check };
+  /** The props that tie an input to its field: name, value, change, invalid mark, and the message describing it. */
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: update(field),
+    'aria-invalid': invalid.has(field) || undefined,
+    'aria-describedby': invalid.has(field) && error ? errorId : undefined,
+  });
+
+  return { values, setValues, invalid, error, setError, errorId, formRef, update, check, fieldProps };
 }

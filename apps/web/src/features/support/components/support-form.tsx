@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { useAuth } from '@/lib/session/use-auth';
@@ -37,7 +38,7 @@ const FIELD_ORDER: readonly SupportFormField[] = ['name', 'email', 'subject', 'm
 
 function SupportFormFields({ email }: { email: string }) {
   const initial: SupportFormValues = { name: '', email, subject: '', message: '' };
-  const { values, setValues, invalid, error, setError, formRef, update, check } = useCheckedForm({
+  const { setValues, error, setError, errorId, formRef, check, fieldProps } = useCheckedForm({
     schema: SupportFormSchema,
     initial,
     fieldOrder: FIELD_ORDER,
@@ -46,7 +47,7 @@ function SupportFormFields({ email }: { email: string }) {
   });
   const [sent, setSent] = useState<string | null>(null);
   const send = useSendSupportRequest();
-  const ids = { name: useId(), email: useId(), subject: useId(), message: useId(), error: useId() };
+  const ids = { name: useId(), email: useId(), subject: useId(), message: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,9 +65,6 @@ function SupportFormFields({ email }: { email: string }) {
     }
   };
 
-  const describedBy = (field: SupportFormField, hintId?: string) =>
-    [hintId, invalid.has(field) && error ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
-
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -76,14 +74,10 @@ function SupportFormFields({ email }: { email: string }) {
           </label>
           <input
             id={ids.name}
-            name="name"
+            {...fieldProps('name')}
             autoComplete="name"
             required
             maxLength={SUPPORT_NAME_MAX_LENGTH}
-            value={values.name}
-            onChange={update('name')}
-            aria-invalid={invalid.has('name') || undefined}
-            aria-describedby={describedBy('name')}
             className={fieldClass}
           />
         </div>
@@ -93,14 +87,10 @@ function SupportFormFields({ email }: { email: string }) {
           </label>
           <input
             id={ids.email}
-            name="email"
+            {...fieldProps('email')}
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={update('email')}
-            aria-invalid={invalid.has('email') || undefined}
-            aria-describedby={describedBy('email')}
             className={fieldClass}
           />
         </div>
@@ -111,13 +101,9 @@ function SupportFormFields({ email }: { email: string }) {
         </label>
         <input
           id={ids.subject}
-          name="subject"
+          {...fieldProps('subject')}
           maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
-          value={values.subject}
-          onChange={update('subject')}
           placeholder="e.g. Invoice for my last payment"
-          aria-invalid={invalid.has('subject') || undefined}
-          aria-describedby={describedBy('subject')}
           className={fieldClass}
         />
       </div>
@@ -127,21 +113,17 @@ function SupportFormFields({ email }: { email: string }) {
         </label>
         <textarea
           id={ids.message}
-          name="message"
+          {...fieldProps('message')}
           rows={6}
           required
           maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-          value={values.message}
-          onChange={update('message')}
           placeholder="How can we help? Include the listing's title or link if it is about one."
-          aria-invalid={invalid.has('message') || undefined}
-          aria-describedby={describedBy('message')}
           className={cn(fieldClass, 'resize-y')}
         />
       </div>
 
       {error && (
-        <Alert id={ids.error}>
+        <Alert id={errorId}>
           {error}
         </Alert>
       )}
@@ -152,17 +134,9 @@ function SupportFormFields({ email }: { email: string }) {
         )}
       </div>
 
-      <button
-        type="submit"
-        disabled={send.isPending}
-        aria-busy={send.isPending || undefined}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      >
-        {send.isPending && (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />
-        )}
+      <Button type="submit" block pending={send.isPending} className="sm:w-auto">
         Send Message
-      </button>
+      </Button>
     </form>
   );
 }

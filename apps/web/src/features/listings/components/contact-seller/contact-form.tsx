@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSendMessage } from '@/features/listings/api/send-message';
-import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { Alert } from '@/components/ui/alert';
 
@@ -37,23 +37,25 @@ const fieldClass =
  */
 export function ContactForm({ listingId, email }: { listingId: string; email: string }) {
   const initial: Values = { sender_name: nameFromEmail(email), sender_email: email, message: '' };
-  // spec §5: one text for any missing field.
-  const form = useCheckedForm({ schema: ContactFormSchema, initial, fieldOrder: FIELD_ORDER, requiredMessage: CONTACT_ALL_REQUIRED });
-  const { values, setValues, invalid, error, setError, formRef } = form;
   const [sent, setSent] = useState(false);
+  // spec §5: one text for any missing field.
+  const { setValues, error, setError, errorId, formRef, check, fieldProps } = useCheckedForm({
+    schema: ContactFormSchema,
+    initial,
+    fieldOrder: FIELD_ORDER,
+    requiredMessage: CONTACT_ALL_REQUIRED,
+    onEdit: () => {
+      setSent(false);
+    },
+  });
   const send = useSendMessage();
-  const ids = { name: useId(), email: useId(), message: useId(), error: useId() };
-
-  const update = (field: Field) => (event: { target: { value: string } }) => {
-    form.update(field)(event);
-    setSent(false);
-  };
+  const ids = { name: useId(), email: useId(), message: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
     setSent(false);
-    const request = form.check(event);
+    const request = check(event);
     if (!request) return;
     try {
       await send.mutateAsync({ listing_id: listingId, ...request });
@@ -64,8 +66,6 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
     }
   };
 
-  const describedBy = error ? ids.error : undefined;
-
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
       <div>
@@ -74,14 +74,10 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         </label>
         <input
           id={ids.name}
-          name="sender_name"
+          {...fieldProps('sender_name')}
           autoComplete="name"
           required
           maxLength={SENDER_NAME_MAX_LENGTH}
-          value={values.sender_name}
-          onChange={update('sender_name')}
-          aria-invalid={invalid.has('sender_name') || undefined}
-          aria-describedby={invalid.has('sender_name') ? describedBy : undefined}
           className={fieldClass}
         />
       </div>
@@ -91,14 +87,10 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         </label>
         <input
           id={ids.email}
-          name="sender_email"
+          {...fieldProps('sender_email')}
           type="email"
           autoComplete="email"
           required
-          value={values.sender_email}
-          onChange={update('sender_email')}
-          aria-invalid={invalid.has('sender_email') || undefined}
-          aria-describedby={invalid.has('sender_email') ? describedBy : undefined}
           className={fieldClass}
         />
       </div>
@@ -108,21 +100,17 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         </label>
         <textarea
           id={ids.message}
-          name="message"
+          {...fieldProps('message')}
           rows={5}
           required
           maxLength={MESSAGE_MAX_LENGTH}
-          value={values.message}
-          onChange={update('message')}
           placeholder="Ask about the condition, accessories, shipping…"
-          aria-invalid={invalid.has('message') || undefined}
-          aria-describedby={invalid.has('message') ? describedBy : undefined}
           className={cn(fieldClass, 'resize-y')}
         />
       </div>
 
       {error && (
-        <Alert id={ids.error}>
+        <Alert id={errorId}>
           {error}
         </Alert>
       )}
@@ -135,12 +123,9 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         )}
       </div>
 
-      <button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined} className={buttonClass('primary', { block: true })}>
-        {send.isPending && (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />
-        )}
+      <Button type="submit" block pending={send.isPending}>
         Send Message
-      </button>
+      </Button>
     </form>
   );
 }
