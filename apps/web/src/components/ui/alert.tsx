@@ -9,6 +9,9 @@ interface AlertProps {
   children?: ReactNode;
   /** Buttons or links, in a row under the text (e.g. 'Try again', 'Back to Dashboard'). */
   actions?: ReactNode;
+  /** A failed load: offers 'Try again' (disabled, 'Trying again…', while `retrying`). */
+  onRetry?: () => void;
+  retrying?: boolean;
   /** Move keyboard focus to the alert when it appears (errors after a user's action). */
   focusOnShow?: boolean;
   /** For `aria-describedby` of the fields the message is about. */
@@ -22,7 +25,7 @@ const TONES = {
 };
 
 /** The one message box of every form and page: a failure (the server's detail) or a success. */
-export function Alert({ tone = 'error', title, children, actions, focusOnShow = false, id, className }: AlertProps) {
+export function Alert({ tone = 'error', title, children, actions, onRetry, retrying = false, focusOnShow = false, id, className }: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnShow) ref.current?.focus();
@@ -48,7 +51,21 @@ export function Alert({ tone = 'error', title, children, actions, focusOnShow = 
       ) : (
         children
       )}
-      {actions && <div className="mt-3 flex flex-wrap gap-3">{actions}</div>}
+      {(actions || onRetry) && (
+        <div className="mt-3 flex flex-wrap gap-3">
+          {actions}
+          {onRetry && (
+            <button
+              type="button"
+              onClick={onRetry}
+              disabled={retrying}
+              className="inline-flex shrink-0 items-center justify-center rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-900 hover:bg-red-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-70"
+            >
+              {retrying ? 'Trying again…' : 'Try again'}
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -18,8 +18,9 @@ import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, ErrorMessage, StatusPill } from './ui';
+import { actionLinkClass, dangerButtonClass, StatusPill } from './ui';
 import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** Where each navigation action of a row goes (spec §2, §4). */
 function actionPath(action: Exclude<ListingRowAction, 'delete'>, listing: Listing): string {
@@ -183,12 +184,12 @@ export function ListingsPanel() {
         </div>
       </div>
 
-      {deleteFailed && <ErrorMessage>{DASHBOARD_DELETE_LISTING_FAILED}</ErrorMessage>}
+      {deleteFailed && <Alert>{DASHBOARD_DELETE_LISTING_FAILED}</Alert>}
 
       {listings.isPending ? (
         <Spinner label="Loading your listings…" className="py-12" />
       ) : listings.isError ? (
-        <ErrorMessage onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</ErrorMessage>
+        <Alert onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</Alert>
       ) : listings.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
           <p className="text-slate-700">

@@ -15,7 +15,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useListing } from '@/lib/api/listings';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { actionLinkClass, ErrorMessage, StatusPill } from './ui';
+import { actionLinkClass, StatusPill } from './ui';
+import { Alert } from '@/components/ui/alert';
 
 const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'> = {
   completed: 'success',
@@ -104,7 +105,7 @@ export function PaymentsPanel() {
 
   if (history.isPending) return <Spinner label="Loading payment history…" className="py-12" />;
   if (history.isError) {
-    return <ErrorMessage onRetry={() => void history.refetch()}>{DASHBOARD_PAYMENTS_FAILED}</ErrorMessage>;
+    return <Alert onRetry={() => void history.refetch()}>{DASHBOARD_PAYMENTS_FAILED}</Alert>;
   }
   if (history.data.length === 0) {
     return (

@@ -26,18 +26,3 @@ export function StatusPill({ tone, children, className }: { tone: Tone; children
   );
 }
 
-/** A failure of a section, announced at once, with an optional 'Try again'. */
-export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      <p role="alert" className="font-medium">
-        {children}
-      </p>
-      {onRetry && (
-        <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100">
-          Try again
-        </button>
-      )}
-    </div>
-  );
-}

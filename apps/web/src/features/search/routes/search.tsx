@@ -8,7 +8,6 @@ import { useLatestListings } from '@/lib/api/listings';
 import { useSearchListings } from '../api/search-listings';
 import { ActiveFilters } from '../components/active-filters';
 import { EmptyState } from '../components/empty-state';
-import { ErrorPanel } from '../components/error-panel';
 import { Pagination } from '../components/pagination';
 import { ResultsGrid, ResultsSkeleton } from '../components/results-grid';
 import { SearchAccessNotice } from '../components/search-access-notice';
@@ -18,6 +17,7 @@ import { useSearchCriteria } from '../hooks/use-search-criteria';
 import { useSearchScrollRestoration } from '../hooks/use-search-scroll-restoration';
 import { usePersistSearchSession, useRestoredSearchSession, useSearchDraft } from '../hooks/use-search-session';
 import { checkDraft, preloadDraftCheck } from '../search-state';
+import { Alert } from '@/components/ui/alert';
 
 const PAGE_TITLE = 'Search Equipment';
 
@@ -66,8 +66,8 @@ function RestrictedSearch({ audience }: { audience: 'visitor' | 'unverified' }) 
         {latest.isPending ? (
           <ResultsSkeleton />
         ) : latest.isError ? (
-          <ErrorPanel
-            message={LATEST_LISTINGS_FAILED}
+          <Alert
+            title={LATEST_LISTINGS_FAILED}
             retrying={latest.isFetching}
             onRetry={() => {
               void latest.refetch();
@@ -177,9 +177,9 @@ function VerifiedSearch({ userId }: { userId: string }) {
     body = <ResultsSkeleton />;
   } else if (!results.data) {
     body = (
-      <ErrorPanel
+      <Alert
         // spec §8: the first, newest-first listing has its own text; a search shows the server's detail.
-        message={browse ? LISTINGS_FETCH_FAILED : errorDetail(results.error, SEARCH_FAILED)}
+        title={browse ? LISTINGS_FETCH_FAILED : errorDetail(results.error, SEARCH_FAILED)}
         retrying={results.isFetching}
         onRetry={() => {
           void results.refetch();
