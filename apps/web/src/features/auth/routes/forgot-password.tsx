@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { TextField } from '@/components/ui/text-field';
-import { buttonClass } from '@/components/ui/button';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 
 const DOCUMENT_TITLE = 'Forgot password';
 
@@ -49,9 +48,9 @@ export default function ForgotPasswordRoute() {
             The link is valid for {RESET_LINK_HOURS === 1 ? 'one hour' : `${String(RESET_LINK_HOURS)} hours`} and works
             once. No email? Check your spam folder.
           </p>
-          <Link to="/login" className={buttonClass('primary', { block: true })}>
+          <LinkButton to="/login" block>
             Back to Login
-          </Link>
+          </LinkButton>
         </div>
       </AuthCard>
     );

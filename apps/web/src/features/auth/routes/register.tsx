@@ -16,8 +16,7 @@ import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { TextField } from '@/components/ui/text-field';
 import { returnPathFrom } from '../lib/return-path';
-import { buttonClass } from '@/components/ui/button';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
@@ -139,9 +138,9 @@ function VerificationSent({ email }: { email: string }) {
         <p className="text-sm text-slate-500">
           No email after a few minutes? Check your spam folder. Once you are logged in you can ask for a new link.
         </p>
-        <Link to="/login" className={buttonClass('primary', { block: true })}>
+        <LinkButton to="/login" block>
           Go to Login
-        </Link>
+        </LinkButton>
       </div>
     </AuthCard>
   );

@@ -23,7 +23,7 @@ import { ContactSellerSlot } from '../components/contact-seller-slot';
 import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
-import { buttonClass } from '@/components/ui/button';
+import { LinkButton, buttonClass } from '@/components/ui/button';
 
 function ListingSkeleton() {
   const block = 'animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none';
@@ -90,9 +90,9 @@ function OwnerPanel({ listing }: { listing: Listing }) {
             Edit Listing
           </Link>
         )}
-        <Link to="/dashboard" className={buttonClass('secondary')}>
+        <LinkButton to="/dashboard" variant="secondary">
           Go to Dashboard
-        </Link>
+        </LinkButton>
       </div>
     </section>
   );
@@ -188,9 +188,9 @@ export default function ListingDetailRoute() {
     return notFound ? (
       <PageMessage title={LISTING_NOT_FOUND}>
         <p>It may have been removed, or the link may be wrong.</p>
-        <Link to="/search" className={buttonClass('primary')}>
+        <LinkButton to="/search">
           Browse equipment
-        </Link>
+        </LinkButton>
       </PageMessage>
     ) : (
       <PageMessage title={LISTING_LOAD_ERROR}>

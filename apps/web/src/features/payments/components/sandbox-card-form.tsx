@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type
 import { cn } from '@/lib/cn';
 import { useConfirmSandboxCard } from '../api/confirm-card';
 import { cardErrorMessage } from '../lib/payment-errors';
-import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** The sandbox's test cards (Stripe's test numbers, docs/decisions/005-payments.md). */
@@ -201,15 +201,9 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
           setName(event.target.value);
         }}
       />
-      <button type="submit" disabled={pending} aria-busy={pending || undefined} className={buttonClass('primary', { block: true })}>
-        {pending && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-          />
-        )}
+      <Button type="submit" block pending={pending}>
         Pay {formatPrice(amount, currency.toUpperCase())}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { PAYMENT_SCRIPT_NOT_LOADED, UNEXPECTED_ERROR, formatPrice } from '@bench
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadStripeJs, type StripeClient, type StripeElement, type StripeElements, type StripeError } from '../lib/stripe-js';
 import { confirmationReturnUrl } from '../lib/paths';
-import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 interface StripeCardFormProps {
@@ -89,15 +89,9 @@ export function StripeCardForm({ clientSecret, paymentId, publishableKey, amount
       {failure && <Alert focusOnShow title={failure} />}
       {!ready && !loadFailed && <p className="text-sm text-slate-600">Loading the secure card form…</p>}
       <div ref={mountRef} />
-      <button type="submit" disabled={submitting} aria-busy={submitting || undefined} className={buttonClass('primary', { block: true })}>
-        {submitting && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-          />
-        )}
+      <Button type="submit" block pending={submitting}>
         Pay {formatPrice(amount, currency.toUpperCase())}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -22,7 +22,7 @@ import { RequireLogin } from '../components/require-login';
 import { Busy, cardClass, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useCheckout } from '../lib/use-checkout';
-import { buttonClass } from '@/components/ui/button';
+import { LinkButton, buttonClass } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Extend Listing';
@@ -83,9 +83,9 @@ function Blocked({ message, children }: { message: string; children?: ReactNode 
   return (
     <Alert title={message} actions={<>
       {children}
-      <Link to="/dashboard" className={buttonClass('secondary')}>
+      <LinkButton to="/dashboard" variant="secondary">
         Go to Dashboard
-      </Link>
+      </LinkButton>
     </>} />
   );
 }

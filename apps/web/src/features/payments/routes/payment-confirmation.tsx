@@ -8,7 +8,7 @@ import { RequireLogin } from '../components/require-login';
 import { cardClass, textLinkClass } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useDelayedNavigate } from '../lib/use-delayed-navigate';
-import { buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 const shell = 'mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16';
@@ -18,12 +18,12 @@ function Failed({ message }: { message: string }) {
     <div className={shell}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Payment not confirmed</h1>
       <Alert focusOnShow className="mt-6" title={message} actions={<>
-        <Link to="/dashboard" className={buttonClass('secondary')}>
+        <LinkButton to="/dashboard" variant="secondary">
           Go to Dashboard
-        </Link>
-        <Link to="/support" className={buttonClass('secondary')}>
+        </LinkButton>
+        <LinkButton to="/support" variant="secondary">
           Contact Support
-        </Link>
+        </LinkButton>
       </>} />
     </div>
   );

@@ -8,7 +8,7 @@ import {
   type Listing,
 } from '@benchmarket/shared';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -22,7 +22,7 @@ import { RequireLogin } from '../components/require-login';
 import { Busy, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useCheckout } from '../lib/use-checkout';
-import { buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Complete Payment';
@@ -58,13 +58,13 @@ function Blocked({ message, listingId }: { message: string; listingId?: string }
   return (
     <Alert title={message} actions={<>
       {listingId && (
-        <Link to={listingPath(listingId)} className={buttonClass('primary')}>
+        <LinkButton to={listingPath(listingId)}>
           View listing
-        </Link>
+        </LinkButton>
       )}
-      <Link to="/dashboard" className={buttonClass('secondary')}>
+      <LinkButton to="/dashboard" variant="secondary">
         Go to Dashboard
-      </Link>
+      </LinkButton>
     </>} />
   );
 }
