@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@benchmarket/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const appConfigQueryKey = ['config'] as const;
@@ -25,4 +25,12 @@ export function appConfigQueryOptions() {
 /** The app's run-time configuration; `data` is undefined while loading or when the call failed. */
 export function useAppConfig() {
   return useQuery(appConfigQueryOptions());
+}
+
+/** A page's clientLoader that starts loading the settings together with the page's code. */
+export function appConfigLoader(queryClient: QueryClient) {
+  return () => {
+    void queryClient.prefetchQuery(appConfigQueryOptions());
+    return null;
+  };
 }

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOGIN_ERROR, LOGIN_FAILED, LoginRequestSchema } from '@benchmarket/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appConfigQueryOptions } from '@/lib/app-config';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { appConfigLoader } from '@/lib/app-config';
+import { answerDetail } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -16,17 +15,11 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
-export function clientLoader(queryClient: QueryClient) {
-  return () => {
-    void queryClient.prefetchQuery(appConfigQueryOptions());
-    return null;
-  };
-}
+export const clientLoader = appConfigLoader;
 
 /** The message of a failed login (spec §8). */
 export function loginErrorMessage(error: unknown): string {
-  // The API answered: its detail, or the generic refusal. No answer: the network failed.
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, LOGIN_FAILED) : LOGIN_ERROR;
+  return answerDetail(error, LOGIN_FAILED, LOGIN_ERROR);
 }
 
 /**

@@ -5,12 +5,11 @@ import {
   RegisterFormSchema,
   VERIFICATION_LINK_HOURS,
 } from '@benchmarket/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appConfigQueryOptions } from '@/lib/app-config';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { appConfigLoader } from '@/lib/app-config';
+import { answerDetail } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -20,16 +19,11 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
-export function clientLoader(queryClient: QueryClient) {
-  return () => {
-    void queryClient.prefetchQuery(appConfigQueryOptions());
-    return null;
-  };
-}
+export const clientLoader = appConfigLoader;
 
 /** The message of a failed registration (spec §8). */
 export function registerErrorMessage(error: unknown): string {
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, REGISTER_FAILED) : REGISTER_ERROR;
+  return answerDetail(error, REGISTER_FAILED, REGISTER_ERROR);
 }
 
 /**

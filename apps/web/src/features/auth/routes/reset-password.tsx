@@ -3,7 +3,7 @@ import { RESET_ERROR, RESET_FAILED, RESET_NO_TOKEN, ResetPasswordFormSchema } fr
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { answerDetail } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { TextField } from '@/components/ui/text-field';
@@ -18,7 +18,7 @@ export const PASSWORD_RESET_SUCCESS = 'Your password has been reset. You can now
 
 /** The message of a failed reset (spec §8). */
 export function resetErrorMessage(error: unknown): string {
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, RESET_FAILED) : RESET_ERROR;
+  return answerDetail(error, RESET_FAILED, RESET_ERROR);
 }
 
 function RequestNewLink() {

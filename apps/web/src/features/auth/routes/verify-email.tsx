@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { answerDetail } from '@/lib/api-client';
 import { verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { VerificationNotice } from '../components/verification-notice';
@@ -23,7 +23,7 @@ export const EMAIL_VERIFIED = 'Your email has been verified. You can now log in.
 
 /** The message of a failed verification (spec §8). */
 export function verifyErrorMessage(error: unknown): string {
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, VERIFY_FAILED) : VERIFY_ERROR;
+  return answerDetail(error, VERIFY_FAILED, VERIFY_ERROR);
 }
 
 /**
