@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
+import { AppFooter } from '@/app/app-footer';
+import { Header } from '@/app/layout/header';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
 
 const MAIN_ID = 'main-content';
@@ -28,7 +28,7 @@ export function AppShell({ children, busy = false }: { children: ReactNode; busy
         <VerificationNotice className="mx-auto mt-3 w-[calc(100%-2rem)] max-w-6xl" />
         {children}
       </main>
-      <Footer />
+      <AppFooter />
     </div>
   );
 }

@@ -35,6 +35,14 @@ export function errorDetail(error: unknown, fallback: string): string {
   return isApiError(error) && error.detail ? error.detail : fallback;
 }
 
+/**
+ * When the API answered: its detail (or `fallback`); when no answer came (the network
+ * failed): `offline`. The account pages' rule (spec §8).
+ */
+export function answerDetail(error: unknown, fallback: string, offline: string): string {
+  return isApiError(error) && !error.isNetworkError ? errorDetail(error, fallback) : offline;
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 

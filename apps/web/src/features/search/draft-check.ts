@@ -3,7 +3,7 @@
  * brings zod: search-state.ts loads it on demand (checkDraft), off the page's first load.
  */
 import { SearchQuerySchema } from '@benchmarket/shared';
-import { trimmedCriteria, type DraftCheck, type DraftField, type SearchDraft } from './search-state';
+import { trimmedCriteria, type DraftCheck, type DraftField, type SearchDraft } from './search-criteria';
 
 const FIELD_OF: Record<string, DraftField> = {
   query: 'query',

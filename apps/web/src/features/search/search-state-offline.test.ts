@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkDraft, EMPTY_FILTERS } from './search-state';
+import { EMPTY_FILTERS } from './search-criteria';
+import { checkDraft } from './search-state';
 
 // The form check's code fails to load, as it does offline or after a deploy replaced its chunk.
 vi.mock('./draft-check', () => {

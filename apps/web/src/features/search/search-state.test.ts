@@ -1,18 +1,7 @@
 import { PRICE_NEGATIVE, PRICE_RANGE_INVALID } from '@benchmarket/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_CRITERIA,
-  checkDraft,
-  criteriaFromUrl,
-  criteriaToUrl,
-  draftOf,
-  isBrowse,
-  readSearchSession,
-  SEARCH_STATE_KEY,
-  toSearchParams,
-  updateSearchSession,
-  type SearchCriteria,
-} from './search-state';
+import { EMPTY_CRITERIA, criteriaFromUrl, criteriaToUrl, draftOf, isBrowse, toSearchParams, type SearchCriteria } from './search-criteria';
+import { checkDraft, readSearchSession, SEARCH_STATE_KEY, updateSearchSession } from './search-state';
 
 const full: SearchCriteria = {
   query: 'pcr machine',

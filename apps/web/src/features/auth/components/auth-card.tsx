@@ -47,6 +47,3 @@ export function AuthCard({ title, documentTitle, description, footer, focusHeadi
 export const authLinkClass =
   'font-semibold text-teal-800 underline-offset-2 hover:text-teal-900 hover:underline';
 
-/** A full-width primary action (submit buttons, 'Go to Login'). */
-export const primaryButtonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-4 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-70';

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
 import { GOOGLE_IDENTITY_SCRIPT, type GoogleButtonConfiguration, type GoogleIdConfiguration } from '../lib/google-identity';
-import { networkFailure, publicConfig, verifiedUser } from '../test-fixtures';
+import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
 import { GoogleSignIn } from './google-sign-in';
 
 const withGoogle = {

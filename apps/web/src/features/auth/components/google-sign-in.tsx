@@ -1,14 +1,14 @@
 import { thirdPartyLoginError, thirdPartyLoginFailed, thirdPartySignInFailed } from '@benchmarket/shared';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { googleNonce, useGoogleLogin } from '../api/google-login';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from '../lib/google-identity';
-import { useAuth } from '../use-auth';
-import { FormError } from './form-alert';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { useAuth } from '@/lib/session/use-auth';
+import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** spec §8: the third-party sign-in messages name the provider. */
 export const GOOGLE_PROVIDER = 'Google';
@@ -162,13 +162,13 @@ function GoogleButton({ clientId, text, onSignedIn }: Required<GoogleSignInProps
               setPassword(event.target.value);
             }}
           />
-          <SubmitButton pending={pending} className="w-full">
+          <Button type="submit" block pending={pending} className="w-full">
             Link Google sign-in
-          </SubmitButton>
+          </Button>
         </form>
       )}
       {pending && !linking && <Spinner label="Signing in with Google…" />}
-      {error && <FormError>{error}</FormError>}
+      {error && <Alert>{error}</Alert>}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
-import { networkFailure, unverifiedUser, verifiedUser } from '../test-fixtures';
+import { networkFailure, unverifiedUser, verifiedUser } from '@/testing/fixtures';
 import { RESEND_VERIFICATION_FAILED, VerificationNotice } from './verification-notice';
 
 describe('VerificationNotice', () => {

@@ -1,8 +1,8 @@
 import { isAlreadyVerifiedDetail, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useResendVerification } from '../api/resend-verification';
-import { useAuth } from '../use-auth';
+import { useResendVerification } from '@/lib/session/resend-verification';
+import { useAuth } from '@/lib/session/use-auth';
 
 /** Ours (the spec leaves the resend texts open). */
 export const RESEND_VERIFICATION_FAILED = 'Could not send a new verification email. Please try again.';

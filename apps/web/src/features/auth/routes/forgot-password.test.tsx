@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { networkFailure } from '../test-fixtures';
+import { networkFailure } from '@/testing/fixtures';
 
 async function requestReset(answer: StubHandler, email = 'buyer@example.com') {
   const network = stubFetch({ 'POST /api/v1/auth/forgot-password': answer });

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { AuthCard, authLinkClass } from '../components/auth-card';
+import { TextField } from '@/components/ui/text-field';
+import { Button, LinkButton } from '@/components/ui/button';
 
 const DOCUMENT_TITLE = 'Forgot password';
 
@@ -48,9 +48,9 @@ export default function ForgotPasswordRoute() {
             The link is valid for {RESET_LINK_HOURS === 1 ? 'one hour' : `${String(RESET_LINK_HOURS)} hours`} and works
             once. No email? Check your spam folder.
           </p>
-          <Link to="/login" className={primaryButtonClass}>
+          <LinkButton to="/login" block>
             Back to Login
-          </Link>
+          </LinkButton>
         </div>
       </AuthCard>
     );
@@ -81,7 +81,7 @@ export default function ForgotPasswordRoute() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <SubmitButton pending={isSubmitting}>Send Reset Link</SubmitButton>
+        <Button type="submit" block pending={isSubmitting}>Send Reset Link</Button>
       </form>
     </AuthCard>
   );

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import type { GoogleIdConfiguration } from '../lib/google-identity';
-import { networkFailure, publicConfig, verifiedUser } from '../test-fixtures';
+import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
 
 const loggedIn = {
   'POST /api/v1/auth/login': { body: { access_token: 'token-123', token_type: 'bearer' } },

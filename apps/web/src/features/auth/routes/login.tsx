@@ -1,32 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOGIN_ERROR, LOGIN_FAILED, LoginRequestSchema } from '@benchmarket/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { appConfigLoader } from '@/lib/app-config';
+import { answerDetail } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { FormError, SuccessBanner } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/components/ui/text-field';
 import { messageFrom, returnPathFrom } from '../lib/return-path';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
-export function clientLoader(queryClient: QueryClient) {
-  return () => {
-    void queryClient.prefetchQuery(appConfigQueryOptions());
-    return null;
-  };
-}
+export const clientLoader = appConfigLoader;
 
 /** The message of a failed login (spec §8). */
 export function loginErrorMessage(error: unknown): string {
-  // The API answered: its detail, or the generic refusal. No answer: the network failed.
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, LOGIN_FAILED) : LOGIN_ERROR;
+  return answerDetail(error, LOGIN_FAILED, LOGIN_ERROR);
 }
 
 /**
@@ -87,8 +80,8 @@ export default function LoginRoute() {
       }
     >
       <div className="space-y-5">
-        {banner && <SuccessBanner>{banner}</SuccessBanner>}
-        {error && <FormError>{error}</FormError>}
+        {banner && <Alert tone="success">{banner}</Alert>}
+        {error && <Alert>{error}</Alert>}
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
           <TextField
             label="Email"
@@ -115,7 +108,7 @@ export default function LoginRoute() {
               </Link>
             </p>
           </div>
-          <SubmitButton pending={isSubmitting}>Login</SubmitButton>
+          <Button type="submit" block pending={isSubmitting}>Login</Button>
         </form>
         <GoogleSignIn text="signin_with" onSignedIn={goOn} />
       </div>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { networkFailure, publicConfig, unverifiedUser } from '../test-fixtures';
+import { networkFailure, publicConfig, unverifiedUser } from '@/testing/fixtures';
 
 type User = ReturnType<typeof renderApp>['user'];
 

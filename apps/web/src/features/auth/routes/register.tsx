@@ -5,31 +5,25 @@ import {
   RegisterFormSchema,
   VERIFICATION_LINK_HOURS,
 } from '@benchmarket/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { appConfigLoader } from '@/lib/app-config';
+import { answerDetail } from '@/lib/api-client';
 import { useRegister } from '../api/register';
-import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';
-import { FormError } from '../components/form-alert';
+import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/components/ui/text-field';
 import { returnPathFrom } from '../lib/return-path';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
-export function clientLoader(queryClient: QueryClient) {
-  return () => {
-    void queryClient.prefetchQuery(appConfigQueryOptions());
-    return null;
-  };
-}
+export const clientLoader = appConfigLoader;
 
 /** The message of a failed registration (spec §8). */
 export function registerErrorMessage(error: unknown): string {
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, REGISTER_FAILED) : REGISTER_ERROR;
+  return answerDetail(error, REGISTER_FAILED, REGISTER_ERROR);
 }
 
 /**
@@ -82,7 +76,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
       }
     >
       <div className="space-y-5">
-        {error && <FormError>{error}</FormError>}
+        {error && <Alert>{error}</Alert>}
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
           <TextField
             label="Email"
@@ -110,7 +104,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
             error={errors.confirm_password?.message}
             {...register('confirm_password')}
           />
-          <SubmitButton pending={isSubmitting}>Register</SubmitButton>
+          <Button type="submit" block pending={isSubmitting}>Register</Button>
         </form>
         <GoogleSignIn
           text="signup_with"
@@ -138,9 +132,9 @@ function VerificationSent({ email }: { email: string }) {
         <p className="text-sm text-slate-500">
           No email after a few minutes? Check your spam folder. Once you are logged in you can ask for a new link.
         </p>
-        <Link to="/login" className={primaryButtonClass}>
+        <LinkButton to="/login" block>
           Go to Login
-        </Link>
+        </LinkButton>
       </div>
     </AuthCard>
   );

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { networkFailure } from '../test-fixtures';
+import { networkFailure } from '@/testing/fixtures';
 
 type User = ReturnType<typeof renderApp>['user'];
 

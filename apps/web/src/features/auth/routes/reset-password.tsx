@@ -3,12 +3,12 @@ import { RESET_ERROR, RESET_FAILED, RESET_NO_TOKEN, ResetPasswordFormSchema } fr
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { answerDetail } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { FormError } from '../components/form-alert';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Reset Password';
 const DOCUMENT_TITLE = 'Reset password';
@@ -18,7 +18,7 @@ export const PASSWORD_RESET_SUCCESS = 'Your password has been reset. You can now
 
 /** The message of a failed reset (spec §8). */
 export function resetErrorMessage(error: unknown): string {
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, RESET_FAILED) : RESET_ERROR;
+  return answerDetail(error, RESET_FAILED, RESET_ERROR);
 }
 
 function RequestNewLink() {
@@ -43,7 +43,7 @@ export default function ResetPasswordRoute() {
     return (
       <AuthCard title={TITLE} documentTitle={DOCUMENT_TITLE}>
         <div className="space-y-5">
-          <FormError>{RESET_NO_TOKEN}</FormError>
+          <Alert>{RESET_NO_TOKEN}</Alert>
           <RequestNewLink />
         </div>
       </AuthCard>
@@ -81,7 +81,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       <div className="space-y-5">
         {error && (
           <div className="space-y-3">
-            <FormError>{error}</FormError>
+            <Alert>{error}</Alert>
             <RequestNewLink />
           </div>
         )}
@@ -102,7 +102,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             error={errors.confirm_password?.message}
             {...register('confirm_password')}
           />
-          <SubmitButton pending={isSubmitting}>Reset Password</SubmitButton>
+          <Button type="submit" block pending={isSubmitting}>Reset Password</Button>
         </form>
       </div>
     </AuthCard>

@@ -1,13 +1,10 @@
 import { EMAIL_ALREADY_VERIFIED, VERIFY_ERROR, VERIFY_FAILED } from '@benchmarket/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
-import { createRoutes } from '@/app/router';
 import { stubFetch, type FetchStub, type StubHandler } from '@/testing/fetch-stub';
-import { createTestQueryClient, renderApp } from '@/testing/render-app';
-import { networkFailure, unverifiedUser, verifiedUser } from '../test-fixtures';
+import { renderApp } from '@/testing/render-app';
+import { renderStrictApp } from '@/testing/render-strict-app';
+import { networkFailure, unverifiedUser, verifiedUser } from '@/testing/fixtures';
 import { EMAIL_VERIFIED } from './verify-email';
 
 const verifyCalls = (network: FetchStub) => network.requests.filter((request) => request.url.endsWith('/auth/verify-email'));
@@ -85,15 +82,7 @@ describe('/verify-email', () => {
 
   it('sends a single-use token once, even under StrictMode', async () => {
     const network = stubFetch({ 'POST /api/v1/auth/verify-email': { body: { is_verified: true } } });
-    const queryClient = createTestQueryClient();
-    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: ['/verify-email?token=once'] });
-    render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
+    renderStrictApp('/verify-email?token=once');
 
     expect(await screen.findByText(EMAIL_VERIFIED)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));

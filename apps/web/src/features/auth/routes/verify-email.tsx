@@ -8,12 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { answerDetail } from '@/lib/api-client';
 import { verifyEmailQueryOptions } from '../api/verify-email';
-import { AuthCard, authLinkClass, primaryButtonClass } from '../components/auth-card';
-import { FormError, SuccessBanner } from '../components/form-alert';
+import { AuthCard, authLinkClass } from '../components/auth-card';
 import { VerificationNotice } from '../components/verification-notice';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const DOCUMENT_TITLE = 'Verify email';
 
@@ -22,7 +23,7 @@ export const EMAIL_VERIFIED = 'Your email has been verified. You can now log in.
 
 /** The message of a failed verification (spec §8). */
 export function verifyErrorMessage(error: unknown): string {
-  return isApiError(error) && !error.isNetworkError ? errorDetail(error, VERIFY_FAILED) : VERIFY_ERROR;
+  return answerDetail(error, VERIFY_FAILED, VERIFY_ERROR);
 }
 
 /**
@@ -65,10 +66,10 @@ function VerificationSucceeded({ message }: { message: string }) {
   return (
     <AuthCard title="Email verified" documentTitle={DOCUMENT_TITLE} focusHeading>
       <div className="space-y-6">
-        <SuccessBanner>{message}</SuccessBanner>
+        <Alert tone="success">{message}</Alert>
         <button
           type="button"
-          className={primaryButtonClass}
+          className={buttonClass('primary', { block: true })}
           onClick={() => {
             void navigate('/login');
           }}
@@ -86,7 +87,7 @@ function VerificationFailed({ message }: { message: string }) {
   return (
     <AuthCard title="Verification failed" documentTitle={DOCUMENT_TITLE} focusHeading>
       <div className="space-y-6">
-        <FormError>{message}</FormError>
+        <Alert>{message}</Alert>
         {user && !user.is_verified ? (
           <VerificationNotice />
         ) : (
@@ -102,7 +103,7 @@ function VerificationFailed({ message }: { message: string }) {
         )}
         <button
           type="button"
-          className={primaryButtonClass}
+          className={buttonClass('primary', { block: true })}
           onClick={() => {
             void navigate('/');
           }}

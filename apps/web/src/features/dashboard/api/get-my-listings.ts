@@ -1,8 +1,8 @@
 import type { Listing } from '@benchmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { api } from '@/lib/api-client';
-import { dashboardKeys } from './query-keys';
+import { listingKeys } from '@/lib/api/listings';
 
 /**
  * GET /listings/user?show_all=… (spec §7): show_all=true gives every listing of the caller
@@ -15,7 +15,7 @@ export function getMyListings(showAll: boolean, options?: { signal?: AbortSignal
 
 export function myListingsQueryOptions(userId: string | null, showAll: boolean) {
   return queryOptions({
-    queryKey: dashboardKeys.myListings(userId, showAll),
+    queryKey: listingKeys.mine(userId, showAll),
     queryFn: ({ signal }) => getMyListings(showAll, { signal }),
   });
 }

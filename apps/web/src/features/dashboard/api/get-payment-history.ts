@@ -1,6 +1,6 @@
 import type { CleanupPendingResponse, Payment } from '@benchmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { api } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { networkFailure } from '@/features/auth/test-fixtures';
+import { networkFailure } from '@/testing/fixtures';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { seller } from '../testing/fixtures';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
-import { dangerButtonClass, ErrorMessage } from './ui';
+import { dangerButtonClass } from './ui';
+import { Alert } from '@/components/ui/alert';
 
 export const LOGOUT_EVERYWHERE_FAILED = 'Could not log out everywhere. Please check your connection and try again.';
 
@@ -65,7 +66,7 @@ export function AccountPanel() {
           Log out everywhere
         </button>
       </div>
-      {error && <ErrorMessage>{error}</ErrorMessage>}
+      {error && <Alert>{error}</Alert>}
       {confirming && (
         <ConfirmDialog
           title="Log out everywhere?"

@@ -13,12 +13,14 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { VerificationBadge } from '@/features/listings/components/verification-badge';
+import { VerificationBadge } from '@/components/listing/verification-badge';
 import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, ErrorMessage, primaryLinkClass, StatusPill } from './ui';
+import { actionLinkClass, dangerButtonClass, StatusPill } from './ui';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** Where each navigation action of a row goes (spec §2, §4). */
 function actionPath(action: Exclude<ListingRowAction, 'delete'>, listing: Listing): string {
@@ -182,18 +184,18 @@ export function ListingsPanel() {
         </div>
       </div>
 
-      {deleteFailed && <ErrorMessage>{DASHBOARD_DELETE_LISTING_FAILED}</ErrorMessage>}
+      {deleteFailed && <Alert>{DASHBOARD_DELETE_LISTING_FAILED}</Alert>}
 
       {listings.isPending ? (
         <Spinner label="Loading your listings…" className="py-12" />
       ) : listings.isError ? (
-        <ErrorMessage onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</ErrorMessage>
+        <Alert onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</Alert>
       ) : listings.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
           <p className="text-slate-700">
             {activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}
           </p>
-          <Link to="/create-listing" className={cn(primaryLinkClass, 'mt-4')}>
+          <Link to="/create-listing" className={cn(buttonClass('primary'), 'mt-4')}>
             Create Listing
           </Link>
         </div>

@@ -7,12 +7,13 @@ import {
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeleteMessage } from '@/features/messages/api/delete-message';
-import { useInbox } from '@/features/messages/api/get-inbox';
-import { useMarkMessageRead } from '@/features/messages/api/mark-message-read';
+import { useDeleteMessage } from '@/features/dashboard/api/delete-message';
+import { useInbox } from '@/features/dashboard/api/get-inbox';
+import { useMarkMessageRead } from '@/features/dashboard/api/mark-message-read';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, ErrorMessage, StatusPill } from './ui';
+import { actionLinkClass, dangerButtonClass, StatusPill } from './ui';
+import { Alert } from '@/components/ui/alert';
 
 const sentAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -145,12 +146,12 @@ export function MessagesPanel() {
 
   if (inbox.isPending) return <Spinner label="Loading your messages…" className="py-12" />;
   if (inbox.isError) {
-    return <ErrorMessage onRetry={() => void inbox.refetch()}>{DASHBOARD_MESSAGES_FAILED}</ErrorMessage>;
+    return <Alert onRetry={() => void inbox.refetch()}>{DASHBOARD_MESSAGES_FAILED}</Alert>;
   }
 
   return (
     <div className="space-y-4">
-      {deleteFailed && <ErrorMessage>{DASHBOARD_DELETE_MESSAGE_FAILED}</ErrorMessage>}
+      {deleteFailed && <Alert>{DASHBOARD_DELETE_MESSAGE_FAILED}</Alert>}
       {inbox.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
           No messages yet. When buyers contact you about your listings, their messages appear here.

@@ -13,9 +13,10 @@ import {
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { actionLinkClass, ErrorMessage, StatusPill } from './ui';
+import { actionLinkClass, StatusPill } from './ui';
+import { Alert } from '@/components/ui/alert';
 
 const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'> = {
   completed: 'success',
@@ -37,7 +38,7 @@ const titleLinkClass = 'font-medium break-words text-teal-800 underline-offset-2
  */
 function PaymentListing({ payment }: { payment: Payment }) {
   const hasTitle = Boolean(payment.listing_title);
-  const listing = useListing(payment.listing_id, { enabled: !hasTitle });
+  const listing = useListing(payment.listing_id, { enabled: !hasTitle, signedInOnly: true });
   const to = `/listings/${encodeURIComponent(payment.listing_id)}`;
   if (hasTitle) {
     return (
@@ -104,7 +105,7 @@ export function PaymentsPanel() {
 
   if (history.isPending) return <Spinner label="Loading payment history…" className="py-12" />;
   if (history.isError) {
-    return <ErrorMessage onRetry={() => void history.refetch()}>{DASHBOARD_PAYMENTS_FAILED}</ErrorMessage>;
+    return <Alert onRetry={() => void history.refetch()}>{DASHBOARD_PAYMENTS_FAILED}</Alert>;
   }
   if (history.data.length === 0) {
     return (

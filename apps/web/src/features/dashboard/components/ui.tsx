@@ -3,8 +3,6 @@ import { cn } from '@/lib/cn';
 
 /** Small pieces the dashboard's tabs share. */
 
-export const primaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800';
 export const actionLinkClass =
   'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 export const dangerButtonClass =
@@ -28,18 +26,3 @@ export function StatusPill({ tone, children, className }: { tone: Tone; children
   );
 }
 
-/** A failure of a section, announced at once, with an optional 'Try again'. */
-export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      <p role="alert" className="font-medium">
-        {children}
-      </p>
-      {onRetry && (
-        <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100">
-          Try again
-        </button>
-      )}
-    </div>
-  );
-}

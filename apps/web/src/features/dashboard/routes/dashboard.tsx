@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
-import { unreadCount, useInbox } from '@/features/messages/api/get-inbox';
+import { useAuth } from '@/lib/session/use-auth';
+import { unreadCount, useInbox } from '@/features/dashboard/api/get-inbox';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ListingsPanel } from '../components/listings-panel';
 import { MessagesPanel } from '../components/messages-panel';

@@ -1,5 +1,6 @@
 /** Data for the dashboard's, messages' and feedback's component tests. */
 import type { Listing, Message, Payment, User } from '@benchmarket/shared';
+import { baseListing } from '@/testing/fixtures';
 
 const DAY_MS = 86_400_000;
 
@@ -19,27 +20,15 @@ function nextId(prefix: string): string {
 /** A seller's listing as GET /listings/user answers: paid, verified, 3 months to go. */
 export function makeListing(overrides: Partial<Listing> = {}): Listing {
   const id = overrides.id ?? nextId('1a1a1a1a');
-  return {
+  return baseListing({
     id,
     user_id: seller.id,
-    title: 'Eppendorf 5810R Centrifuge',
-    description: 'Refrigerated benchtop centrifuge.',
-    price: 4250.5,
-    condition: 'certified-refurbished',
-    location: 'Germany',
-    created_at: '2025-01-05T10:00:00.000Z',
     photos: [`/uploads/listings/${id}/1.webp`],
     thumbnails: [`/uploads/listings/${id}/1-thumb.webp`],
-    is_verified: true,
-    is_deleted: false,
-    is_active: true,
-    payment_status: 'paid',
     expiry_date: daysFromNow(90),
-    duration_months: 3,
     category: null,
-    verification: { status: 'auto_approved', verification_notes: null },
     ...overrides,
-  };
+  });
 }
 
 export function makePayment(overrides: Partial<Payment> = {}): Payment {

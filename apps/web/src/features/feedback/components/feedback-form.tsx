@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { errorDetail } from '@/lib/api-client';
 import { useSubmitFeedback } from '../api/submit-feedback';
+import { Alert } from '@/components/ui/alert';
 
 /** Ours: a text the spec leaves open. */
 export const FEEDBACK_THANKS = 'Thank you for your feedback!';
@@ -83,9 +84,9 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
             </p>
           </div>
           {error && (
-            <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            <Alert id={ids.error}>
               {error}
-            </p>
+            </Alert>
           )}
           <button
             type="submit"

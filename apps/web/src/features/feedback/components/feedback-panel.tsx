@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useResendVerification } from '@/features/auth/api/resend-verification';
-import { useAuth } from '@/features/auth/use-auth';
+import { useResendVerification } from '@/lib/session/resend-verification';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 
 // The form (and the zod schema it validates with) loads when a verified user opens the

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { ArrowRightIcon, ShieldCheckIcon, SparklesIcon } from './icons';
 
 /** A sample listing card that illustrates what buyers see; purely decorative. */

@@ -2,8 +2,9 @@
 import { formatListedDate, formatPrice, type Listing } from '@benchmarket/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
-import { LANDING_LISTINGS_LIMIT, useLatestListings } from '../api/get-latest-listings';
+import { useAuth } from '@/lib/session/use-auth';
+import { useLatestListings } from '@/lib/api/listings';
+import { LANDING_LISTINGS_LIMIT } from '../landing-listings-limit';
 import { ArrowRightIcon } from './icons';
 
 // Photos are stored at most 1200 px wide with a 400 px thumbnail (docs/decisions/004-photos.md).
@@ -89,7 +90,7 @@ function Notice({ children }: { children: ReactNode }) {
  */
 export function LatestListings() {
   const { isLoggedIn } = useAuth();
-  const latest = useLatestListings();
+  const latest = useLatestListings(LANDING_LISTINGS_LIMIT);
 
   let content: ReactNode;
   if (latest.isPending) {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { latestListingsQueryOptions } from '../api/get-latest-listings';
+import { latestListingsQueryOptions } from '@/lib/api/listings';
+import { LANDING_LISTINGS_LIMIT } from '../landing-listings-limit';
 import { FeatureCards } from '../components/feature-cards';
 import { Hero } from '../components/hero';
 import { HowItWorks } from '../components/how-it-works';
@@ -12,7 +13,7 @@ import { Promo } from '../components/promo';
  * once, the strip its skeleton until they arrive, and a failure stays inside the strip.
  */
 export const clientLoader = (queryClient: QueryClient) => () => {
-  void queryClient.prefetchQuery(latestListingsQueryOptions());
+  void queryClient.prefetchQuery(latestListingsQueryOptions(LANDING_LISTINGS_LIMIT));
   return null;
 };
 

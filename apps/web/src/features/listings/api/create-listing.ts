@@ -1,7 +1,7 @@
 import type { Listing, ListingCreate } from '@benchmarket/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { listingKeys } from './query-keys';
+import { listingKeys } from '@/lib/api/listings';
 
 /** POST /listings (spec §7): answers 201 with the new, unpaid listing. */
 export function createListing(body: ListingCreate): Promise<Listing> {

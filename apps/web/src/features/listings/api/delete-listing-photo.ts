@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { listingKeys } from './query-keys';
+import { listingKeys } from '@/lib/api/listings';
 
 /** DELETE /listings/{id}/photos/{index} (spec §7: a photo is identified by its index). */
 export function deleteListingPhoto(id: string, index: number): Promise<unknown> {

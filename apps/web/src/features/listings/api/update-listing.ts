@@ -1,7 +1,7 @@
 import type { Listing, ListingUpdate } from '@benchmarket/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { listingKeys } from './query-keys';
+import { listingKeys } from '@/lib/api/listings';
 
 /** PUT /listings/{id} (spec §7): owner only, 403 otherwise. */
 export function updateListing(id: string, body: ListingUpdate): Promise<Listing> {

@@ -1,7 +1,7 @@
 import { PHOTO_UPLOAD_FIELD } from '@benchmarket/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { listingKeys } from './query-keys';
+import { listingKeys } from '@/lib/api/listings';
 
 export interface UploadListingPhotosOptions {
   /** Called after each photo is stored, so the caller can drop it from its queue and show progress. */

@@ -15,7 +15,8 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { CountrySelect } from './country-select';
+import { CountrySelect } from '@/components/listing/country-select';
+import { Alert } from '@/components/ui/alert';
 
 /** The form's fields as the inputs hold them (strings); the shared schema turns them into the request body. */
 export interface ListingFormValues {
@@ -288,9 +289,9 @@ export function ListingForm(props: ListingFormProps) {
       {photos}
 
       {missingRequired && (
-        <p id={ids.required} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <Alert id={ids.required}>
           {REQUIRED_LISTING_FIELDS}
-        </p>
+        </Alert>
       )}
       {status}
 

@@ -10,7 +10,3 @@ export function PageMessage({ title, children }: { title: string; children?: Rea
   );
 }
 
-export const primaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800';
-export const secondaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50';

@@ -10,18 +10,19 @@ import {
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateListing } from '../api/create-listing';
 import { useUploadListingPhotos } from '../api/upload-listing-photos';
-import { FormAlert } from '../components/form-alert';
 import { ListingForm } from '../components/listing-form';
-import { PageMessage, secondaryLinkClass } from '../components/page-message';
+import { PageMessage } from '../components/page-message';
 import { PhotoDropZone, type QueuedPhoto } from '../components/photo-drop-zone';
 import { UploadProgress } from '../components/upload-progress';
 import { submitError, type SubmitError } from '../submit-error';
 import { useDelayedRedirect } from '../use-delayed-redirect';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** spec §2: a visitor is told to log in and sent to /login after 2 s. */
 function LoginRequired() {
@@ -148,21 +149,21 @@ function CreateListingPage() {
           status={
             <>
               {progress && <UploadProgress uploaded={progress.uploaded} total={progress.total} />}
-              {error && <FormAlert message={error.message} />}
+              {error && <Alert title={error.message} />}
               {uploadFailure && listing && (
-                <FormAlert message={PHOTO_UPLOAD_FAILED}>
+                <Alert title={PHOTO_UPLOAD_FAILED}>
                   {uploadFailure.detail && <p className="mt-1">{uploadFailure.detail}</p>}
                   <p className="mt-1 text-red-900">
                     Your listing was created. Try the photos again, or continue to payment and add photos later from Edit
                     Listing.
                   </p>
-                </FormAlert>
+                </Alert>
               )}
             </>
           }
           secondaryAction={
             listing && queue.length > 0 && !busy ? (
-              <Link to={`/payment/${encodeURIComponent(listing.id)}`} replace className={secondaryLinkClass}>
+              <Link to={`/payment/${encodeURIComponent(listing.id)}`} replace className={buttonClass('secondary')}>
                 Continue to payment without these photos
               </Link>
             ) : null

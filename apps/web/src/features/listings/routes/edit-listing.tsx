@@ -11,21 +11,22 @@ import {
 import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteListingPhoto } from '../api/delete-listing-photo';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { useUpdateListing } from '../api/update-listing';
 import { useUploadListingPhotos } from '../api/upload-listing-photos';
 import { ExistingPhotos } from '../components/existing-photos';
-import { FormAlert } from '../components/form-alert';
 import { ListingForm } from '../components/listing-form';
-import { PageMessage, secondaryLinkClass } from '../components/page-message';
+import { PageMessage } from '../components/page-message';
 import { PhotoDropZone, type QueuedPhoto } from '../components/photo-drop-zone';
 import { UploadProgress } from '../components/upload-progress';
 import { submitError, type SubmitError } from '../submit-error';
 import { useDelayedRedirect } from '../use-delayed-redirect';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** The edit form of an owner's listing: fields, current photos (remove), new photos (add), then back to the listing. */
 function EditListingForm({ listing }: { listing: Listing }) {
@@ -118,17 +119,17 @@ function EditListingForm({ listing }: { listing: Listing }) {
       status={
         <>
           {progress && <UploadProgress uploaded={progress.uploaded} total={progress.total} />}
-          {error && <FormAlert message={error.message} />}
+          {error && <Alert title={error.message} />}
           {uploadFailure && (
-            <FormAlert message={PHOTO_UPLOAD_FAILED}>
+            <Alert title={PHOTO_UPLOAD_FAILED}>
               {uploadFailure.detail && <p className="mt-1">{uploadFailure.detail}</p>}
               <p className="mt-1 text-red-900">Your other changes were saved.</p>
-            </FormAlert>
+            </Alert>
           )}
         </>
       }
       secondaryAction={
-        <Link to={`/listings/${encodeURIComponent(listing.id)}`} className={secondaryLinkClass}>
+        <Link to={`/listings/${encodeURIComponent(listing.id)}`} className={buttonClass('secondary')}>
           Cancel
         </Link>
       }
@@ -152,7 +153,7 @@ export default function EditListingRoute() {
   if (listing.isError) {
     return (
       <PageMessage title={EDIT_LISTING_LOAD_ERROR}>
-        <button type="button" onClick={() => void listing.refetch()} className={secondaryLinkClass}>
+        <button type="button" onClick={() => void listing.refetch()} className={buttonClass('secondary')}>
           Try again
         </button>
       </PageMessage>
@@ -161,7 +162,7 @@ export default function EditListingRoute() {
   if (!owner) {
     return (
       <PageMessage title={NO_EDIT_PERMISSION}>
-        <Link to={`/listings/${encodeURIComponent(id)}`} className={secondaryLinkClass}>
+        <Link to={`/listings/${encodeURIComponent(id)}`} className={buttonClass('secondary')}>
           Back to the listing
         </Link>
       </PageMessage>

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
-import { renderApp, renderRoutes } from '@/testing/render-app';
-import { createRoutes } from '@/app/router';
+import { renderApp } from '@/testing/render-app';
 import { BUYER, LISTING_ID, SELLER, makeListing } from '../testing/make-listing';
 
 const path = `/listings/${LISTING_ID}`;
@@ -106,7 +105,7 @@ describe('/listings/{id}', () => {
 
   it('shows the AI Search Insight passed by the search page in the location state, coloured by relevance', async () => {
     stubFetch({ [detail]: { body: makeListing() } });
-    const { router } = renderRoutes(createRoutes, '/');
+    const { router } = renderApp('/');
     await router.navigate(path, {
       state: {
         ragSearchResponse: {

@@ -11,18 +11,19 @@ import {
 } from '@benchmarket/shared';
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { readAiInsight, type AiInsight } from '../ai-insight';
-import { useListing } from '../api/get-listing';
-import { AiSearchInsight } from '../components/ai-search-insight';
-import { ConditionBadge } from '../components/condition-badge';
+import { readAiInsight, type AiInsight } from '@/components/listing/ai-insight-storage';
+import { useListing } from '@/lib/api/listings';
+import { AiSearchInsight } from '@/components/listing/ai-search-insight';
+import { ConditionBadge } from '@/components/listing/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';
-import { PageMessage, primaryLinkClass, secondaryLinkClass } from '../components/page-message';
+import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
-import { UnverifiedCaution, VerificationBadge } from '../components/verification-badge';
+import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
+import { LinkButton, buttonClass } from '@/components/ui/button';
 
 function ListingSkeleton() {
   const block = 'animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none';
@@ -85,13 +86,13 @@ function OwnerPanel({ listing }: { listing: Listing }) {
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* spec §4: a removed listing has no actions left. */}
         {!listing.is_deleted && (
-          <Link to={`/edit-listing/${id}`} className={primaryLinkClass}>
+          <Link to={`/edit-listing/${id}`} className={buttonClass('primary')}>
             Edit Listing
           </Link>
         )}
-        <Link to="/dashboard" className={secondaryLinkClass}>
+        <LinkButton to="/dashboard" variant="secondary">
           Go to Dashboard
-        </Link>
+        </LinkButton>
       </div>
     </section>
   );
@@ -187,13 +188,13 @@ export default function ListingDetailRoute() {
     return notFound ? (
       <PageMessage title={LISTING_NOT_FOUND}>
         <p>It may have been removed, or the link may be wrong.</p>
-        <Link to="/search" className={primaryLinkClass}>
+        <LinkButton to="/search">
           Browse equipment
-        </Link>
+        </LinkButton>
       </PageMessage>
     ) : (
       <PageMessage title={LISTING_LOAD_ERROR}>
-        <button type="button" onClick={() => void listing.refetch()} className={secondaryLinkClass}>
+        <button type="button" onClick={() => void listing.refetch()} className={buttonClass('secondary')}>
           Try again
         </button>
       </PageMessage>

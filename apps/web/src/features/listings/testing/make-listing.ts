@@ -1,4 +1,5 @@
 import type { Listing } from '@benchmarket/shared';
+import { baseListing } from '@/testing/fixtures';
 
 export const SELLER = { id: '6f1c2d3e-0000-4000-8000-000000000001', email: 'seller@example.com', is_verified: true };
 export const BUYER = { id: '6f1c2d3e-0000-4000-8000-000000000002', email: 'buyer@example.com', is_verified: true };
@@ -6,27 +7,15 @@ export const LISTING_ID = '0b7a9c1e-1111-4111-8111-111111111111';
 
 /** A listing as GET /listings/{id} answers, owned by SELLER unless overridden. */
 export function makeListing(overrides: Partial<Listing> = {}): Listing {
-  return {
+  return baseListing({
     id: LISTING_ID,
     user_id: SELLER.id,
-    title: 'Eppendorf 5810R Centrifuge',
     description: 'Refrigerated benchtop centrifuge.\n\nIncludes A-4-62 rotor.',
-    price: 4250.5,
-    condition: 'certified-refurbished',
-    location: 'Germany',
-    created_at: '2025-01-05T10:00:00.000Z',
     photos: ['/uploads/listings/a/1.webp', '/uploads/listings/a/2.webp', '/uploads/listings/a/3.webp'],
     thumbnails: ['/uploads/listings/a/1-thumb.webp', '/uploads/listings/a/2-thumb.webp', '/uploads/listings/a/3-thumb.webp'],
-    is_verified: true,
-    is_deleted: false,
-    is_active: true,
-    payment_status: 'paid',
     expiry_date: new Date(Date.now() + 90 * 86_400_000).toISOString(),
-    duration_months: 3,
-    category: 'centrifuges',
-    verification: { status: 'auto_approved', verification_notes: null },
     ...overrides,
-  };
+  });
 }
 
 /** A tiny file of the given type, as a browser's file picker would hand over. */

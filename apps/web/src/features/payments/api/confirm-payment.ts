@@ -1,6 +1,7 @@
 import type { ConfirmPaymentRequest, ConfirmPaymentResponse } from '@benchmarket/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listingKeys } from '@/lib/api/listings';
 import { paymentKeys } from './query-keys';
 
 /** POST /payments/confirm: `{ payment_id, stripe_payment_id }` → `{ listing_id }` (spec §7). */
@@ -11,7 +12,7 @@ export function confirmPayment(body: ConfirmPaymentRequest): Promise<ConfirmPaym
 /** After a payment: the listing, the seller's listings (dashboard) and the payment history are out of date. */
 export async function invalidateAfterPayment(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: paymentKeys.listings }),
+    queryClient.invalidateQueries({ queryKey: listingKeys.all }),
     queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   ]);
 }

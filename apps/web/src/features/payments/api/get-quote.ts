@@ -1,6 +1,6 @@
 import type { DurationMonths } from '@benchmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { api } from '@/lib/api-client';
 import { paymentKeys } from './query-keys';
 import type { PaymentPurpose, PaymentQuote } from './types';

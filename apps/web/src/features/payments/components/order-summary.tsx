@@ -9,10 +9,11 @@ import {
 } from '@benchmarket/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import type { PaymentQuote } from '../api/types';
 import { initErrorMessage } from '../lib/payment-errors';
-import { cardClass, PaymentAlert } from './ui';
+import { cardClass } from './ui';
+import { Alert } from '@/components/ui/alert';
 
 interface OrderSummaryProps {
   listingTitle: string;
@@ -95,7 +96,7 @@ export function OrderSummary({ listingTitle, months, quote, children }: OrderSum
         {quote.data && quote.data.duration_months === months ? (
           <PriceBreakdown quote={quote.data} months={months} />
         ) : quote.isError ? (
-          <PaymentAlert autoFocus={false} message={initErrorMessage(quote.error)}>
+          <Alert title={initErrorMessage(quote.error)} actions={<>
             <button
               type="button"
               onClick={() => {
@@ -105,7 +106,7 @@ export function OrderSummary({ listingTitle, months, quote, children }: OrderSum
             >
               Try again
             </button>
-          </PaymentAlert>
+          </>} />
         ) : (
           <p className="text-sm text-slate-600">Calculating the price…</p>
         )}

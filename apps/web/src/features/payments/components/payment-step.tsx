@@ -1,14 +1,16 @@
 import { PAYMENT_INIT_FAILED } from '@benchmarket/shared';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import { confirmationPath } from '../lib/paths';
 import { loadStripeJs } from '../lib/stripe-js';
 import { initErrorMessage } from '../lib/payment-errors';
 import type { Checkout } from '../lib/use-checkout';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardForm } from './stripe-card-form';
-import { Busy, cardClass, PaymentAlert, primaryButtonClass } from './ui';
+import { Busy, cardClass } from './ui';
+import { buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 interface PaymentStepProps {
   checkout: Checkout;
@@ -29,7 +31,7 @@ function CardStep({ checkout }: { checkout: Checkout }) {
   if (provider === 'stripe') {
     const key = config.data?.stripe_publishable_key;
     if (config.isPending) return <Busy label="Preparing your payment…" />;
-    if (!key) return <PaymentAlert autoFocus={false} message={PAYMENT_INIT_FAILED} />;
+    if (!key) return <Alert title={PAYMENT_INIT_FAILED} />;
     return (
       <StripeCardForm
         clientSecret={intent.client_secret}
@@ -67,7 +69,7 @@ export function PaymentStep({ checkout, quotedAmount }: PaymentStepProps) {
       break;
     case 'error':
       body = (
-        <PaymentAlert message={initErrorMessage(checkout.error)}>
+        <Alert focusOnShow title={initErrorMessage(checkout.error)} actions={<>
           <button
             type="button"
             onClick={checkout.start}
@@ -75,7 +77,7 @@ export function PaymentStep({ checkout, quotedAmount }: PaymentStepProps) {
           >
             Try again
           </button>
-        </PaymentAlert>
+        </>} />
       );
       break;
     case 'ready':
@@ -89,7 +91,7 @@ export function PaymentStep({ checkout, quotedAmount }: PaymentStepProps) {
               ? 'Nothing to pay for this duration.'
               : 'Payments are processed securely; your card details are never stored by BenchMarket.'}
           </p>
-          <button type="button" onClick={checkout.start} className={primaryButtonClass}>
+          <button type="button" onClick={checkout.start} className={buttonClass('primary', { block: true })}>
             {quotedAmount === 0 ? 'Activate for free' : 'Continue to payment'}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { Busy } from './ui';
 
 /** Payment pages are for logged-in sellers: visitors go to /login and come back here after. */

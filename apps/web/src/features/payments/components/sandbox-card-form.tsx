@@ -3,7 +3,8 @@ import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type
 import { cn } from '@/lib/cn';
 import { useConfirmSandboxCard } from '../api/confirm-card';
 import { cardErrorMessage } from '../lib/payment-errors';
-import { PaymentAlert, primaryButtonClass } from './ui';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 /** The sandbox's test cards (Stripe's test numbers, docs/decisions/005-payments.md). */
 export const TEST_CARD_HINT =
@@ -144,7 +145,7 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
       <p id={hintId} className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
         {TEST_CARD_HINT}
       </p>
-      {failure && <PaymentAlert message={failure} />}
+      {failure && <Alert focusOnShow title={failure} />}
       <CardField
         ref={numberRef}
         label="Card number"
@@ -200,15 +201,9 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
           setName(event.target.value);
         }}
       />
-      <button type="submit" disabled={pending} aria-busy={pending || undefined} className={primaryButtonClass}>
-        {pending && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-          />
-        )}
+      <Button type="submit" block pending={pending}>
         Pay {formatPrice(amount, currency.toUpperCase())}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { PAYMENT_SCRIPT_NOT_LOADED, UNEXPECTED_ERROR, formatPrice } from '@bench
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadStripeJs, type StripeClient, type StripeElement, type StripeElements, type StripeError } from '../lib/stripe-js';
 import { confirmationReturnUrl } from '../lib/paths';
-import { PaymentAlert, primaryButtonClass } from './ui';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 interface StripeCardFormProps {
   clientSecret: string;
@@ -84,19 +85,13 @@ export function StripeCardForm({ clientSecret, paymentId, publishableKey, amount
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      {loadFailed && !failure && <PaymentAlert autoFocus={false} message={PAYMENT_SCRIPT_NOT_LOADED} />}
-      {failure && <PaymentAlert message={failure} />}
+      {loadFailed && !failure && <Alert title={PAYMENT_SCRIPT_NOT_LOADED} />}
+      {failure && <Alert focusOnShow title={failure} />}
       {!ready && !loadFailed && <p className="text-sm text-slate-600">Loading the secure card form…</p>}
       <div ref={mountRef} />
-      <button type="submit" disabled={submitting} aria-busy={submitting || undefined} className={primaryButtonClass}>
-        {submitting && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-          />
-        )}
+      <Button type="submit" block pending={submitting}>
         Pay {formatPrice(amount, currency.toUpperCase())}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,14 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** Small pieces the payment pages share. */
 
-export const primaryButtonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-70';
-export const secondaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50';
-export const primaryLinkClass =
-  'inline-flex items-center justify-center rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800';
 export const textLinkClass = 'font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-800';
 export const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
@@ -19,36 +13,6 @@ export function PaymentPageShell({ title, lead, children }: { title: string; lea
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
       {lead && <p className="mt-2 text-slate-600">{lead}</p>}
       <div className="mt-6 sm:mt-8">{children}</div>
-    </div>
-  );
-}
-
-interface PaymentAlertProps {
-  message: string;
-  children?: ReactNode;
-  /** Move keyboard focus to the alert when it appears (errors after a user's action). */
-  autoFocus?: boolean;
-  className?: string;
-}
-
-/** A failure, announced at once (role="alert"); optionally focused so keyboard users land on it. */
-export function PaymentAlert({ message, children, autoFocus = true, className }: PaymentAlertProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, [autoFocus, message]);
-  return (
-    <div
-      ref={ref}
-      role="alert"
-      tabIndex={-1}
-      className={cn(
-        'rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600',
-        className,
-      )}
-    >
-      <p className="font-medium">{message}</p>
-      {children && <div className="mt-3 flex flex-wrap gap-3">{children}</div>}
     </div>
   );
 }

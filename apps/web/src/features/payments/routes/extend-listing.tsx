@@ -9,19 +9,21 @@ import {
 } from '@benchmarket/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { useQuote } from '../api/get-quote';
 import { DurationPicker } from '../components/duration-picker';
 import { FreeActivation } from '../components/free-activation';
 import { CurrentExpiry, OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { RequireLogin } from '../components/require-login';
-import { Busy, cardClass, PaymentAlert, PaymentPageShell, primaryLinkClass, secondaryLinkClass } from '../components/ui';
+import { Busy, cardClass, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useCheckout } from '../lib/use-checkout';
+import { LinkButton, buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Extend Listing';
 /** Ours: the API's refusal for someone else's listing. */
@@ -79,19 +81,19 @@ function ExtendCheckout({ listing, onFree }: { listing: Listing; onFree: () => v
 
 function Blocked({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <PaymentAlert autoFocus={false} message={message}>
+    <Alert title={message} actions={<>
       {children}
-      <Link to="/dashboard" className={secondaryLinkClass}>
+      <LinkButton to="/dashboard" variant="secondary">
         Go to Dashboard
-      </Link>
-    </PaymentAlert>
+      </LinkButton>
+    </>} />
   );
 }
 
 function ExtendPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const listing = useListing(id);
+  const listing = useListing(id, { enabled: id !== '', signedInOnly: true });
   const [extended, setExtended] = useState(false);
 
   let body;
@@ -111,7 +113,7 @@ function ExtendPage() {
     body = blocked ? (
       <Blocked message={blocked}>
         {blocked === EXTEND_UNPAID && (
-          <Link to={`/payment/${encodeURIComponent(id)}`} className={primaryLinkClass}>
+          <Link to={`/payment/${encodeURIComponent(id)}`} className={buttonClass('primary')}>
             Pay Now
           </Link>
         )}

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { LISTING_ID, PAYMENT_ID, PAYMENT_INTENT_ID, SELLER, makeListing, networkFailure } from '../testing/fixtures';
-import { renderStrictApp } from '../testing/render-strict';
+import { renderStrictApp } from '@/testing/render-strict-app';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -5,9 +5,11 @@ import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { RequireLogin } from '../components/require-login';
-import { cardClass, PaymentAlert, secondaryLinkClass, textLinkClass } from '../components/ui';
+import { cardClass, textLinkClass } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useDelayedNavigate } from '../lib/use-delayed-navigate';
+import { LinkButton } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const shell = 'mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16';
 
@@ -15,14 +17,14 @@ function Failed({ message }: { message: string }) {
   return (
     <div className={shell}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Payment not confirmed</h1>
-      <PaymentAlert className="mt-6" message={message}>
-        <Link to="/dashboard" className={secondaryLinkClass}>
+      <Alert focusOnShow className="mt-6" title={message} actions={<>
+        <LinkButton to="/dashboard" variant="secondary">
           Go to Dashboard
-        </Link>
-        <Link to="/support" className={secondaryLinkClass}>
+        </LinkButton>
+        <LinkButton to="/support" variant="secondary">
           Contact Support
-        </Link>
-      </PaymentAlert>
+        </LinkButton>
+      </>} />
     </div>
   );
 }

@@ -24,7 +24,7 @@ import {
   networkFailure,
   requestedMonths,
 } from '../testing/fixtures';
-import { renderStrictApp } from '../testing/render-strict';
+import { renderStrictApp } from '@/testing/render-strict-app';
 
 // Pages load lazily and the machine may be busy: wait longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });

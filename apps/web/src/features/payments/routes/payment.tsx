@@ -8,20 +8,22 @@ import {
   type Listing,
 } from '@benchmarket/shared';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useParams } from 'react-router';
+import { useAuth } from '@/lib/session/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/lib/api/listings';
 import { useQuote } from '../api/get-quote';
 import { DurationPicker } from '../components/duration-picker';
 import { FreeActivation } from '../components/free-activation';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { RequireLogin } from '../components/require-login';
-import { Busy, PaymentAlert, PaymentPageShell, primaryLinkClass, secondaryLinkClass } from '../components/ui';
+import { Busy, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
 import { useCheckout } from '../lib/use-checkout';
+import { LinkButton } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Complete Payment';
 /** Ours: the API's refusal for someone else's listing. */
@@ -54,23 +56,23 @@ function PaymentCheckout({ listing, onFree }: { listing: Listing; onFree: () => 
 
 function Blocked({ message, listingId }: { message: string; listingId?: string }) {
   return (
-    <PaymentAlert autoFocus={false} message={message}>
+    <Alert title={message} actions={<>
       {listingId && (
-        <Link to={listingPath(listingId)} className={primaryLinkClass}>
+        <LinkButton to={listingPath(listingId)}>
           View listing
-        </Link>
+        </LinkButton>
       )}
-      <Link to="/dashboard" className={secondaryLinkClass}>
+      <LinkButton to="/dashboard" variant="secondary">
         Go to Dashboard
-      </Link>
-    </PaymentAlert>
+      </LinkButton>
+    </>} />
   );
 }
 
 function PaymentPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const listing = useListing(id);
+  const listing = useListing(id, { enabled: id !== '', signedInOnly: true });
   // Set when a free payment completed here: the page keeps saying so while the listing reloads as paid.
   const [activated, setActivated] = useState(false);
 

@@ -1,6 +1,7 @@
 /** Data for the payments feature's component tests: what the API answers (apps/api/src/modules/payments). */
 import type { DurationMonths, Listing, PublicConfig } from '@benchmarket/shared';
 import type { PaymentKind, PaymentQuote } from '../api/types';
+import { baseListing } from '@/testing/fixtures';
 
 export const SELLER = { id: '6f1c2d3e-0000-4000-8000-000000000001', email: 'seller@example.com', is_verified: true };
 export const OTHER_USER = { id: '6f1c2d3e-0000-4000-8000-000000000002', email: 'buyer@example.com', is_verified: true };
@@ -14,27 +15,7 @@ export const CURRENT_EXPIRY = '2030-03-15T12:00:00.000Z';
 
 /** An unpaid listing of SELLER, as GET /listings/{id} answers its owner. */
 export function makeListing(overrides: Partial<Listing> = {}): Listing {
-  return {
-    id: LISTING_ID,
-    user_id: SELLER.id,
-    title: 'Eppendorf 5810R Centrifuge',
-    description: 'Refrigerated benchtop centrifuge.',
-    price: 4250.5,
-    condition: 'certified-refurbished',
-    location: 'Germany',
-    created_at: '2025-01-05T10:00:00.000Z',
-    photos: [],
-    thumbnails: [],
-    is_verified: true,
-    is_deleted: false,
-    is_active: false,
-    payment_status: 'unpaid',
-    expiry_date: null,
-    duration_months: 3,
-    category: 'centrifuges',
-    verification: { status: 'auto_approved', verification_notes: null },
-    ...overrides,
-  };
+  return baseListing({ id: LISTING_ID, user_id: SELLER.id, is_active: false, payment_status: 'unpaid', ...overrides });
 }
 
 export function appConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {

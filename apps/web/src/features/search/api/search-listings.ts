@@ -1,7 +1,7 @@
 import type { SearchResponse } from '@benchmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { SearchListingsParams } from '../search-state';
+import type { SearchListingsParams } from '../search-criteria';
 import { searchKeys } from './query-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { conditionLabel, findCountry, formatPrice } from '@benchmarket/shared';
-import type { SearchFilters } from '../search-state';
+import type { SearchFilters } from '../search-criteria';
 
 interface ActiveFiltersProps {
   filters: SearchFilters;

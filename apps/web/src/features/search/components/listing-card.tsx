@@ -9,10 +9,11 @@ import {
 } from '@benchmarket/shared';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
-import { ConditionBadge } from '@/features/listings/components/condition-badge';
-import { listingLinkState, listingPath, rememberInsight } from '../listing-link';
-import { AiInsight } from './ai-insight';
+import { useAuth } from '@/lib/session/use-auth';
+import { ConditionBadge } from '@/components/listing/condition-badge';
+import { rememberInsight } from '@/components/listing/ai-insight-storage';
+import { listingLinkState, listingPath } from '../listing-link';
+import { AiInsight } from '@/components/listing/ai-insight-card';
 
 /** Elements that do their own thing when clicked: a click on them does not open the card. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';

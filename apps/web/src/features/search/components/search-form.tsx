@@ -1,8 +1,8 @@
 import { CONDITION_OPTIONS, SEARCH_QUERY_MAX_LENGTH, isCondition } from '@benchmarket/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { CountrySelect } from '@/features/listings/components/country-select';
+import { CountrySelect } from '@/components/listing/country-select';
 import { cn } from '@/lib/cn';
-import { activeFilterCount, type DraftField, type SearchDraft } from '../search-state';
+import { activeFilterCount, type DraftField, type SearchDraft } from '../search-criteria';
 
 export interface DraftError {
   field: DraftField;

@@ -1,35 +1,23 @@
 import { LATEST_LISTINGS_FAILED, LISTINGS_FETCH_FAILED, SEARCH_FAILED } from '@benchmarket/shared';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLatestListings } from '../api/get-latest-listings';
+import { useLatestListings } from '@/lib/api/listings';
 import { useSearchListings } from '../api/search-listings';
 import { ActiveFilters } from '../components/active-filters';
 import { EmptyState } from '../components/empty-state';
-import { ErrorPanel } from '../components/error-panel';
 import { Pagination } from '../components/pagination';
 import { ResultsGrid, ResultsSkeleton } from '../components/results-grid';
 import { SearchAccessNotice } from '../components/search-access-notice';
 import { SearchForm, type DraftError } from '../components/search-form';
-import {
-  EMPTY_CRITERIA,
-  EMPTY_FILTERS,
-  activeFilterCount,
-  checkDraft,
-  criteriaFromUrl,
-  criteriaKey,
-  draftOf,
-  isBrowse,
-  preloadDraftCheck,
-  readSearchSession,
-  toSearchParams,
-  updateSearchSession,
-  type SearchCriteria,
-  type SearchDraft,
-  type SearchFilters,
-} from '../search-state';
+import { EMPTY_CRITERIA, EMPTY_FILTERS, activeFilterCount, criteriaFromUrl, criteriaKey, draftOf, isBrowse, toSearchParams, type SearchCriteria, type SearchDraft, type SearchFilters } from '../search-criteria';
+import { useSearchCriteria } from '../hooks/use-search-criteria';
+import { useSearchScrollRestoration } from '../hooks/use-search-scroll-restoration';
+import { usePersistSearchSession, useRestoredSearchSession, useSearchDraft } from '../hooks/use-search-session';
+import { checkDraft, preloadDraftCheck } from '../search-state';
+import { Alert } from '@/components/ui/alert';
 
 const PAGE_TITLE = 'Search Equipment';
 
@@ -78,8 +66,8 @@ function RestrictedSearch({ audience }: { audience: 'visitor' | 'unverified' }) 
         {latest.isPending ? (
           <ResultsSkeleton />
         ) : latest.isError ? (
-          <ErrorPanel
-            message={LATEST_LISTINGS_FAILED}
+          <Alert
+            title={LATEST_LISTINGS_FAILED}
             retrying={latest.isFetching}
             onRetry={() => {
               void latest.refetch();
@@ -99,53 +87,16 @@ function RestrictedSearch({ audience }: { audience: 'visitor' | 'unverified' }) 
 
 // ── Verified users ────────────────────────────────────────────────────────
 
-/**
- * The applied criteria: the URL's when it names any; on first arrival at a bare /search the
- * session's (spec §2); Back to a bare /search is the empty search; any other bare /search
- * (the header link) keeps what is on show. The URL is then brought in line (replace).
- */
-function useSearchCriteria(initial: SearchCriteria) {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const urlCriteria = useMemo(() => criteriaFromUrl(new URLSearchParams(location.search)), [location.search]);
-  const [criteria, setCriteria] = useState<SearchCriteria>(() => urlCriteria ?? initial);
-  const [syncedKey, setSyncedKey] = useState(location.key);
-
-  let current = criteria;
-  if (location.key !== syncedKey) {
-    // Adjusting state to a new location during render (no effect, no flash of old state).
-    setSyncedKey(location.key);
-    const next = urlCriteria ?? (navigationType === 'POP' ? EMPTY_CRITERIA : criteria);
-    if (criteriaKey(next) !== criteriaKey(criteria)) {
-      setCriteria(next);
-      current = next;
-    }
-  }
-  return { criteria: current, setCriteria, urlCriteria };
-}
-
 function VerifiedSearch({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const navigationType = useNavigationType();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // Read once: what the buyer left here earlier in this tab.
-  const [session] = useState(() => readSearchSession(userId));
+  const session = useRestoredSearchSession(userId);
   const { criteria, setCriteria, urlCriteria } = useSearchCriteria(session?.criteria ?? EMPTY_CRITERIA);
   const key = criteriaKey(criteria);
-
-  // The form: restored as it was typed when it belongs to these criteria, else the criteria.
-  const [draftState, setDraftState] = useState(() => ({
-    key,
-    draft: session && criteriaKey(session.criteria) === key ? session.draft : draftOf(criteria),
-  }));
-  let draft: SearchDraft = draftState.draft;
-  if (draftState.key !== key) {
-    draft = draftOf(criteria);
-    setDraftState({ key, draft });
-  }
+  const [draft, setDraft] = useSearchDraft(session, criteria);
   const [formError, setFormError] = useState<DraftError | null>(null);
 
   const params = useMemo(() => toSearchParams(criteria), [criteria]);
@@ -156,14 +107,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
   useEffect(preloadDraftCheck, []);
 
   // ── Keep the session and the URL in step ──
-  useEffect(() => {
-    updateSearchSession({ userId, criteria, draft });
-  }, [userId, criteria, draft]);
-
-  const { data, dataUpdatedAt, isSuccess } = results;
-  useEffect(() => {
-    if (isSuccess) updateSearchSession({ results: { key, data, updatedAt: dataUpdatedAt } });
-  }, [isSuccess, key, data, dataUpdatedAt]);
+  usePersistSearchSession({ userId, criteria, draft, results });
 
   useEffect(() => {
     // A bare /search showing a restored search: make the URL say what is on show.
@@ -172,29 +116,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
     }
   }, [urlCriteria, key, navigate, location.state]);
 
-  // ── Scroll: back from a listing, where the buyer was (the router restores it too when the
-  // results are already there; after a reload they arrive later, so this catches up). ──
-  const [pendingScroll] = useState(() => (navigationType === 'POP' ? session?.scrollY : undefined));
-  const scrollRestored = useRef(false);
-  useLayoutEffect(() => {
-    if (scrollRestored.current || pendingScroll === undefined || !isSuccess) return;
-    scrollRestored.current = true;
-    if (Math.abs(window.scrollY - pendingScroll) > 1) window.scrollTo(0, pendingScroll);
-  }, [pendingScroll, isSuccess]);
-
-  useEffect(() => {
-    const remember = () => {
-      updateSearchSession({ scrollY: window.scrollY });
-    };
-    window.addEventListener('pagehide', remember);
-    return () => {
-      window.removeEventListener('pagehide', remember);
-    };
-  }, []);
-
-  const onOpenListing = () => {
-    updateSearchSession({ scrollY: window.scrollY });
-  };
+  const onOpenListing = useSearchScrollRestoration(session, results.isSuccess);
 
   // ── Actions ──
   const apply = (next: SearchCriteria, { focusResults = false } = {}) => {
@@ -223,14 +145,14 @@ function VerifiedSearch({ userId }: { userId: string }) {
   };
 
   const changeDraft = (patch: Partial<SearchDraft>) => {
-    setDraftState({ key, draft: { ...draft, ...patch } });
+    setDraft({ ...draft, ...patch });
     if (formError) setFormError(null);
   };
 
   const clearFilters = async () => {
     const checked = await checkDraft({ ...draft, ...EMPTY_FILTERS });
     if (!checked.ok) {
-      setDraftState({ key, draft: { ...draft, ...EMPTY_FILTERS } });
+      setDraft({ ...draft, ...EMPTY_FILTERS });
       setFormError({ field: checked.field, message: checked.message });
       return;
     }
@@ -255,9 +177,9 @@ function VerifiedSearch({ userId }: { userId: string }) {
     body = <ResultsSkeleton />;
   } else if (!results.data) {
     body = (
-      <ErrorPanel
+      <Alert
         // spec §8: the first, newest-first listing has its own text; a search shows the server's detail.
-        message={browse ? LISTINGS_FETCH_FAILED : errorDetail(results.error, SEARCH_FAILED)}
+        title={browse ? LISTINGS_FETCH_FAILED : errorDetail(results.error, SEARCH_FAILED)}
         retrying={results.isFetching}
         onRetry={() => {
           void results.refetch();

@@ -10,7 +10,7 @@ import {
 } from '@benchmarket/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 
 interface Question {
   question: string;

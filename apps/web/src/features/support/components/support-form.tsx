@@ -1,6 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useCheckedForm } from '@/components/ui/use-checked-form';
+import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSendSupportRequest } from '../api/send-support-request';
@@ -14,6 +16,7 @@ import {
   type SupportFormField,
   type SupportFormValues,
 } from '../support-form-schema';
+import { Alert } from '@/components/ui/alert';
 
 const fieldClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-invalid:border-red-600';
@@ -30,44 +33,30 @@ export function SupportForm() {
   return <SupportFormFields key={user?.id ?? 'visitor'} email={user?.email ?? ''} />;
 }
 
+/** The fields in the order of the form: a refused form moves the focus to the first to fix. */
+const FIELD_ORDER: readonly SupportFormField[] = ['name', 'email', 'subject', 'message'];
+
 function SupportFormFields({ email }: { email: string }) {
   const initial: SupportFormValues = { name: '', email, subject: '', message: '' };
-  const [values, setValues] = useState<SupportFormValues>(initial);
-  const [invalid, setInvalid] = useState<ReadonlySet<SupportFormField>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  const { setValues, error, setError, errorId, formRef, check, fieldProps } = useCheckedForm({
+    schema: SupportFormSchema,
+    initial,
+    fieldOrder: FIELD_ORDER,
+    requiredMessage: SUPPORT_FIELDS_REQUIRED,
+    clearMarkOnEdit: true,
+  });
   const [sent, setSent] = useState<string | null>(null);
   const send = useSendSupportRequest();
-  const formRef = useRef<HTMLFormElement>(null);
-  const ids = { name: useId(), email: useId(), subject: useId(), message: useId(), error: useId() };
-
-  const update = (field: SupportFormField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (invalid.has(field)) {
-      setInvalid((current) => new Set([...current].filter((name) => name !== field)));
-    }
-  };
+  const ids = { name: useId(), email: useId(), subject: useId(), message: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
     setSent(null);
-    const parsed = SupportFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0] as SupportFormField));
-      const messages = parsed.error.issues.map((issue) => issue.message);
-      setInvalid(fields);
-      // One text for any missing field; otherwise the first problem (e.g. a bad email).
-      setError(messages.includes(SUPPORT_FIELDS_REQUIRED) ? SUPPORT_FIELDS_REQUIRED : (messages[0] ?? SUPPORT_FIELDS_REQUIRED));
-      // Take the keyboard to the first field to fix.
-      const first = ['name', 'email', 'subject', 'message'].find((field) => fields.has(field as SupportFormField));
-      formRef.current?.querySelector<HTMLElement>(`[name="${first ?? 'name'}"]`)?.focus();
-      return;
-    }
-    setInvalid(new Set());
-    setError(null);
+    const request = check(event);
+    if (!request) return;
     try {
-      const answer = await send.mutateAsync(parsed.data);
+      const answer = await send.mutateAsync(request);
       setSent(answer.message);
       // Keep who wrote; clear what was written, ready for another message.
       setValues((current) => ({ ...current, subject: '', message: '' }));
@@ -75,9 +64,6 @@ function SupportFormFields({ email }: { email: string }) {
       setError(errorDetail(cause, SUPPORT_SEND_FAILED));
     }
   };
-
-  const describedBy = (field: SupportFormField, hintId?: string) =>
-    [hintId, invalid.has(field) && error ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
@@ -88,14 +74,10 @@ function SupportFormFields({ email }: { email: string }) {
           </label>
           <input
             id={ids.name}
-            name="name"
+            {...fieldProps('name')}
             autoComplete="name"
             required
             maxLength={SUPPORT_NAME_MAX_LENGTH}
-            value={values.name}
-            onChange={update('name')}
-            aria-invalid={invalid.has('name') || undefined}
-            aria-describedby={describedBy('name')}
             className={fieldClass}
           />
         </div>
@@ -105,14 +87,10 @@ function SupportFormFields({ email }: { email: string }) {
           </label>
           <input
             id={ids.email}
-            name="email"
+            {...fieldProps('email')}
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={update('email')}
-            aria-invalid={invalid.has('email') || undefined}
-            aria-describedby={describedBy('email')}
             className={fieldClass}
           />
         </div>
@@ -123,13 +101,9 @@ function SupportFormFields({ email }: { email: string }) {
         </label>
         <input
           id={ids.subject}
-          name="subject"
+          {...fieldProps('subject')}
           maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
-          value={values.subject}
-          onChange={update('subject')}
           placeholder="e.g. Invoice for my last payment"
-          aria-invalid={invalid.has('subject') || undefined}
-          aria-describedby={describedBy('subject')}
           className={fieldClass}
         />
       </div>
@@ -139,23 +113,19 @@ function SupportFormFields({ email }: { email: string }) {
         </label>
         <textarea
           id={ids.message}
-          name="message"
+          {...fieldProps('message')}
           rows={6}
           required
           maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-          value={values.message}
-          onChange={update('message')}
           placeholder="How can we help? Include the listing's title or link if it is about one."
-          aria-invalid={invalid.has('message') || undefined}
-          aria-describedby={describedBy('message')}
           className={cn(fieldClass, 'resize-y')}
         />
       </div>
 
       {error && (
-        <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <Alert id={errorId}>
           {error}
-        </p>
+        </Alert>
       )}
       {/* Always present, so the confirmation is announced when it appears. */}
       <div role="status">
@@ -164,17 +134,9 @@ function SupportFormFields({ email }: { email: string }) {
         )}
       </div>
 
-      <button
-        type="submit"
-        disabled={send.isPending}
-        aria-busy={send.isPending || undefined}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      >
-        {send.isPending && (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />
-        )}
+      <Button type="submit" block pending={send.isPending} className="sm:w-auto">
         Send Message
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { appConfigQueryOptions } from '@/features/config/api/get-app-config';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Faq } from '../components/faq';
 import { SupportForm } from '../components/support-form';

@@ -1,0 +1,151 @@
+/**
+ * What a buyer searches for (spec §2, §5): the form's draft, the criteria of a search that was
+ * made, their API query (GET /listings/search) and their URL (`/search?q=centrifuge&ai=1&max=5000`),
+ * so a search can be shared or bookmarked. Pure: no storage, no network.
+ */
+import {
+  LOCATION_MAX_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  findCountry,
+  isCondition,
+  type Condition,
+} from '@benchmarket/shared';
+
+export interface SearchFilters {
+  /** As typed ('' for none); validated before a search is made. */
+  minPrice: string;
+  maxPrice: string;
+  condition: Condition | '';
+  /** A country name from the shared list, or '' for anywhere. */
+  location: string;
+}
+
+/** What the form holds. */
+export interface SearchDraft extends SearchFilters {
+  query: string;
+  useAi: boolean;
+}
+
+/** A search that was made: the form's values when Search was pressed, and the page. */
+export interface SearchCriteria extends SearchDraft {
+  page: number;
+}
+
+export const EMPTY_FILTERS: SearchFilters = { minPrice: '', maxPrice: '', condition: '', location: '' };
+export const EMPTY_CRITERIA: SearchCriteria = { query: '', useAi: false, ...EMPTY_FILTERS, page: 1 };
+
+/** The GET /listings/search query string (spec §7). */
+export type SearchListingsParams = {
+  query?: string;
+  min_price?: number;
+  max_price?: number;
+  condition?: Condition;
+  location?: string;
+  use_rag: boolean;
+  page: number;
+};
+
+// ── Criteria ──────────────────────────────────────────────────────────────
+
+export function draftOf(criteria: SearchCriteria): SearchDraft {
+  const { page: _page, ...draft } = criteria;
+  return draft;
+}
+
+export function activeFilterCount(filters: SearchFilters): number {
+  return [filters.minPrice, filters.maxPrice, filters.condition, filters.location].filter((value) => value !== '').length;
+}
+
+/**
+ * The newest-first browse a verified buyer sees before searching: no words, no filters, no
+ * AI. Its failure has its own text (spec §8: 'Failed to fetch listings. Please try again.').
+ */
+export function isBrowse(criteria: SearchCriteria): boolean {
+  return criteria.query.trim() === '' && !criteria.useAi && activeFilterCount(criteria) === 0;
+}
+
+function priceNumber(value: string): number | undefined {
+  if (value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+export function toSearchParams(criteria: SearchCriteria): SearchListingsParams {
+  const query = criteria.query.trim();
+  return {
+    ...(query && { query }),
+    ...(priceNumber(criteria.minPrice) !== undefined && { min_price: priceNumber(criteria.minPrice) }),
+    ...(priceNumber(criteria.maxPrice) !== undefined && { max_price: priceNumber(criteria.maxPrice) }),
+    ...(criteria.condition && { condition: criteria.condition }),
+    ...(criteria.location && { location: criteria.location }),
+    use_rag: criteria.useAi,
+    page: criteria.page,
+  };
+}
+
+export type DraftField = 'query' | 'minPrice' | 'maxPrice' | 'condition' | 'location';
+export type DraftCheck = { ok: true; criteria: SearchCriteria } | { ok: false; field: DraftField; message: string };
+
+/** The draft as search criteria, words and prices trimmed, from the first page. */
+export function trimmedCriteria(draft: SearchDraft): SearchCriteria {
+  return {
+    ...draft,
+    query: draft.query.trim(),
+    minPrice: draft.minPrice.trim(),
+    maxPrice: draft.maxPrice.trim(),
+    page: 1,
+  };
+}
+
+// ── URL ───────────────────────────────────────────────────────────────────
+
+/** The URL's names for the criteria (short, readable in a shared link). */
+const URL_KEYS = {
+  query: 'q',
+  useAi: 'ai',
+  minPrice: 'min',
+  maxPrice: 'max',
+  condition: 'condition',
+  location: 'location',
+  page: 'page',
+} as const;
+
+function cleanPrice(value: string | null): string {
+  const text = value?.trim() ?? '';
+  return priceNumber(text) === undefined ? '' : text;
+}
+
+/** The criteria a URL asks for, or null when it names none (a bare /search). */
+export function criteriaFromUrl(params: URLSearchParams): SearchCriteria | null {
+  if (!Object.values(URL_KEYS).some((key) => params.has(key))) return null;
+  const condition = params.get(URL_KEYS.condition) ?? '';
+  const page = Number(params.get(URL_KEYS.page));
+  const ai = params.get(URL_KEYS.useAi);
+  return {
+    query: (params.get(URL_KEYS.query) ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH),
+    useAi: ai === '1' || ai === 'true',
+    minPrice: cleanPrice(params.get(URL_KEYS.minPrice)),
+    maxPrice: cleanPrice(params.get(URL_KEYS.maxPrice)),
+    condition: isCondition(condition) ? condition : '',
+    location: findCountry(params.get(URL_KEYS.location)?.slice(0, LOCATION_MAX_LENGTH))?.name ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Only what differs from an empty search, so /search?q=centrifuge stays short. */
+export function criteriaToUrl(criteria: SearchCriteria): URLSearchParams {
+  const params = new URLSearchParams();
+  if (criteria.query) params.set(URL_KEYS.query, criteria.query);
+  if (criteria.useAi) params.set(URL_KEYS.useAi, '1');
+  if (criteria.minPrice) params.set(URL_KEYS.minPrice, criteria.minPrice);
+  if (criteria.maxPrice) params.set(URL_KEYS.maxPrice, criteria.maxPrice);
+  if (criteria.condition) params.set(URL_KEYS.condition, criteria.condition);
+  if (criteria.location) params.set(URL_KEYS.location, criteria.location);
+  if (criteria.page > 1) params.set(URL_KEYS.page, String(criteria.page));
+  return params;
+}
+
+/** A stable text for comparing criteria. */
+export function criteriaKey(criteria: SearchCriteria): string {
+  return criteriaToUrl(criteria).toString();
+}
