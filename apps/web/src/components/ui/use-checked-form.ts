@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 interface CheckedFormOptions<Values extends Record<string, string>> {
   /** The shared zod schema the API validates the same request with. */
-  schema: z.ZodType<unknown, Values>;
+  schema: z.ZodType;
   initial: Values;
   /** The fields in the order of the form: a refused form moves the focus to the first to fix. */
   fieldOrder: readonly (keyof Values & string)[];
@@ -29,7 +29,7 @@ export function useCheckedForm<Values extends Record<string, string>, Output>({
   requiredMessage,
   clearMarkOnEdit = false,
   onEdit,
-}: CheckedFormOptions<Values> & { schema: z.ZodType<Output, Values> }) {
+}: CheckedFormOptions<Values> & { schema: z.ZodType<Output> }) {
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(initial);
   const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());

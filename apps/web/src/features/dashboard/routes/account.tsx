@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountPanel } from '../components/account-panel';
 
