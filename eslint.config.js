@@ -107,12 +107,6 @@ export default tseslint.config(
     },
   },
   {
-    // Allow-list (docs/decisions/012): seo.ts moves onto the shared route registry in another
-    // change of issue 13; its two listings imports become '../modules/listings/index.js' then.
-    files: ['apps/api/src/web/seo.ts'],
-    rules: { 'api/module-boundaries': 'off' },
-  },
-  {
     // Providers are ports to the outside world: no domain module behind them.
     files: ['apps/api/src/providers/**/*.ts'],
     rules: {

@@ -16,8 +16,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listingPhotos, listings } from '../db/schema.js';
-import { centsToUnits } from '../modules/listings/mapper.js';
-import { activeListingSql } from '../modules/listings/visibility.js';
+import { activeListingSql, centsToUnits } from '../modules/listings/index.js';
 
 /**
  * What search engines and link previews read: the <head> of the HTML the server sends for
