@@ -141,4 +141,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fastify*', 'drizzle-orm*', 'react*'] }],
     },
   },
+  {
+    // Type-aware rules (issue 13) on the product's sources: a promise nobody awaits loses its
+    // error; a promise passed where a callback is expected is never awaited; an assertion that
+    // changes nothing hides the day the types do change. Tests are left to the non-typed rules.
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
 );

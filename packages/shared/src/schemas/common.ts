@@ -154,5 +154,5 @@ export function forbiddenCharactersMessage(label: string): string {
  * come first): `plainText(z.string().trim().max(80), 'Title')`.
  */
 export function plainText<T extends z.ZodString>(schema: T, label: string, options: { multiline?: boolean } = {}): T {
-  return schema.refine((text) => !hasForbiddenCharacters(text, options), { error: forbiddenCharactersMessage(label) }) as T;
+  return schema.refine((text) => !hasForbiddenCharacters(text, options), { error: forbiddenCharactersMessage(label) });
 }

@@ -1,4 +1,4 @@
-import type { Condition, Listing, ListingPaymentStatus } from '@benchmarket/shared';
+import type { Condition, Listing } from '@benchmarket/shared';
 import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
@@ -48,7 +48,7 @@ export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage:
     is_verified: row.isVerified,
     is_deleted: row.isDeleted,
     is_active: row.isActive,
-    payment_status: row.paymentStatus as ListingPaymentStatus,
+    payment_status: row.paymentStatus,
     expiry_date: row.expiryDate ? row.expiryDate.toISOString() : null,
     duration_months: row.durationMonths,
     category: row.category,

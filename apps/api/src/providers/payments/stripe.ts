@@ -4,7 +4,6 @@ import {
   ProviderUnavailableError,
   type CreateIntentInput,
   type CreatedIntent,
-  type IntentStatus,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
@@ -31,7 +30,7 @@ export function stripeHostOptions(apiUrl: string | undefined): Pick<Stripe.Strip
 function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return {
     id: intent.id,
-    status: intent.status as IntentStatus,
+    status: intent.status,
     amountCents: intent.amount,
     currency: intent.currency,
     metadata: { ...intent.metadata },

@@ -125,7 +125,7 @@ export function ListingForm(props: ListingFormProps) {
     required: useId(),
   };
   const form = useForm<ListingFormValues, unknown, ListingCreate | ListingUpdate>({
-    resolver: (mode === 'create' ? createResolver : editResolver) as Resolver<ListingFormValues, unknown, ListingCreate | ListingUpdate>,
+    resolver: (mode === 'create' ? createResolver : editResolver),
     defaultValues: { ...EMPTY_VALUES, ...defaultValues },
   });
   const {
