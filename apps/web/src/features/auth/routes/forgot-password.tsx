@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { TextField } from '@/components/ui/text-field';
-import { Button, LinkButton } from '@/components/ui/button';
+import { AuthForm, EmailField } from '../components/auth-fields';
+import { LinkButton } from '@/components/ui/button';
 
 const DOCUMENT_TITLE = 'Forgot password';
 
@@ -70,19 +70,9 @@ export default function ForgotPasswordRoute() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          aria-required="true"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Button type="submit" block pending={isSubmitting}>Send Reset Link</Button>
-      </form>
+      <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Send Reset Link" pending={isSubmitting}>
+        <EmailField error={errors.email?.message} {...register('email')} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -8,10 +8,9 @@ import { answerDetail } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { TextField } from '@/components/ui/text-field';
+import { AuthForm, EmailField, PasswordField } from '../components/auth-fields';
 import { messageFrom, returnPathFrom } from '../lib/return-path';
 import { useAuth } from '@/lib/session/use-auth';
-import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
@@ -82,23 +81,11 @@ export default function LoginRoute() {
       <div className="space-y-5">
         {banner && <Alert tone="success">{banner}</Alert>}
         {error && <Alert>{error}</Alert>}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            aria-required="true"
-            error={errors.username?.message}
-            {...register('username')}
-          />
+        <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Login" pending={isSubmitting}>
+          <EmailField error={errors.username?.message} {...register('username')} />
           <div>
-            <TextField
-              label="Password"
-              type="password"
+            <PasswordField
               autoComplete="current-password"
-              aria-required="true"
               error={errors.password?.message}
               {...register('password')}
             />
@@ -108,8 +95,7 @@ export default function LoginRoute() {
               </Link>
             </p>
           </div>
-          <Button type="submit" block pending={isSubmitting}>Login</Button>
-        </form>
+        </AuthForm>
         <GoogleSignIn text="signin_with" onSignedIn={goOn} />
       </div>
     </AuthCard>

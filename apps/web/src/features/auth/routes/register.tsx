@@ -13,9 +13,9 @@ import { answerDetail } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { TextField } from '@/components/ui/text-field';
+import { AuthForm, EmailField, PasswordField } from '../components/auth-fields';
 import { returnPathFrom } from '../lib/return-path';
-import { Button, LinkButton } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
@@ -77,35 +77,16 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
     >
       <div className="space-y-5">
         {error && <Alert>{error}</Alert>}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            aria-required="true"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
+        <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Register" pending={isSubmitting}>
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <PasswordField autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+          <PasswordField
             label="Confirm Password"
-            type="password"
             autoComplete="new-password"
-            aria-required="true"
             error={errors.confirm_password?.message}
             {...register('confirm_password')}
           />
-          <Button type="submit" block pending={isSubmitting}>Register</Button>
-        </form>
+        </AuthForm>
         <GoogleSignIn
           text="signup_with"
           onSignedIn={() => {

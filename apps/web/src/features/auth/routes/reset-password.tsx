@@ -6,8 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { answerDetail } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { TextField } from '@/components/ui/text-field';
-import { Button } from '@/components/ui/button';
+import { AuthForm, PasswordField } from '../components/auth-fields';
 import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Reset Password';
@@ -85,25 +84,20 @@ function ResetPasswordForm({ token }: { token: string }) {
             <RequestNewLink />
           </div>
         )}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
+        <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Reset Password" pending={isSubmitting}>
+          <PasswordField
             label="New Password"
-            type="password"
             autoComplete="new-password"
-            aria-required="true"
             error={errors.password?.message}
             {...register('password')}
           />
-          <TextField
+          <PasswordField
             label="Confirm Password"
-            type="password"
             autoComplete="new-password"
-            aria-required="true"
             error={errors.confirm_password?.message}
             {...register('confirm_password')}
           />
-          <Button type="submit" block pending={isSubmitting}>Reset Password</Button>
-        </form>
+        </AuthForm>
       </div>
     </AuthCard>
   );

@@ -1,10 +1,10 @@
 import { formatPrice } from '@benchmarket/shared';
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
-import { cn } from '@/lib/cn';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useConfirmSandboxCard } from '../api/confirm-card';
 import { cardErrorMessage } from '../lib/payment-errors';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
+import { TextField } from '@/components/ui/text-field';
 
 /** The sandbox's test cards (Stripe's test numbers, docs/decisions/005-payments.md). */
 export const TEST_CARD_HINT =
@@ -37,39 +37,6 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 
 type Field = 'number' | 'expiry' | 'cvc';
 type FieldErrors = Partial<Record<Field, string>>;
-
-interface CardFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  error?: string | undefined;
-  ref?: Ref<HTMLInputElement>;
-}
-
-function CardField({ label, error, className, ...inputProps }: CardFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cn(
-          'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400',
-          error ? 'border-red-600' : 'border-slate-300',
-        )}
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 interface SandboxCardFormProps {
   clientSecret: string;
@@ -146,7 +113,7 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
         {TEST_CARD_HINT}
       </p>
       {failure && <Alert focusOnShow title={failure} />}
-      <CardField
+      <TextField
         ref={numberRef}
         label="Card number"
         name="cardnumber"
@@ -159,9 +126,10 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
           setNumber(formatCardNumber(event.target.value));
         }}
         error={fieldErrors.number}
+        announceError={false}
       />
       <div className="grid grid-cols-2 gap-4">
-        <CardField
+        <TextField
           ref={expiryRef}
           label="Expiry (MM/YY)"
           name="exp-date"
@@ -174,8 +142,9 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
             setExpiry(formatExpiry(event.target.value));
           }}
           error={fieldErrors.expiry}
+          announceError={false}
         />
-        <CardField
+        <TextField
           ref={cvcRef}
           label="CVC"
           name="cvc"
@@ -189,9 +158,10 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
             setCvc(event.target.value.replace(/\D/g, '').slice(0, 4));
           }}
           error={fieldErrors.cvc}
+          announceError={false}
         />
       </div>
-      <CardField
+      <TextField
         label="Name on card (optional)"
         name="ccname"
         type="text"
