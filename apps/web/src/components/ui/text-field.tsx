@@ -70,6 +70,11 @@ function FieldFrame({
   );
 }
 
+/** Splits a field's props into the frame's (label, messages, layout) and the control's own. */
+function splitProps<P extends FieldFrameProps>({ label, error, announceError, hint, className, ...control }: P) {
+  return [{ label, error, announceError, hint, className }, control] as const;
+}
+
 type TextFieldProps = FieldFrameProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
 
@@ -78,32 +83,21 @@ type TextFieldProps = FieldFrameProps &
  * (`{...fieldProps('email')}`): the label is visible and associated, and the error is
  * announced (role="alert") and described by the input.
  */
-export function TextField({ label, error, announceError, hint, className, ...inputProps }: TextFieldProps) {
-  return (
-    <FieldFrame
-      label={label}
-      error={error}
-      announceError={announceError}
-      hint={hint}
-      className={className}
-      control={(wiring) => <input {...wiring} {...inputProps} />}
-    />
-  );
+export function TextField(props: TextFieldProps) {
+  const [frame, input] = splitProps(props);
+  return <FieldFrame {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
 }
 
 type TextAreaFieldProps = FieldFrameProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { ref?: Ref<HTMLTextAreaElement> };
 
 /** A labelled, vertically resizable textarea, wired like TextField. */
-export function TextAreaField({ label, error, announceError, hint, className, ...textareaProps }: TextAreaFieldProps) {
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [frame, textarea] = splitProps(props);
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      announceError={announceError}
-      hint={hint}
-      className={className}
-      control={(wiring) => <textarea {...wiring} className={cn(wiring.className, 'resize-y')} {...textareaProps} />}
+      {...frame}
+      control={(wiring) => <textarea {...wiring} className={cn(wiring.className, 'resize-y')} {...textarea} />}
     />
   );
 }

@@ -12,7 +12,7 @@ import { useInbox } from '@/features/dashboard/api/get-inbox';
 import { useMarkMessageRead } from '@/features/dashboard/api/mark-message-read';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, StatusPill } from './ui';
+import { actionLinkClass, dangerButtonClass, EmptyTab, StatusPill } from './ui';
 import { Alert } from '@/components/ui/alert';
 
 const sentAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -153,9 +153,9 @@ export function MessagesPanel() {
     <div className="space-y-4">
       {deleteFailed && <Alert>{DASHBOARD_DELETE_MESSAGE_FAILED}</Alert>}
       {inbox.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
-          No messages yet. When buyers contact you about your listings, their messages appear here.
-        </p>
+        <EmptyTab>
+          <p>No messages yet. When buyers contact you about your listings, their messages appear here.</p>
+        </EmptyTab>
       ) : (
         <ul aria-label="Messages from buyers" className="space-y-3">
           {inbox.data.map((message) => (
