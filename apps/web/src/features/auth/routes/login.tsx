@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LOGIN_ERROR, LOGIN_FAILED, LoginRequestSchema } from '@benchmarket/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appConfigLoader } from '@/lib/app-config';
 import { answerDetail } from '@/lib/api-client';
@@ -10,6 +7,7 @@ import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { AuthForm, EmailField, PasswordField } from '../components/auth-fields';
 import { messageFrom, returnPathFrom } from '../lib/return-path';
+import { useAuthForm } from '../lib/use-auth-form';
 import { useAuth } from '@/lib/session/use-auth';
 import { Alert } from '@/components/ui/alert';
 
@@ -31,37 +29,24 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const { setToken } = useAuth();
   const { mutateAsync: logIn } = useLogin();
-  const [error, setError] = useState<string | null>(null);
   const banner = messageFrom(location.state);
   const returnPath = returnPathFrom(location.state, location.search);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(LoginRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
 
   const goOn = () => {
     void navigate(returnPath, { replace: true });
   };
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setError(null);
-    try {
+  const { register, errors, isSubmitting, error, onSubmit } = useAuthForm({
+    schema: LoginRequestSchema,
+    defaultValues: { username: '', password: '' },
+    submit: async (credentials) => {
       const { access_token } = await logIn(credentials);
       // spec §2: store the token and refresh the auth state before going on.
       const user = await setToken(access_token);
-      if (!user) {
-        setError(LOGIN_ERROR);
-        return;
-      }
+      if (!user) return LOGIN_ERROR;
       goOn();
-    } catch (cause) {
-      setError(loginErrorMessage(cause));
-    }
+    },
+    errorMessage: loginErrorMessage,
   });
 
   return (
@@ -81,7 +66,7 @@ export default function LoginRoute() {
       <div className="space-y-5">
         {banner && <Alert tone="success">{banner}</Alert>}
         {error && <Alert>{error}</Alert>}
-        <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Login" pending={isSubmitting}>
+        <AuthForm onSubmit={onSubmit} submitLabel="Login" pending={isSubmitting}>
           <EmailField error={errors.username?.message} {...register('username')} />
           <div>
             <PasswordField

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REGISTER_ERROR,
   REGISTER_FAILED,
@@ -6,7 +5,6 @@ import {
   VERIFICATION_LINK_HOURS,
 } from '@benchmarket/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appConfigLoader } from '@/lib/app-config';
 import { answerDetail } from '@/lib/api-client';
@@ -15,6 +13,7 @@ import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { AuthForm, EmailField, PasswordField } from '../components/auth-fields';
 import { returnPathFrom } from '../lib/return-path';
+import { useAuthForm } from '../lib/use-auth-form';
 import { LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
@@ -40,25 +39,14 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   const location = useLocation();
   const navigate = useNavigate();
   const { mutateAsync: createAccount } = useRegister();
-  const [error, setError] = useState<string | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
+  const { register, errors, isSubmitting, error, onSubmit } = useAuthForm({
+    schema: RegisterFormSchema,
     defaultValues: { email: '', password: '', confirm_password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setError(null);
-    try {
+    submit: async ({ email, password }) => {
       await createAccount({ email, password });
       onRegistered(email);
-    } catch (cause) {
-      setError(registerErrorMessage(cause));
-    }
+    },
+    errorMessage: registerErrorMessage,
   });
 
   return (
@@ -77,7 +65,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
     >
       <div className="space-y-5">
         {error && <Alert>{error}</Alert>}
-        <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Register" pending={isSubmitting}>
+        <AuthForm onSubmit={onSubmit} submitLabel="Register" pending={isSubmitting}>
           <EmailField error={errors.email?.message} {...register('email')} />
           <PasswordField autoComplete="new-password" error={errors.password?.message} {...register('password')} />
           <PasswordField

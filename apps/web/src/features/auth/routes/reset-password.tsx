@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_ERROR, RESET_FAILED, RESET_NO_TOKEN, ResetPasswordFormSchema } from '@benchmarket/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { answerDetail } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { AuthForm, PasswordField } from '../components/auth-fields';
+import { useAuthForm } from '../lib/use-auth-form';
 import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Reset Password';
@@ -54,25 +52,14 @@ export default function ResetPasswordRoute() {
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const { mutateAsync: reset } = useResetPassword();
-  const [error, setError] = useState<string | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
+  const { register, errors, isSubmitting, error, onSubmit } = useAuthForm({
+    schema: ResetPasswordFormSchema,
     defaultValues: { password: '', confirm_password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setError(null);
-    try {
+    submit: async ({ password }) => {
       await reset({ token, password });
       await navigate('/login', { replace: true, state: { message: PASSWORD_RESET_SUCCESS } });
-    } catch (cause) {
-      setError(resetErrorMessage(cause));
-    }
+    },
+    errorMessage: resetErrorMessage,
   });
 
   return (
@@ -84,7 +71,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             <RequestNewLink />
           </div>
         )}
-        <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel="Reset Password" pending={isSubmitting}>
+        <AuthForm onSubmit={onSubmit} submitLabel="Reset Password" pending={isSubmitting}>
           <PasswordField
             label="New Password"
             autoComplete="new-password"
