@@ -1,5 +1,5 @@
 import { formatPrice } from '@benchmarket/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useConfirmSandboxCard } from '../api/confirm-card';
 import { cardErrorMessage } from '../lib/payment-errors';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,42 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(value.trim());
   if (!match) return null;
   return { month: Number(match[1]), year: 2000 + Number(match[2]) };
+}
+
+function formatCvc(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 4);
+}
+
+interface CardNumberFieldProps {
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  value: string;
+  onValue: (value: string) => void;
+  /** Keeps only what the field accepts, in its display form. */
+  format: (value: string) => string;
+  error: string | undefined;
+  ref: Ref<HTMLInputElement>;
+}
+
+/**
+ * A digits field of the card (number, expiry, CVC): numeric keyboard, input formatted as
+ * typed; its error is not announced by itself (the form moves the focus to it).
+ */
+function CardNumberField({ onValue, format, ...props }: CardNumberFieldProps) {
+  return (
+    <TextField
+      type="text"
+      inputMode="numeric"
+      announceError={false}
+      onChange={(event) => {
+        onValue(format(event.target.value));
+      }}
+      {...props}
+    />
+  );
 }
 
 type Field = 'number' | 'expiry' | 'cvc';
@@ -113,52 +149,40 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
         {TEST_CARD_HINT}
       </p>
       {failure && <Alert focusOnShow title={failure} />}
-      <TextField
+      <CardNumberField
         ref={numberRef}
         label="Card number"
         name="cardnumber"
-        type="text"
-        inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={number}
-        onChange={(event) => {
-          setNumber(formatCardNumber(event.target.value));
-        }}
+        onValue={setNumber}
+        format={formatCardNumber}
         error={fieldErrors.number}
-        announceError={false}
       />
       <div className="grid grid-cols-2 gap-4">
-        <TextField
+        <CardNumberField
           ref={expiryRef}
           label="Expiry (MM/YY)"
           name="exp-date"
-          type="text"
-          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
           value={expiry}
-          onChange={(event) => {
-            setExpiry(formatExpiry(event.target.value));
-          }}
+          onValue={setExpiry}
+          format={formatExpiry}
           error={fieldErrors.expiry}
-          announceError={false}
         />
-        <TextField
+        <CardNumberField
           ref={cvcRef}
           label="CVC"
           name="cvc"
-          type="text"
-          inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
           value={cvc}
-          onChange={(event) => {
-            setCvc(event.target.value.replace(/\D/g, '').slice(0, 4));
-          }}
+          onValue={setCvc}
+          format={formatCvc}
           error={fieldErrors.cvc}
-          announceError={false}
         />
       </div>
       <TextField
