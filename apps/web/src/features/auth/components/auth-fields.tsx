@@ -1,4 +1,5 @@
 import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
@@ -25,6 +26,34 @@ export function PasswordField({
   ...props
 }: FieldProps & { autoComplete: 'current-password' | 'new-password' }) {
   return <TextField label={label} type="password" aria-required="true" {...props} />;
+}
+
+type NewPassword = { password: string; confirm_password: string };
+
+/** A new password and its confirmation (register, reset password). */
+export function NewPasswordFields({
+  label,
+  password,
+  confirmPassword,
+  errors,
+}: {
+  label: string;
+  /** The two inputs' registrations (`register('password')`, `register('confirm_password')`). */
+  password: UseFormRegisterReturn;
+  confirmPassword: UseFormRegisterReturn;
+  errors: FieldErrors<NewPassword>;
+}) {
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" error={errors.password?.message} {...password} />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        {...confirmPassword}
+      />
+    </>
+  );
 }
 
 interface AuthFormProps {

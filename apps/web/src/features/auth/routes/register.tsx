@@ -11,7 +11,7 @@ import { answerDetail } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { AuthForm, EmailField, PasswordField } from '../components/auth-fields';
+import { AuthForm, EmailField, NewPasswordFields } from '../components/auth-fields';
 import { returnPathFrom } from '../lib/return-path';
 import { useAuthForm } from '../lib/use-auth-form';
 import { LinkButton } from '@/components/ui/button';
@@ -67,12 +67,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         {error && <Alert>{error}</Alert>}
         <AuthForm onSubmit={onSubmit} submitLabel="Register" pending={isSubmitting}>
           <EmailField error={errors.email?.message} {...register('email')} />
-          <PasswordField autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
+          <NewPasswordFields
+            label="Password"
+            password={register('password')}
+            confirmPassword={register('confirm_password')}
+            errors={errors}
           />
         </AuthForm>
         <GoogleSignIn

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { answerDetail } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { AuthForm, PasswordField } from '../components/auth-fields';
+import { AuthForm, NewPasswordFields } from '../components/auth-fields';
 import { useAuthForm } from '../lib/use-auth-form';
 import { Alert } from '@/components/ui/alert';
 
@@ -72,17 +72,11 @@ function ResetPasswordForm({ token }: { token: string }) {
           </div>
         )}
         <AuthForm onSubmit={onSubmit} submitLabel="Reset Password" pending={isSubmitting}>
-          <PasswordField
+          <NewPasswordFields
             label="New Password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
+            password={register('password')}
+            confirmPassword={register('confirm_password')}
+            errors={errors}
           />
         </AuthForm>
       </div>
