@@ -18,6 +18,7 @@ import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import { ConfirmDialog } from './confirm-dialog';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { actionLinkClass, dangerButtonClass, primaryActionLinkClass, StatusPill, EmptyTab } from './ui';
 import { DataTable, type Column } from './data-table';
 import { buttonClass } from '@/components/ui/button';
@@ -159,22 +160,8 @@ export function ListingsPanel() {
   const [activeOnly, setActiveOnly] = useState(false);
   const listings = useMyListings(!activeOnly);
   const deleteListing = useDeleteListing();
-  const [pendingDelete, setPendingDelete] = useState<Listing | null>(null);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const { pending: pendingDelete, ask: askDelete, failed: deleteFailed, dialogProps } = useConfirmedDelete<Listing>(deleteListing);
   const toggleId = useId();
-
-  const confirmDelete = () => {
-    if (!pendingDelete) return;
-    setDeleteFailed(false);
-    deleteListing.mutate(pendingDelete.id, {
-      onError: () => {
-        setDeleteFailed(true);
-      },
-      onSettled: () => {
-        setPendingDelete(null);
-      },
-    });
-  };
 
   return (
     <div className="space-y-4">
@@ -213,7 +200,7 @@ export function ListingsPanel() {
       ) : (
         <DataTable label="Your listings" caption="Your listings" columns={LISTING_COLUMNS}>
           {listings.data.map((listing) => (
-            <ListingRow key={listing.id} listing={listing} onDelete={setPendingDelete} />
+            <ListingRow key={listing.id} listing={listing} onDelete={askDelete} />
           ))}
         </DataTable>
       )}
@@ -223,11 +210,7 @@ export function ListingsPanel() {
           title="Delete this listing?"
           description={`"${pendingDelete.title}" will be removed from the marketplace. Buyers will no longer see it.`}
           confirmLabel="Delete listing"
-          busy={deleteListing.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => {
-            setPendingDelete(null);
-          }}
+          {...dialogProps}
         />
       )}
     </div>
