@@ -1,6 +1,7 @@
 import { COUNTRIES, findCountry, type Country } from '@benchmarket/shared';
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { cn } from '@/lib/cn';
+import { CloseButton } from '@/components/ui/close-button';
 
 interface CountrySelectProps {
   id: string;
@@ -195,18 +196,13 @@ export function CountrySelect({
           className="min-w-0 flex-1 rounded-lg border-0 bg-transparent px-2 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-none sm:text-sm"
         />
         {value && !disabled && (
-          <button
-            type="button"
+          <CloseButton
+            label="Clear location"
             onClick={() => {
               choose(undefined);
             }}
-            aria-label="Clear location"
             className="rounded p-2 text-slate-500 hover:text-slate-800"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
+          />
         )}
         <button
           type="button"

@@ -1,20 +1,45 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  /** The field's validation message, announced and tied to the input. */
-  error?: string;
+interface FieldFrameProps {
+  /** The visible label (text, or text with a small note such as '(optional)'). */
+  label: ReactNode;
+  /** The field's validation message, tied to the control. */
+  error?: string | undefined;
+  /** Announce the message (role="alert"); off when the form's own Alert already speaks. */
+  announceError?: boolean;
   /** A short help text under the field. */
   hint?: string;
-  ref?: Ref<HTMLInputElement>;
+  className?: string | undefined;
 }
 
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/** The classes of a text control; an invalid one (`error`, or `aria-invalid` set by the form) gets a red border. */
+const controlClass = (error: string | undefined) =>
+  cn(
+    'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-invalid:border-red-600',
+    error ? 'border-red-600' : 'border-slate-300',
+  );
+
 /**
- * A labelled input for react-hook-form (`{...register('email')}`): the label is visible and
- * associated, and the error is announced (role="alert") and described by the input.
+ * The label, hint and error around one control, and the wiring that ties them to it (id,
+ * `aria-invalid`, `aria-describedby`). The control's own props come after the wiring, so a
+ * form that marks its fields itself (`fieldProps` of use-checked-form) overrides the marks.
  */
-export function TextField({ label, error, hint, className, ...inputProps }: TextFieldProps) {
+function FieldFrame({
+  label,
+  error,
+  announceError = true,
+  hint,
+  className,
+  control,
+}: FieldFrameProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -25,26 +50,54 @@ export function TextField({ label, error, hint, className, ...inputProps }: Text
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400',
-          error ? 'border-red-600' : 'border-slate-300',
-        )}
-        {...inputProps}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        className: controlClass(error),
+      })}
       {hint && (
         <p id={hintId} className="mt-1.5 text-sm text-slate-500">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+        <p id={errorId} role={announceError ? 'alert' : undefined} className="mt-1.5 text-sm font-medium text-red-700">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** Splits a field's props into the frame's (label, messages, layout) and the control's own. */
+function splitProps<P extends FieldFrameProps>({ label, error, announceError, hint, className, ...control }: P) {
+  return [{ label, error, announceError, hint, className }, control] as const;
+}
+
+type TextFieldProps = FieldFrameProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * A labelled input, for react-hook-form (`{...register('email')}`) or use-checked-form
+ * (`{...fieldProps('email')}`): the label is visible and associated, and the error is
+ * announced (role="alert") and described by the input.
+ */
+export function TextField(props: TextFieldProps) {
+  const [frame, input] = splitProps(props);
+  return <FieldFrame {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
+}
+
+type TextAreaFieldProps = FieldFrameProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { ref?: Ref<HTMLTextAreaElement> };
+
+/** A labelled, vertically resizable textarea, wired like TextField. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [frame, textarea] = splitProps(props);
+  return (
+    <FieldFrame
+      {...frame}
+      control={(wiring) => <textarea {...wiring} className={cn(wiring.className, 'resize-y')} {...textarea} />}
+    />
   );
 }

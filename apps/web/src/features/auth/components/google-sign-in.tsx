@@ -6,7 +6,7 @@ import { errorDetail, isApiError } from '@/lib/api-client';
 import { googleNonce, useGoogleLogin } from '../api/google-login';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from '../lib/google-identity';
 import { useAuth } from '@/lib/session/use-auth';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from './auth-fields';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
@@ -153,9 +153,7 @@ function GoogleButton({ clientId, text, onSignedIn }: Required<GoogleSignInProps
           }}
         >
           <p className="text-sm text-slate-700">{linking.prompt}</p>
-          <TextField
-            label="Password"
-            type="password"
+          <PasswordField
             autoComplete="current-password"
             value={password}
             onChange={(event) => {

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FORGOT_PASSWORD_NEUTRAL, ForgotPasswordRequestSchema, RESET_LINK_HOURS } from '@benchmarket/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { TextField } from '@/components/ui/text-field';
-import { Button, LinkButton } from '@/components/ui/button';
+import { AuthForm, EmailField } from '../components/auth-fields';
+import { useAuthForm } from '../lib/use-auth-form';
+import { LinkButton } from '@/components/ui/button';
 
 const DOCUMENT_TITLE = 'Forgot password';
 
@@ -19,22 +18,17 @@ export default function ForgotPasswordRoute() {
   const [sent, setSent] = useState(false);
   const { mutateAsync: requestReset } = useForgotPassword();
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ForgotPasswordRequestSchema),
+  const { register, errors, isSubmitting, onSubmit } = useAuthForm({
+    schema: ForgotPasswordRequestSchema,
     defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await requestReset(values);
-    } catch {
-      // spec §8: every failure still shows the neutral confirmation.
-    }
-    setSent(true);
+    submit: async (values) => {
+      try {
+        await requestReset(values);
+      } catch {
+        // spec §8: every failure still shows the neutral confirmation.
+      }
+      setSent(true);
+    },
   });
 
   if (sent) {
@@ -70,19 +64,9 @@ export default function ForgotPasswordRoute() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          aria-required="true"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Button type="submit" block pending={isSubmitting}>Send Reset Link</Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submitLabel="Send Reset Link" pending={isSubmitting}>
+        <EmailField error={errors.email?.message} {...register('email')} />
+      </AuthForm>
     </AuthCard>
   );
 }

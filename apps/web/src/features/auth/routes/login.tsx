@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LOGIN_ERROR, LOGIN_FAILED, LoginRequestSchema } from '@benchmarket/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appConfigLoader } from '@/lib/app-config';
 import { answerDetail } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { TextField } from '@/components/ui/text-field';
+import { AuthForm, EmailField, PasswordField } from '../components/auth-fields';
 import { messageFrom, returnPathFrom } from '../lib/return-path';
+import { useAuthForm } from '../lib/use-auth-form';
 import { useAuth } from '@/lib/session/use-auth';
-import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
@@ -32,37 +29,24 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const { setToken } = useAuth();
   const { mutateAsync: logIn } = useLogin();
-  const [error, setError] = useState<string | null>(null);
   const banner = messageFrom(location.state);
   const returnPath = returnPathFrom(location.state, location.search);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(LoginRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
 
   const goOn = () => {
     void navigate(returnPath, { replace: true });
   };
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setError(null);
-    try {
+  const { register, errors, isSubmitting, error, onSubmit } = useAuthForm({
+    schema: LoginRequestSchema,
+    defaultValues: { username: '', password: '' },
+    submit: async (credentials) => {
       const { access_token } = await logIn(credentials);
       // spec §2: store the token and refresh the auth state before going on.
       const user = await setToken(access_token);
-      if (!user) {
-        setError(LOGIN_ERROR);
-        return;
-      }
+      if (!user) return LOGIN_ERROR;
       goOn();
-    } catch (cause) {
-      setError(loginErrorMessage(cause));
-    }
+    },
+    errorMessage: loginErrorMessage,
   });
 
   return (
@@ -82,23 +66,11 @@ export default function LoginRoute() {
       <div className="space-y-5">
         {banner && <Alert tone="success">{banner}</Alert>}
         {error && <Alert>{error}</Alert>}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            aria-required="true"
-            error={errors.username?.message}
-            {...register('username')}
-          />
+        <AuthForm onSubmit={onSubmit} submitLabel="Login" pending={isSubmitting}>
+          <EmailField error={errors.username?.message} {...register('username')} />
           <div>
-            <TextField
-              label="Password"
-              type="password"
+            <PasswordField
               autoComplete="current-password"
-              aria-required="true"
               error={errors.password?.message}
               {...register('password')}
             />
@@ -108,8 +80,7 @@ export default function LoginRoute() {
               </Link>
             </p>
           </div>
-          <Button type="submit" block pending={isSubmitting}>Login</Button>
-        </form>
+        </AuthForm>
         <GoogleSignIn text="signin_with" onSignedIn={goOn} />
       </div>
     </AuthCard>

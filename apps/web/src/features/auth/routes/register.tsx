@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REGISTER_ERROR,
   REGISTER_FAILED,
@@ -6,16 +5,16 @@ import {
   VERIFICATION_LINK_HOURS,
 } from '@benchmarket/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appConfigLoader } from '@/lib/app-config';
 import { answerDetail } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { TextField } from '@/components/ui/text-field';
+import { AuthForm, EmailField, NewPasswordFields } from '../components/auth-fields';
 import { returnPathFrom } from '../lib/return-path';
-import { Button, LinkButton } from '@/components/ui/button';
+import { useAuthForm } from '../lib/use-auth-form';
+import { LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** Starts loading the settings (is Google sign-in on?) together with the page's code. */
@@ -40,25 +39,14 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   const location = useLocation();
   const navigate = useNavigate();
   const { mutateAsync: createAccount } = useRegister();
-  const [error, setError] = useState<string | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
+  const { register, errors, isSubmitting, error, onSubmit } = useAuthForm({
+    schema: RegisterFormSchema,
     defaultValues: { email: '', password: '', confirm_password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setError(null);
-    try {
+    submit: async ({ email, password }) => {
       await createAccount({ email, password });
       onRegistered(email);
-    } catch (cause) {
-      setError(registerErrorMessage(cause));
-    }
+    },
+    errorMessage: registerErrorMessage,
   });
 
   return (
@@ -77,35 +65,15 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
     >
       <div className="space-y-5">
         {error && <Alert>{error}</Alert>}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            aria-required="true"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
+        <AuthForm onSubmit={onSubmit} submitLabel="Register" pending={isSubmitting}>
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <NewPasswordFields
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            error={errors.password?.message}
-            {...register('password')}
+            password={register('password')}
+            confirmPassword={register('confirm_password')}
+            errors={errors}
           />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
-          />
-          <Button type="submit" block pending={isSubmitting}>Register</Button>
-        </form>
+        </AuthForm>
         <GoogleSignIn
           text="signup_with"
           onSignedIn={() => {

@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_ERROR, RESET_FAILED, RESET_NO_TOKEN, ResetPasswordFormSchema } from '@benchmarket/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { answerDetail } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { TextField } from '@/components/ui/text-field';
-import { Button } from '@/components/ui/button';
+import { AuthForm, NewPasswordFields } from '../components/auth-fields';
+import { useAuthForm } from '../lib/use-auth-form';
 import { Alert } from '@/components/ui/alert';
 
 const TITLE = 'Reset Password';
@@ -55,25 +52,14 @@ export default function ResetPasswordRoute() {
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const { mutateAsync: reset } = useResetPassword();
-  const [error, setError] = useState<string | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
+  const { register, errors, isSubmitting, error, onSubmit } = useAuthForm({
+    schema: ResetPasswordFormSchema,
     defaultValues: { password: '', confirm_password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setError(null);
-    try {
+    submit: async ({ password }) => {
       await reset({ token, password });
       await navigate('/login', { replace: true, state: { message: PASSWORD_RESET_SUCCESS } });
-    } catch (cause) {
-      setError(resetErrorMessage(cause));
-    }
+    },
+    errorMessage: resetErrorMessage,
   });
 
   return (
@@ -85,25 +71,14 @@ function ResetPasswordForm({ token }: { token: string }) {
             <RequestNewLink />
           </div>
         )}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
+        <AuthForm onSubmit={onSubmit} submitLabel="Reset Password" pending={isSubmitting}>
+          <NewPasswordFields
             label="New Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            error={errors.password?.message}
-            {...register('password')}
+            password={register('password')}
+            confirmPassword={register('confirm_password')}
+            errors={errors}
           />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
-          />
-          <Button type="submit" block pending={isSubmitting}>Reset Password</Button>
-        </form>
+        </AuthForm>
       </div>
     </AuthCard>
   );

@@ -18,7 +18,9 @@ import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, StatusPill } from './ui';
+import { useConfirmedDelete } from './use-confirmed-delete';
+import { actionLinkClass, dangerButtonClass, primaryActionLinkClass, StatusPill, EmptyTab } from './ui';
+import { DataTable, type Column } from './data-table';
 import { buttonClass } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
@@ -37,6 +39,16 @@ function actionPath(action: Exclude<ListingRowAction, 'delete'>, listing: Listin
       return `/listings/${id}/extend`;
   }
 }
+
+const LISTING_COLUMNS: readonly Column[] = [
+  { label: <span className="sr-only">Photo</span> },
+  { label: 'Title' },
+  { label: 'Price' },
+  { label: 'Payment' },
+  { label: 'Verification' },
+  { label: 'Expiry' },
+  { label: 'Actions' },
+];
 
 function Thumbnail({ listing }: { listing: Listing }) {
   const src = listing.thumbnails[0] ?? listing.photos[0];
@@ -84,10 +96,10 @@ function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listin
   const actions = listingRowActions(listing);
   return (
     <tr className={cn('align-middle', listing.is_deleted && 'bg-slate-50')}>
-      <td className="py-3 pr-3 pl-4">
+      <td>
         <Thumbnail listing={listing} />
       </td>
-      <td className="px-3 py-3">
+      <td>
         <span id={titleId} className="font-semibold break-words text-slate-900">
           {listing.title}
         </span>
@@ -97,17 +109,17 @@ function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listin
           </span>
         )}
       </td>
-      <td className="px-3 py-3 whitespace-nowrap text-slate-900">{formatPrice(listing.price)}</td>
-      <td className="px-3 py-3">
+      <td className="whitespace-nowrap text-slate-900">{formatPrice(listing.price)}</td>
+      <td>
         {listing.payment_status === 'paid' ? <StatusPill tone="success">Paid</StatusPill> : <StatusPill tone="warning">Unpaid</StatusPill>}
       </td>
-      <td className="px-3 py-3">
+      <td>
         <VerificationBadge listing={listing} className="whitespace-nowrap" />
       </td>
-      <td className="px-3 py-3 whitespace-nowrap">
+      <td className="whitespace-nowrap">
         <ExpiryCell listing={listing} />
       </td>
-      <td className="py-3 pr-4 pl-3">
+      <td>
         {actions.length === 0 ? (
           <span className="text-sm text-slate-500">No actions</span>
         ) : (
@@ -130,7 +142,7 @@ function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listin
                   key={action}
                   to={actionPath(action, listing)}
                   aria-describedby={titleId}
-                  className={cn(actionLinkClass, (action === 'pay' || action === 'renew') && 'border-teal-700 bg-teal-700 text-white hover:bg-teal-800')}
+                  className={action === 'pay' || action === 'renew' ? primaryActionLinkClass : actionLinkClass}
                 >
                   {ROW_ACTION_LABELS[action]}
                 </Link>
@@ -148,22 +160,8 @@ export function ListingsPanel() {
   const [activeOnly, setActiveOnly] = useState(false);
   const listings = useMyListings(!activeOnly);
   const deleteListing = useDeleteListing();
-  const [pendingDelete, setPendingDelete] = useState<Listing | null>(null);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const { pending: pendingDelete, ask: askDelete, failed: deleteFailed, dialogProps } = useConfirmedDelete<Listing>(deleteListing);
   const toggleId = useId();
-
-  const confirmDelete = () => {
-    if (!pendingDelete) return;
-    setDeleteFailed(false);
-    deleteListing.mutate(pendingDelete.id, {
-      onError: () => {
-        setDeleteFailed(true);
-      },
-      onSettled: () => {
-        setPendingDelete(null);
-      },
-    });
-  };
 
   return (
     <div className="space-y-4">
@@ -191,50 +189,20 @@ export function ListingsPanel() {
       ) : listings.isError ? (
         <Alert onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</Alert>
       ) : listings.data.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
-          <p className="text-slate-700">
+        <EmptyTab>
+          <p>
             {activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}
           </p>
           <Link to="/create-listing" className={cn(buttonClass('primary'), 'mt-4')}>
             Create Listing
           </Link>
-        </div>
+        </EmptyTab>
       ) : (
-        <div role="region" aria-label="Your listings" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-teal-700">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Your listings</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-3 pr-3 pl-4">
-                  <span className="sr-only">Photo</span>
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Title
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Payment
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Verification
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Expiry
-                </th>
-                <th scope="col" className="py-3 pr-4 pl-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {listings.data.map((listing) => (
-                <ListingRow key={listing.id} listing={listing} onDelete={setPendingDelete} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Your listings" caption="Your listings" columns={LISTING_COLUMNS}>
+          {listings.data.map((listing) => (
+            <ListingRow key={listing.id} listing={listing} onDelete={askDelete} />
+          ))}
+        </DataTable>
       )}
 
       {pendingDelete && (
@@ -242,11 +210,7 @@ export function ListingsPanel() {
           title="Delete this listing?"
           description={`"${pendingDelete.title}" will be removed from the marketplace. Buyers will no longer see it.`}
           confirmLabel="Delete listing"
-          busy={deleteListing.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => {
-            setPendingDelete(null);
-          }}
+          {...dialogProps}
         />
       )}
     </div>

@@ -12,7 +12,8 @@ import { useInbox } from '@/features/dashboard/api/get-inbox';
 import { useMarkMessageRead } from '@/features/dashboard/api/mark-message-read';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass, StatusPill } from './ui';
+import { useConfirmedDelete } from './use-confirmed-delete';
+import { actionLinkClass, dangerButtonClass, EmptyTab, StatusPill } from './ui';
 import { Alert } from '@/components/ui/alert';
 
 const sentAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -107,8 +108,7 @@ export function MessagesPanel() {
   const markRead = useMarkMessageRead();
   const deleteMessage = useDeleteMessage();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [pendingDelete, setPendingDelete] = useState<Message | null>(null);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const { pending: pendingDelete, ask: askDelete, failed: deleteFailed, dialogProps } = useConfirmedDelete<Message>(deleteMessage);
   // Ids whose read mark was sent: however fast it is expanded again, one PUT per message.
   const markedRead = useRef(new Set<string>());
 
@@ -131,19 +131,6 @@ export function MessagesPanel() {
     }
   };
 
-  const confirmDelete = () => {
-    if (!pendingDelete) return;
-    setDeleteFailed(false);
-    deleteMessage.mutate(pendingDelete.id, {
-      onError: () => {
-        setDeleteFailed(true);
-      },
-      onSettled: () => {
-        setPendingDelete(null);
-      },
-    });
-  };
-
   if (inbox.isPending) return <Spinner label="Loading your messages…" className="py-12" />;
   if (inbox.isError) {
     return <Alert onRetry={() => void inbox.refetch()}>{DASHBOARD_MESSAGES_FAILED}</Alert>;
@@ -153,9 +140,9 @@ export function MessagesPanel() {
     <div className="space-y-4">
       {deleteFailed && <Alert>{DASHBOARD_DELETE_MESSAGE_FAILED}</Alert>}
       {inbox.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
-          No messages yet. When buyers contact you about your listings, their messages appear here.
-        </p>
+        <EmptyTab>
+          <p>No messages yet. When buyers contact you about your listings, their messages appear here.</p>
+        </EmptyTab>
       ) : (
         <ul aria-label="Messages from buyers" className="space-y-3">
           {inbox.data.map((message) => (
@@ -164,7 +151,7 @@ export function MessagesPanel() {
               message={message}
               expanded={expanded.has(message.id)}
               onToggle={onToggle}
-              onDelete={setPendingDelete}
+              onDelete={askDelete}
             />
           ))}
         </ul>
@@ -174,11 +161,7 @@ export function MessagesPanel() {
           title="Delete this message?"
           description={`The message from ${pendingDelete.sender_name} about "${pendingDelete.listing_title}" will be deleted.`}
           confirmLabel="Delete message"
-          busy={deleteMessage.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => {
-            setPendingDelete(null);
-          }}
+          {...dialogProps}
         />
       )}
     </div>

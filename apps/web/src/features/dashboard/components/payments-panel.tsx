@@ -12,10 +12,10 @@ import {
 } from '@benchmarket/shared';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { useListing } from '@/lib/api/listings';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { actionLinkClass, StatusPill } from './ui';
+import { actionLinkClass, primaryActionLinkClass, StatusPill, EmptyTab } from './ui';
+import { DataTable, type Column } from './data-table';
 import { Alert } from '@/components/ui/alert';
 
 const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'> = {
@@ -29,6 +29,16 @@ const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'in
 const STATUS_TITLES: Partial<Record<PaymentStatus, string>> = {
   refunded: 'This payment could not be applied to the listing and the amount was refunded to your card.',
 };
+
+const PAYMENT_COLUMNS: readonly Column[] = [
+  { label: 'Date' },
+  { label: 'Payment ID' },
+  { label: 'Listing' },
+  { label: 'Duration' },
+  { label: 'Amount', align: 'right' },
+  { label: 'Status' },
+  { label: <span className="sr-only">Actions</span> },
+];
 
 const titleLinkClass = 'font-medium break-words text-teal-800 underline-offset-2 hover:underline';
 
@@ -62,31 +72,31 @@ function PaymentRow({ payment }: { payment: Payment }) {
   const id = encodeURIComponent(payment.listing_id);
   return (
     <tr>
-      <td className="py-3 pr-3 pl-4 whitespace-nowrap text-slate-700">
+      <td className="whitespace-nowrap text-slate-700">
         <time dateTime={payment.created_at}>{formatListedDate(payment.created_at)}</time>
       </td>
-      <td className="px-3 py-3 whitespace-nowrap">
+      <td className="whitespace-nowrap">
         {/* spec §3: the first 8 characters of the payment id. */}
         <code className="font-mono text-slate-800">{shortPaymentId(payment.id)}</code>
       </td>
-      <td className="px-3 py-3">
+      <td>
         <PaymentListing payment={payment} />
       </td>
-      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDuration(payment.duration_months)}</td>
+      <td className="whitespace-nowrap text-slate-700">{formatDuration(payment.duration_months)}</td>
       {/* spec §3: the amount with 2 decimals; the currency sign is decoration. */}
-      <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums before:content-['$']">
+      <td className="text-right whitespace-nowrap text-slate-900 tabular-nums before:content-['$']">
         {formatAmount(payment.amount)}
       </td>
-      <td className="px-3 py-3">
+      <td>
         <span title={STATUS_TITLES[payment.status]}>
           <StatusPill tone={STATUS_TONES[payment.status]} className="capitalize">
             {payment.status}
           </StatusPill>
         </span>
       </td>
-      <td className="py-3 pr-4 pl-3">
+      <td>
         {action === 'pay' ? (
-          <Link to={`/payment/${id}`} className={cn(actionLinkClass, 'border-teal-700 bg-teal-700 text-white hover:bg-teal-800')}>
+          <Link to={`/payment/${id}`} className={primaryActionLinkClass}>
             {ROW_ACTION_LABELS.pay}
           </Link>
         ) : (
@@ -109,47 +119,17 @@ export function PaymentsPanel() {
   }
   if (history.data.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
-        You have no payments yet.
-      </p>
+      <EmptyTab>
+        <p>You have no payments yet.</p>
+      </EmptyTab>
     );
   }
 
   return (
-    <div role="region" aria-label="Your payments" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-teal-700">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Payment history</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-3 pr-3 pl-4">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Payment ID
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Listing
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Duration
-            </th>
-            <th scope="col" className="px-3 py-3 text-right">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Status
-            </th>
-            <th scope="col" className="py-3 pr-4 pl-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {history.data.map((payment) => (
-            <PaymentRow key={payment.id} payment={payment} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Your payments" caption="Payment history" columns={PAYMENT_COLUMNS}>
+      {history.data.map((payment) => (
+        <PaymentRow key={payment.id} payment={payment} />
+      ))}
+    </DataTable>
   );
 }

@@ -5,6 +5,8 @@ import { cn } from '@/lib/cn';
 
 export const actionLinkClass =
   'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+/** The row action to take next (Pay Now, Renew). */
+export const primaryActionLinkClass = cn(actionLinkClass, 'border-teal-700 bg-teal-700 text-white hover:bg-teal-800');
 export const dangerButtonClass =
   'inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-70';
 
@@ -26,3 +28,8 @@ export function StatusPill({ tone, children, className }: { tone: Tone; children
   );
 }
 
+
+/** The dashed box a tab shows instead of an empty table or list. */
+export function EmptyTab({ children }: { children: ReactNode }) {
+  return <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">{children}</div>;
+}

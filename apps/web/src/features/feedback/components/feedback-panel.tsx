@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useResendVerification } from '@/lib/session/resend-verification';
 import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
+import { CloseButton } from '@/components/ui/close-button';
 
 // The form (and the zod schema it validates with) loads when a verified user opens the
 // panel, not with every page: it keeps zod out of the first load (docs/performance.md).
@@ -59,16 +60,12 @@ export function FeedbackPanel({ id, onClose }: FeedbackPanelProps) {
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           Share Your Feedback
         </h2>
-        <button
-          type="button"
+        <CloseButton
+          label="Close"
           onClick={onClose}
-          aria-label="Close"
           className="-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+          iconClassName="size-5"
+        />
       </div>
       <FeedbackPanelBody onClose={onClose} />
     </div>

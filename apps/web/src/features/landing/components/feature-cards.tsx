@@ -1,13 +1,7 @@
-import type { ComponentType, SVGProps } from 'react';
 import { ChatIcon, ShieldCheckIcon, SparklesIcon } from './icons';
+import { LandingSection, type LandingItem } from './landing-section';
 
-interface Feature {
-  title: string;
-  description: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-}
-
-const FEATURES: Feature[] = [
+const FEATURES: LandingItem[] = [
   {
     title: 'AI-Powered Search',
     description: 'Describe what you need in plain words and see why each result is relevant.',
@@ -27,26 +21,18 @@ const FEATURES: Feature[] = [
 
 export function FeatureCards() {
   return (
-    <section aria-labelledby="features-title" className="bg-white py-16 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">Why BenchMarket</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Built for labs, clinics and the people who equip them
-          </h2>
-        </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {FEATURES.map(({ title, description, Icon }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm">
-              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
-                <Icon className="size-6" />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-600">{description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection headingId="features-title" eyebrow="Why BenchMarket" title="Built for labs, clinics and the people who equip them">
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {FEATURES.map(({ title, description, Icon }) => (
+          <li key={title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm">
+            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
+              <Icon className="size-6" />
+            </span>
+            <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
+            <p className="mt-2 text-slate-600">{description}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

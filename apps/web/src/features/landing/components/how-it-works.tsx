@@ -1,13 +1,7 @@
-import type { ComponentType, SVGProps } from 'react';
 import { CompareIcon, LockIcon, SearchIcon } from './icons';
+import { LandingSection, type LandingItem } from './landing-section';
 
-interface Step {
-  title: string;
-  description: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-}
-
-const STEPS: Step[] = [
+const STEPS: LandingItem[] = [
   {
     title: 'Explore',
     description: 'Search by keyword or plain description, then filter by price, condition and location.',
@@ -27,29 +21,21 @@ const STEPS: Step[] = [
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="steps-title" className="bg-white py-16 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">How it works</p>
-          <h2 id="steps-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            From search to secured in three steps
-          </h2>
-        </div>
-        <ol className="mt-12 grid gap-8 md:grid-cols-3">
-          {STEPS.map(({ title, description, Icon }, index) => (
-            <li key={title} className="relative rounded-2xl bg-slate-50 p-6 shadow-sm ring-1 ring-slate-200">
-              <div className="flex items-center gap-4">
-                <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white">
-                  {index + 1}
-                </span>
-                <Icon className="size-6 text-sky-800" />
-              </div>
-              <h3 className="mt-5 text-xl font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-600">{description}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <LandingSection headingId="steps-title" eyebrow="How it works" title="From search to secured in three steps">
+      <ol className="mt-12 grid gap-8 md:grid-cols-3">
+        {STEPS.map(({ title, description, Icon }, index) => (
+          <li key={title} className="relative rounded-2xl bg-slate-50 p-6 shadow-sm ring-1 ring-slate-200">
+            <div className="flex items-center gap-4">
+              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white">
+                {index + 1}
+              </span>
+              <Icon className="size-6 text-sky-800" />
+            </div>
+            <h3 className="mt-5 text-xl font-semibold text-slate-900">{title}</h3>
+            <p className="mt-2 text-slate-600">{description}</p>
+          </li>
+        ))}
+      </ol>
+    </LandingSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { RemovePhotoButton } from './remove-photo-button';
 
 interface ExistingPhotosProps {
   title: string;
@@ -47,20 +48,14 @@ export function ExistingPhotos({ title, photos, onRemove, disabled = false }: Ex
             decoding="async"
             className="size-28 rounded-lg bg-slate-100 object-cover"
           />
-          <button
-            type="button"
+          <RemovePhotoButton
+            label={`Remove photo ${String(index + 1)}`}
             onClick={() => {
               removing.current = index;
               onRemove(index);
             }}
             disabled={disabled}
-            aria-label={`Remove photo ${String(index + 1)}`}
-            className="absolute -top-2 -right-2 flex size-8 items-center justify-center rounded-full bg-slate-900 text-white shadow hover:bg-red-700 disabled:opacity-50"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
+          />
         </li>
       ))}
     </ul>

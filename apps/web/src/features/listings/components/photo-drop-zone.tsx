@@ -7,6 +7,7 @@ import {
 } from '@benchmarket/shared';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { RemovePhotoButton } from './remove-photo-button';
 
 /** A photo waiting to be uploaded, with a stable key for the list. */
 export interface QueuedPhoto {
@@ -202,19 +203,13 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
           {queue.map((photo) => (
             <li key={photo.id} className="relative">
               <QueuedPreview file={photo.file} />
-              <button
-                type="button"
+              <RemovePhotoButton
+                label={`Remove ${photo.file.name}`}
                 onClick={() => {
                   remove(photo.id);
                 }}
                 disabled={disabled}
-                aria-label={`Remove ${photo.file.name}`}
-                className="absolute -top-2 -right-2 flex size-8 items-center justify-center rounded-full bg-slate-900 text-white shadow hover:bg-red-700 disabled:opacity-50"
-              >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">
-                  <path d="M5 5l10 10M15 5L5 15" />
-                </svg>
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -2,8 +2,6 @@ import {
   CREATE_LISTING_FAILED,
   LOGGED_OUT_REDIRECT_MS,
   LOGIN_REQUIRED_TO_CREATE,
-  PHOTO_UPLOAD_FAILED,
-  SESSION_EXPIRED_REDIRECT_MS,
   type Listing,
   type ListingCreate,
 } from '@benchmarket/shared';
@@ -11,18 +9,15 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/session/use-auth';
-import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateListing } from '../api/create-listing';
-import { useUploadListingPhotos } from '../api/upload-listing-photos';
 import { ListingForm } from '../components/listing-form';
 import { PageMessage } from '../components/page-message';
-import { PhotoDropZone, type QueuedPhoto } from '../components/photo-drop-zone';
-import { UploadProgress } from '../components/upload-progress';
-import { submitError, type SubmitError } from '../submit-error';
+import { PhotoDropZone } from '../components/photo-drop-zone';
+import { submitError } from '../submit-error';
 import { useDelayedRedirect } from '../use-delayed-redirect';
+import { PhotoUploadStatus, usePhotoUpload } from '../use-photo-upload';
 import { buttonClass } from '@/components/ui/button';
-import { Alert } from '@/components/ui/alert';
 
 /** spec §2: a visitor is told to log in and sent to /login after 2 s. */
 function LoginRequired() {
@@ -39,11 +34,6 @@ function LoginRequired() {
   );
 }
 
-interface UploadFailure {
-  /** The server's reason, when it gave one. */
-  detail: string | null;
-}
-
 /**
  * The create flow of spec §4: create the listing, upload the queued photos (with progress),
  * then the payment step at /payment/{id}. When photos fail the listing already exists: the
@@ -51,52 +41,22 @@ interface UploadFailure {
  */
 function CreateListingPage() {
   const navigate = useNavigate();
-  const { logout } = useAuth();
   const [listing, setListing] = useState<Listing | null>(null);
   const createListing = useCreateListing();
-  const uploadPhotos = useUploadListingPhotos();
-  const [queue, setQueue] = useState<QueuedPhoto[]>([]);
+  const upload = usePhotoUpload();
+  const { queue, setQueue, uploading, error } = upload;
   const [storedPhotos, setStoredPhotos] = useState(0);
-  const [progress, setProgress] = useState<{ uploaded: number; total: number } | null>(null);
-  const [error, setError] = useState<SubmitError | null>(null);
-  const [uploadFailure, setUploadFailure] = useState<UploadFailure | null>(null);
   const photosHeadingId = useId();
 
-  // spec §8: after a 401 the message stays 2 s, then the session ends and /login opens.
-  useDelayedRedirect(error?.sessionExpired ?? false, '/login', SESSION_EXPIRED_REDIRECT_MS, logout);
-
-  const toPayment = (id: string) => {
-    void navigate(`/payment/${encodeURIComponent(id)}`, { replace: true });
-  };
-
   const uploadQueued = async (created: Listing) => {
-    const files = queue.map((photo) => photo.file);
-    if (files.length > 0) {
-      setProgress({ uploaded: 0, total: files.length });
-      try {
-        await uploadPhotos.mutateAsync({
-          listingId: created.id,
-          files,
-          onUploaded: (file, uploaded) => {
-            setQueue((current) => current.filter((photo) => photo.file !== file));
-            setStoredPhotos((count) => count + 1);
-            setProgress({ uploaded, total: files.length });
-          },
-        });
-      } catch (uploadError) {
-        setProgress(null);
-        const failure = submitError(uploadError, PHOTO_UPLOAD_FAILED);
-        if (failure.sessionExpired) setError(failure);
-        else setUploadFailure({ detail: errorDetail(uploadError, '') || null });
-        return;
-      }
-    }
-    toPayment(created.id);
+    const uploaded = await upload.uploadQueue(created.id, () => {
+      setStoredPhotos((count) => count + 1);
+    });
+    if (uploaded) void navigate(`/payment/${encodeURIComponent(created.id)}`, { replace: true });
   };
 
   const onSubmit = async (values: ListingCreate) => {
-    setError(null);
-    setUploadFailure(null);
+    upload.clearFailures();
     // After a photo failure the listing exists: submitting again only retries the photos.
     if (listing) {
       await uploadQueued(listing);
@@ -106,7 +66,7 @@ function CreateListingPage() {
     try {
       created = await createListing.mutateAsync(values);
     } catch (createError) {
-      setError(submitError(createError, CREATE_LISTING_FAILED));
+      upload.setError(submitError(createError, CREATE_LISTING_FAILED));
       return;
     }
     setListing(created);
@@ -114,7 +74,6 @@ function CreateListingPage() {
     await uploadQueued(created);
   };
 
-  const uploading = progress !== null;
   const busy = createListing.isPending || uploading || Boolean(error?.sessionExpired);
 
   let submitLabel = 'Create Listing';
@@ -147,19 +106,10 @@ function CreateListingPage() {
             </section>
           }
           status={
-            <>
-              {progress && <UploadProgress uploaded={progress.uploaded} total={progress.total} />}
-              {error && <Alert title={error.message} />}
-              {uploadFailure && listing && (
-                <Alert title={PHOTO_UPLOAD_FAILED}>
-                  {uploadFailure.detail && <p className="mt-1">{uploadFailure.detail}</p>}
-                  <p className="mt-1 text-red-900">
-                    Your listing was created. Try the photos again, or continue to payment and add photos later from Edit
-                    Listing.
-                  </p>
-                </Alert>
-              )}
-            </>
+            <PhotoUploadStatus
+              upload={upload}
+              afterPhotoFailure="Your listing was created. Try the photos again, or continue to payment and add photos later from Edit Listing."
+            />
           }
           secondaryAction={
             listing && queue.length > 0 && !busy ? (

@@ -2,47 +2,34 @@ import {
   EDIT_LISTING_LOAD_ERROR,
   NO_EDIT_PERMISSION,
   PHOTO_DELETE_FAILED,
-  PHOTO_UPLOAD_FAILED,
-  SESSION_EXPIRED_REDIRECT_MS,
   UPDATE_LISTING_FAILED,
   type Listing,
   type ListingUpdate,
 } from '@benchmarket/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/session/use-auth';
-import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteListingPhoto } from '../api/delete-listing-photo';
 import { useListing } from '@/lib/api/listings';
 import { useUpdateListing } from '../api/update-listing';
-import { useUploadListingPhotos } from '../api/upload-listing-photos';
 import { ExistingPhotos } from '../components/existing-photos';
 import { ListingForm } from '../components/listing-form';
 import { PageMessage } from '../components/page-message';
-import { PhotoDropZone, type QueuedPhoto } from '../components/photo-drop-zone';
-import { UploadProgress } from '../components/upload-progress';
-import { submitError, type SubmitError } from '../submit-error';
-import { useDelayedRedirect } from '../use-delayed-redirect';
+import { PhotoDropZone } from '../components/photo-drop-zone';
+import { submitError } from '../submit-error';
+import { PhotoUploadStatus, usePhotoUpload } from '../use-photo-upload';
 import { buttonClass } from '@/components/ui/button';
-import { Alert } from '@/components/ui/alert';
 
 /** The edit form of an owner's listing: fields, current photos (remove), new photos (add), then back to the listing. */
 function EditListingForm({ listing }: { listing: Listing }) {
   const navigate = useNavigate();
-  const { logout } = useAuth();
   const updateListing = useUpdateListing(listing.id);
-  const uploadPhotos = useUploadListingPhotos();
   const deletePhoto = useDeleteListingPhoto(listing.id);
-  const [queue, setQueue] = useState<QueuedPhoto[]>([]);
-  const [progress, setProgress] = useState<{ uploaded: number; total: number } | null>(null);
-  const [error, setError] = useState<SubmitError | null>(null);
-  const [uploadFailure, setUploadFailure] = useState<{ detail: string | null } | null>(null);
+  const upload = usePhotoUpload();
+  const { queue, setQueue, uploading, error } = upload;
   const photosHeadingId = useId();
-
-  // spec §8: after a 401 the message stays 2 s, then the session ends and /login opens.
-  useDelayedRedirect(error?.sessionExpired ?? false, '/login', SESSION_EXPIRED_REDIRECT_MS, logout);
 
   const onRemovePhoto = async (index: number) => {
     try {
@@ -53,38 +40,17 @@ function EditListingForm({ listing }: { listing: Listing }) {
   };
 
   const onSubmit = async (values: ListingUpdate) => {
-    setError(null);
-    setUploadFailure(null);
+    upload.clearFailures();
     try {
       await updateListing.mutateAsync(values);
     } catch (updateError) {
-      setError(submitError(updateError, UPDATE_LISTING_FAILED));
+      upload.setError(submitError(updateError, UPDATE_LISTING_FAILED));
       return;
     }
-    const files = queue.map((photo) => photo.file);
-    if (files.length > 0) {
-      setProgress({ uploaded: 0, total: files.length });
-      try {
-        await uploadPhotos.mutateAsync({
-          listingId: listing.id,
-          files,
-          onUploaded: (file, uploaded) => {
-            setQueue((current) => current.filter((photo) => photo.file !== file));
-            setProgress({ uploaded, total: files.length });
-          },
-        });
-      } catch (uploadError) {
-        setProgress(null);
-        const failure = submitError(uploadError, PHOTO_UPLOAD_FAILED);
-        if (failure.sessionExpired) setError(failure);
-        else setUploadFailure({ detail: errorDetail(uploadError, '') || null });
-        return;
-      }
-    }
+    if (!(await upload.uploadQueue(listing.id))) return;
     void navigate(`/listings/${encodeURIComponent(listing.id)}`);
   };
 
-  const uploading = progress !== null;
   const busy = updateListing.isPending || uploading || Boolean(error?.sessionExpired);
   const thumbnails = listing.photos.map((photo, index) => listing.thumbnails[index] ?? photo);
 
@@ -117,16 +83,7 @@ function EditListingForm({ listing }: { listing: Listing }) {
         </section>
       }
       status={
-        <>
-          {progress && <UploadProgress uploaded={progress.uploaded} total={progress.total} />}
-          {error && <Alert title={error.message} />}
-          {uploadFailure && (
-            <Alert title={PHOTO_UPLOAD_FAILED}>
-              {uploadFailure.detail && <p className="mt-1">{uploadFailure.detail}</p>}
-              <p className="mt-1 text-red-900">Your other changes were saved.</p>
-            </Alert>
-          )}
-        </>
+        <PhotoUploadStatus upload={upload} afterPhotoFailure="Your other changes were saved." />
       }
       secondaryAction={
         <Link to={`/listings/${encodeURIComponent(listing.id)}`} className={buttonClass('secondary')}>

@@ -1,10 +1,10 @@
 import { formatPrice } from '@benchmarket/shared';
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
-import { cn } from '@/lib/cn';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useConfirmSandboxCard } from '../api/confirm-card';
 import { cardErrorMessage } from '../lib/payment-errors';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
+import { TextField } from '@/components/ui/text-field';
 
 /** The sandbox's test cards (Stripe's test numbers, docs/decisions/005-payments.md). */
 export const TEST_CARD_HINT =
@@ -35,41 +35,44 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   return { month: Number(match[1]), year: 2000 + Number(match[2]) };
 }
 
-type Field = 'number' | 'expiry' | 'cvc';
-type FieldErrors = Partial<Record<Field, string>>;
-
-interface CardFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  error?: string | undefined;
-  ref?: Ref<HTMLInputElement>;
+function formatCvc(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 4);
 }
 
-function CardField({ label, error, className, ...inputProps }: CardFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+interface CardNumberFieldProps {
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  value: string;
+  onValue: (value: string) => void;
+  /** Keeps only what the field accepts, in its display form. */
+  format: (value: string) => string;
+  error: string | undefined;
+  ref: Ref<HTMLInputElement>;
+}
+
+/**
+ * A digits field of the card (number, expiry, CVC): numeric keyboard, input formatted as
+ * typed; its error is not announced by itself (the form moves the focus to it).
+ */
+function CardNumberField({ onValue, format, ...props }: CardNumberFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cn(
-          'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400',
-          error ? 'border-red-600' : 'border-slate-300',
-        )}
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      type="text"
+      inputMode="numeric"
+      announceError={false}
+      onChange={(event) => {
+        onValue(format(event.target.value));
+      }}
+      {...props}
+    />
   );
 }
+
+type Field = 'number' | 'expiry' | 'cvc';
+type FieldErrors = Partial<Record<Field, string>>;
 
 interface SandboxCardFormProps {
   clientSecret: string;
@@ -146,52 +149,43 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
         {TEST_CARD_HINT}
       </p>
       {failure && <Alert focusOnShow title={failure} />}
-      <CardField
+      <CardNumberField
         ref={numberRef}
         label="Card number"
         name="cardnumber"
-        type="text"
-        inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={number}
-        onChange={(event) => {
-          setNumber(formatCardNumber(event.target.value));
-        }}
+        onValue={setNumber}
+        format={formatCardNumber}
         error={fieldErrors.number}
       />
       <div className="grid grid-cols-2 gap-4">
-        <CardField
+        <CardNumberField
           ref={expiryRef}
           label="Expiry (MM/YY)"
           name="exp-date"
-          type="text"
-          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
           value={expiry}
-          onChange={(event) => {
-            setExpiry(formatExpiry(event.target.value));
-          }}
+          onValue={setExpiry}
+          format={formatExpiry}
           error={fieldErrors.expiry}
         />
-        <CardField
+        <CardNumberField
           ref={cvcRef}
           label="CVC"
           name="cvc"
-          type="text"
-          inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
           value={cvc}
-          onChange={(event) => {
-            setCvc(event.target.value.replace(/\D/g, '').slice(0, 4));
-          }}
+          onValue={setCvc}
+          format={formatCvc}
           error={fieldErrors.cvc}
         />
       </div>
-      <CardField
+      <TextField
         label="Name on card (optional)"
         name="ccname"
         type="text"

@@ -1,33 +1,16 @@
-import {
-  EXTEND_UNPAID,
-  LISTING_LOAD_ERROR,
-  LISTING_NOT_FOUND,
-  extendBlockReason,
-  isExpired,
-  type DurationMonths,
-  type Listing,
-} from '@benchmarket/shared';
-import { useId, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { useAuth } from '@/lib/session/use-auth';
-import { isApiError } from '@/lib/api-client';
+import { EXTEND_UNPAID, extendBlockReason, isExpired, type Listing } from '@benchmarket/shared';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useListing } from '@/lib/api/listings';
-import { useQuote } from '../api/get-quote';
-import { DurationPicker } from '../components/duration-picker';
 import { FreeActivation } from '../components/free-activation';
-import { CurrentExpiry, OrderSummary } from '../components/order-summary';
-import { PaymentStep } from '../components/payment-step';
+import { Blocked, ListingCheckout, useOwnListing } from '../components/listing-checkout';
+import { CurrentExpiry } from '../components/order-summary';
 import { RequireLogin } from '../components/require-login';
-import { Busy, cardClass, PaymentPageShell } from '../components/ui';
+import { cardClass, PaymentPageShell } from '../components/ui';
 import { listingPath } from '../lib/paths';
-import { useCheckout } from '../lib/use-checkout';
-import { LinkButton, buttonClass } from '@/components/ui/button';
-import { Alert } from '@/components/ui/alert';
+import { buttonClass } from '@/components/ui/button';
 
 const TITLE = 'Extend Listing';
-/** Ours: the API's refusal for someone else's listing. */
-const NOT_YOUR_LISTING = 'You do not have permission to pay for this listing';
 
 /** The listing now: its expiry and, once expired, that paying renews it from today. */
 function ListingStatus({ listing }: { listing: Listing }) {
@@ -55,61 +38,19 @@ function ListingStatus({ listing }: { listing: Listing }) {
   );
 }
 
-function ExtendCheckout({ listing, onFree }: { listing: Listing; onFree: () => void }) {
-  const [months, setMonths] = useState<DurationMonths>(1);
-  const quote = useQuote({ listingId: listing.id, months, purpose: 'extend' });
-  const checkout = useCheckout({ listingId: listing.id, purpose: 'extend', months, autoStart: false, onFree });
-  const renewal = isExpired(listing.expiry_date);
-
-  return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      <div className="space-y-6">
-        <ListingStatus listing={listing} />
-        <OrderSummary listingTitle={listing.title} months={months} quote={quote}>
-          <DurationPicker
-            legend={renewal ? 'Renew for' : 'Extend by'}
-            value={months}
-            onChange={setMonths}
-            disabled={checkout.status === 'starting'}
-          />
-        </OrderSummary>
-      </div>
-      <PaymentStep checkout={checkout} quotedAmount={quote.data?.duration_months === months ? quote.data.amount : undefined} />
-    </div>
-  );
-}
-
-function Blocked({ message, children }: { message: string; children?: ReactNode }) {
-  return (
-    <Alert title={message} actions={<>
-      {children}
-      <LinkButton to="/dashboard" variant="secondary">
-        Go to Dashboard
-      </LinkButton>
-    </>} />
-  );
-}
-
 function ExtendPage() {
-  const { id = '' } = useParams();
-  const { user } = useAuth();
-  const listing = useListing(id, { enabled: id !== '', signedInOnly: true });
+  const { id, listing, refusal } = useOwnListing();
   const [extended, setExtended] = useState(false);
 
   let body;
   if (extended) {
     body = <FreeActivation listingId={id} extension />;
-  } else if (listing.isPending) {
-    body = <Busy label="Loading listing…" className="py-16" />;
-  } else if (listing.isError) {
-    const notFound = isApiError(listing.error) && listing.error.status === 404;
-    body = <Blocked message={notFound ? LISTING_NOT_FOUND : LISTING_LOAD_ERROR} />;
-  } else if (listing.data.user_id !== user?.id) {
-    body = <Blocked message={NOT_YOUR_LISTING} />;
+  } else if (!listing) {
+    body = refusal;
   } else {
     // spec §5: removed → 'This listing has been removed and cannot be extended.';
     // unpaid → 'This listing needs to be paid for first before it can be extended.'
-    const blocked = extendBlockReason(listing.data);
+    const blocked = extendBlockReason(listing);
     body = blocked ? (
       <Blocked message={blocked}>
         {blocked === EXTEND_UNPAID && (
@@ -119,8 +60,13 @@ function ExtendPage() {
         )}
       </Blocked>
     ) : (
-      <ExtendCheckout
-        listing={listing.data}
+      <ListingCheckout
+        listing={listing}
+        purpose="extend"
+        initialMonths={1}
+        legend={isExpired(listing.expiry_date) ? 'Renew for' : 'Extend by'}
+        autoStart={false}
+        intro={<ListingStatus listing={listing} />}
         onFree={() => {
           setExtended(true);
         }}

@@ -1,13 +1,11 @@
 import { PAYMENT_CONFIRM_FAILED, PAYMENT_MISSING_INFO, PAYMENT_SUCCESS_REDIRECT_MS } from '@benchmarket/shared';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { RequireLogin } from '../components/require-login';
-import { cardClass, textLinkClass } from '../components/ui';
-import { listingPath } from '../lib/paths';
-import { useDelayedNavigate } from '../lib/use-delayed-navigate';
+import { ListingReady } from '../components/free-activation';
 import { LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
@@ -30,20 +28,17 @@ function Failed({ message }: { message: string }) {
 }
 
 function Succeeded({ listingId }: { listingId: string }) {
-  const to = listingPath(listingId);
   // spec §4, §9: the listing opens 2 s after the success.
-  useDelayedNavigate(to, PAYMENT_SUCCESS_REDIRECT_MS);
   return (
     <div className={shell}>
-      <div role="status" className={`${cardClass} border-emerald-200 bg-emerald-50 text-center`}>
-        <h1 className="text-2xl font-bold tracking-tight text-emerald-900">Payment successful! Your listing is now active.</h1>
-        <p className="mt-3 text-emerald-900">Taking you to your listing…</p>
-        <p className="mt-4">
-          <Link to={to} replace className={textLinkClass}>
-            View your listing now
-          </Link>
-        </p>
-      </div>
+      <ListingReady
+        listingId={listingId}
+        delayMs={PAYMENT_SUCCESS_REDIRECT_MS}
+        heading={
+          <h1 className="text-2xl font-bold tracking-tight text-emerald-900">Payment successful! Your listing is now active.</h1>
+        }
+        message="Taking you to your listing…"
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { conditionLabel, findCountry, formatPrice } from '@benchmarket/shared';
 import type { SearchFilters } from '../search-criteria';
+import { CloseIcon } from '@/components/ui/close-button';
 
 interface ActiveFiltersProps {
   filters: SearchFilters;
@@ -31,9 +32,7 @@ export function ActiveFilters({ filters, onRemove }: ActiveFiltersProps) {
             className="inline-flex items-center gap-1.5 rounded-full border border-teal-200 bg-teal-50 py-1 pr-2 pl-3 text-sm font-medium text-teal-900 hover:border-teal-400 hover:bg-teal-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
           >
             {label}
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
+            <CloseIcon className="size-3.5" strokeWidth={2.2} />
           </button>
         </li>
       ))}

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useSendSupportRequest } from '../api/send-support-request';
 import {
   SUPPORT_FIELDS_REQUIRED,
@@ -17,9 +17,6 @@ import {
   type SupportFormValues,
 } from '../support-form-schema';
 import { Alert } from '@/components/ui/alert';
-
-const fieldClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-invalid:border-red-600';
 
 /**
  * The support form: Name, Email (pre-filled for a logged-in user), Subject (optional) and
@@ -47,7 +44,6 @@ function SupportFormFields({ email }: { email: string }) {
   });
   const [sent, setSent] = useState<string | null>(null);
   const send = useSendSupportRequest();
-  const ids = { name: useId(), email: useId(), subject: useId(), message: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,59 +64,33 @@ function SupportFormFields({ email }: { email: string }) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
-            Name
-          </label>
-          <input
-            id={ids.name}
-            {...fieldProps('name')}
-            autoComplete="name"
-            required
-            maxLength={SUPPORT_NAME_MAX_LENGTH}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">
-            Email
-          </label>
-          <input
-            id={ids.email}
-            {...fieldProps('email')}
-            type="email"
-            autoComplete="email"
-            required
-            className={fieldClass}
-          />
-        </div>
-      </div>
-      <div>
-        <label htmlFor={ids.subject} className="block text-sm font-medium text-slate-800">
-          Subject <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <input
-          id={ids.subject}
-          {...fieldProps('subject')}
-          maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
-          placeholder="e.g. Invoice for my last payment"
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.message} className="block text-sm font-medium text-slate-800">
-          Message
-        </label>
-        <textarea
-          id={ids.message}
-          {...fieldProps('message')}
-          rows={6}
+        <TextField
+          label="Name"
+          {...fieldProps('name')}
+          autoComplete="name"
           required
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-          placeholder="How can we help? Include the listing's title or link if it is about one."
-          className={cn(fieldClass, 'resize-y')}
+          maxLength={SUPPORT_NAME_MAX_LENGTH}
         />
+        <TextField label="Email" {...fieldProps('email')} type="email" autoComplete="email" required />
       </div>
+      <TextField
+        label={
+          <>
+            Subject <span className="font-normal text-slate-600">(optional)</span>
+          </>
+        }
+        {...fieldProps('subject')}
+        maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
+        placeholder="e.g. Invoice for my last payment"
+      />
+      <TextAreaField
+        label="Message"
+        {...fieldProps('message')}
+        rows={6}
+        required
+        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+        placeholder="How can we help? Include the listing's title or link if it is about one."
+      />
 
       {error && (
         <Alert id={errorId}>

@@ -5,9 +5,9 @@ import {
   MESSAGE_MAX_LENGTH,
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { Button } from '@/components/ui/button';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
@@ -26,9 +26,6 @@ const FIELD_ORDER: readonly Field[] = ['sender_name', 'sender_email', 'message']
 function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? '';
 }
-
-const fieldClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-invalid:border-red-500';
 
 /**
  * The contact form of a listing page for a logged-in user (spec §5, §8): name and email
@@ -49,7 +46,6 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
     },
   });
   const send = useSendMessage();
-  const ids = { name: useId(), email: useId(), message: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,46 +64,22 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
-      <div>
-        <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
-          Name
-        </label>
-        <input
-          id={ids.name}
-          {...fieldProps('sender_name')}
-          autoComplete="name"
-          required
-          maxLength={SENDER_NAME_MAX_LENGTH}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">
-          Email
-        </label>
-        <input
-          id={ids.email}
-          {...fieldProps('sender_email')}
-          type="email"
-          autoComplete="email"
-          required
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.message} className="block text-sm font-medium text-slate-800">
-          Message
-        </label>
-        <textarea
-          id={ids.message}
-          {...fieldProps('message')}
-          rows={5}
-          required
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder="Ask about the condition, accessories, shipping…"
-          className={cn(fieldClass, 'resize-y')}
-        />
-      </div>
+      <TextField
+        label="Name"
+        {...fieldProps('sender_name')}
+        autoComplete="name"
+        required
+        maxLength={SENDER_NAME_MAX_LENGTH}
+      />
+      <TextField label="Email" {...fieldProps('sender_email')} type="email" autoComplete="email" required />
+      <TextAreaField
+        label="Message"
+        {...fieldProps('message')}
+        rows={5}
+        required
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder="Ask about the condition, accessories, shipping…"
+      />
 
       {error && (
         <Alert id={errorId}>

@@ -1,0 +1,97 @@
+import { LISTING_LOAD_ERROR, LISTING_NOT_FOUND, type DurationMonths, type Listing } from '@benchmarket/shared';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { isApiError } from '@/lib/api-client';
+import { useListing } from '@/lib/api/listings';
+import { useAuth } from '@/lib/session/use-auth';
+import { LinkButton } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { useQuote } from '../api/get-quote';
+import type { PaymentPurpose } from '../api/types';
+import { useCheckout } from '../lib/use-checkout';
+import { DurationPicker } from './duration-picker';
+import { OrderSummary } from './order-summary';
+import { PaymentStep } from './payment-step';
+import { Busy } from './ui';
+
+/** Ours: the API's refusal for someone else's listing. */
+const NOT_YOUR_LISTING = 'You do not have permission to pay for this listing';
+
+/** Why a listing cannot be paid for here, with a way on (`children`) and back to the dashboard. */
+export function Blocked({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <Alert
+      title={message}
+      actions={
+        <>
+          {children}
+          <LinkButton to="/dashboard" variant="secondary">
+            Go to Dashboard
+          </LinkButton>
+        </>
+      }
+    />
+  );
+}
+
+type OwnListing = { id: string; listing: Listing; refusal?: undefined } | { id: string; listing?: undefined; refusal: ReactNode };
+
+/**
+ * The listing of the page's `{id}` when it belongs to the user, else the view to show instead:
+ * loading, not found or not loaded, or someone else's (with `notYoursActions` next to the
+ * way back to the dashboard).
+ */
+export function useOwnListing(notYoursActions?: (id: string) => ReactNode): OwnListing {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const listing = useListing(id, { enabled: id !== '', signedInOnly: true });
+
+  if (listing.isPending) return { id, refusal: <Busy label="Loading listing…" className="py-16" /> };
+  if (listing.isError) {
+    const notFound = isApiError(listing.error) && listing.error.status === 404;
+    return { id, refusal: <Blocked message={notFound ? LISTING_NOT_FOUND : LISTING_LOAD_ERROR} /> };
+  }
+  if (listing.data.user_id !== user?.id) {
+    return { id, refusal: <Blocked message={NOT_YOUR_LISTING}>{notYoursActions?.(id)}</Blocked> };
+  }
+  return { id, listing: listing.data };
+}
+
+interface ListingCheckoutProps {
+  listing: Listing;
+  purpose: PaymentPurpose;
+  initialMonths: DurationMonths;
+  /** The duration picker's legend. */
+  legend: string;
+  /** Create the payment at once (a free period then activates without a click). */
+  autoStart: boolean;
+  /** Shown above the order summary. */
+  intro?: ReactNode;
+  onFree: () => void;
+}
+
+/** The order (duration and quote) next to the card step, for paying or extending a listing. */
+export function ListingCheckout({ listing, purpose, initialMonths, legend, autoStart, intro, onFree }: ListingCheckoutProps) {
+  const [months, setMonths] = useState<DurationMonths>(initialMonths);
+  const quote = useQuote({ listingId: listing.id, months, purpose });
+  const checkout = useCheckout({ listingId: listing.id, purpose, months, autoStart, onFree });
+  const summary = (
+    <OrderSummary listingTitle={listing.title} months={months} quote={quote}>
+      <DurationPicker legend={legend} value={months} onChange={setMonths} disabled={checkout.status === 'starting'} />
+    </OrderSummary>
+  );
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      {intro ? (
+        <div className="space-y-6">
+          {intro}
+          {summary}
+        </div>
+      ) : (
+        summary
+      )}
+      <PaymentStep checkout={checkout} quotedAmount={quote.data?.duration_months === months ? quote.data.amount : undefined} />
+    </div>
+  );
+}
