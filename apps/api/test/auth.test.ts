@@ -11,39 +11,29 @@ import {
 } from '@benchmarket/shared';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, oneTimeTokens, users } from '../src/db/schema.js';
-import { setupTestApp, TEST_JWT_SECRET, type TestContext } from './helpers.js';
+import { TEST_JWT_SECRET } from './helpers.js';
 import { GOOD_PASSWORD, login, loginToken, me, postJson, uniqueEmail } from './support/auth.js';
 import { HOUR, MINUTE, testClock } from './support/clock.js';
-import { startSmtpServer, tokenFromLink, type TestSmtpServer } from './support/smtp.js';
+import { useSmtpApp } from './support/smtp-app.js';
+import { tokenFromLink } from './support/smtp.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const COMMON_PASSWORD = 'This password is too common. Please choose a less common password.';
 
-let ctx: TestContext;
-let smtp: TestSmtpServer;
 const clock = testClock();
+const setup = useSmtpApp(clock);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await setupTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off' }, clock });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-afterEach(() => clock.reset());
-
-const post = (url: string, payload: unknown, token?: string) => postJson(ctx.app, `/api/v1${url}`, payload, { token });
+const post = (url: string, payload: unknown, token?: string) => postJson(setup.ctx.app, `/api/v1${url}`, payload, { token });
 
 /** Runs the worker (as its poll would) until the mail arrives at the test's SMTP server. */
 async function nextMail(to: string, subject?: string) {
-  const arrival = smtp.waitForMail(to, { subject });
+  const arrival = setup.smtp.waitForMail(to, { subject });
   let arrived = false;
   void arrival.finally(() => (arrived = true)).catch(() => undefined);
   while (!arrived) {
-    await ctx.app.worker.runDueJobs();
+    await setup.ctx.app.worker.runDueJobs();
     await Promise.race([arrival.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 100))]);
   }
   return arrival;
@@ -73,7 +63,7 @@ async function resetToken(email: string): Promise<string> {
 }
 
 async function userRow(email: string) {
-  const [row] = await ctx.app.db.select().from(users).where(eq(users.email, email));
+  const [row] = await setup.ctx.app.db.select().from(users).where(eq(users.email, email));
   return row;
 }
 
@@ -167,7 +157,7 @@ describe('POST /api/v1/auth/register', () => {
     const user = await userRow(email);
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user?.passwordHash).not.toContain(GOOD_PASSWORD);
-    const stored = await ctx.app.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user!.id));
+    const stored = await setup.ctx.app.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user!.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -188,10 +178,10 @@ describe('POST /api/v1/auth/register', () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/forgot-password`);
     expect(mail.html).toContain('Someone tried to register with your email');
     // Nothing changed: one account, the old password.
-    const count = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
+    const count = await setup.ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
     expect(count[0]?.n).toBe(1);
-    expect((await login(ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
-    expect((await login(ctx.app, email, 'Another-Password-9')).statusCode).toBe(401);
+    expect((await login(setup.ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, email, 'Another-Password-9')).statusCode).toBe(401);
   });
 
   it('does not make a second account when the same new address registers twice at once', async () => {
@@ -201,7 +191,7 @@ describe('POST /api/v1/auth/register', () => {
       post('/auth/register', { email, password: GOOD_PASSWORD }),
     ]);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    const rows = await ctx.app.db.select().from(users).where(eq(users.email, email));
+    const rows = await setup.ctx.app.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
   });
 });
@@ -211,13 +201,13 @@ describe('POST /api/v1/auth/verify-email', () => {
     const email = uniqueEmail();
     await register(email);
     const token = await verificationToken(email);
-    const accessToken = await loginToken(ctx.app, email, GOOD_PASSWORD);
-    expect((await me(ctx.app, accessToken)).json().is_verified).toBe(false);
+    const accessToken = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
+    expect((await me(setup.ctx.app, accessToken)).json().is_verified).toBe(false);
 
     const response = await post('/auth/verify-email', { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ is_verified: true });
-    expect((await me(ctx.app, accessToken)).json().is_verified).toBe(true);
+    expect((await me(setup.ctx.app, accessToken)).json().is_verified).toBe(true);
   });
 
   it("answers a used link, once verified, with a detail containing 'already verified'", async () => {
@@ -289,7 +279,7 @@ describe('POST /api/v1/auth/resend-verification', () => {
     const email = uniqueEmail();
     await register(email);
     await verificationToken(email);
-    const accessToken = await loginToken(ctx.app, email, GOOD_PASSWORD);
+    const accessToken = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
     const response = await post('/auth/resend-verification', {}, accessToken);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toContain(email);
@@ -299,45 +289,45 @@ describe('POST /api/v1/auth/resend-verification', () => {
 
   it("answers a verified user with a detail containing 'already verified' and sends nothing", async () => {
     const email = await registerVerified();
-    const accessToken = await loginToken(ctx.app, email, GOOD_PASSWORD);
-    const before = smtp.mailsTo(email).length;
+    const accessToken = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
+    const before = setup.smtp.mailsTo(email).length;
     const response = await post('/auth/resend-verification', {}, accessToken);
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toContain('already verified');
-    await ctx.app.worker.runDueJobs();
-    expect(smtp.mailsTo(email)).toHaveLength(before);
+    await setup.ctx.app.worker.runDueJobs();
+    expect(setup.smtp.mailsTo(email)).toHaveLength(before);
   });
 });
 
 describe('POST /api/v1/auth/login', () => {
   it('takes form-encoded username and password and answers {access_token, token_type: "bearer"}', async () => {
     const email = await registerVerified();
-    const response = await login(ctx.app, email, GOOD_PASSWORD);
+    const response = await login(setup.ctx.app, email, GOOD_PASSWORD);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.token_type).toBe('bearer');
     expect(Object.keys(body).sort()).toEqual(['access_token', 'token_type']);
     const header = JSON.parse(Buffer.from(body.access_token.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('HS256');
-    expect((await me(ctx.app, body.access_token)).json().email).toBe(email);
+    expect((await me(setup.ctx.app, body.access_token)).json().email).toBe(email);
   });
 
   it('lets an unverified user log in', async () => {
     const email = uniqueEmail();
     await register(email);
-    const token = await loginToken(ctx.app, email, GOOD_PASSWORD);
-    expect((await me(ctx.app, token)).json()).toMatchObject({ email, is_verified: false });
+    const token = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
+    expect((await me(setup.ctx.app, token)).json()).toMatchObject({ email, is_verified: false });
   });
 
   it('finds the account whatever the case and spaces of the email', async () => {
     const email = await registerVerified();
-    expect((await login(ctx.app, ` ${email.toUpperCase()} `, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, ` ${email.toUpperCase()} `, GOOD_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {
     const email = await registerVerified();
-    const wrongPassword = await login(ctx.app, email, 'Wrong-Password-1');
-    const unknownEmail = await login(ctx.app, uniqueEmail('nobody'), GOOD_PASSWORD);
+    const wrongPassword = await login(setup.ctx.app, email, 'Wrong-Password-1');
+    const unknownEmail = await login(setup.ctx.app, uniqueEmail('nobody'), GOOD_PASSWORD);
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
@@ -347,19 +337,19 @@ describe('POST /api/v1/auth/login', () => {
   it('compares the password exactly as typed: no trimming, no case folding, no truncation', async () => {
     const long = `${'Spectrophotometer-'.repeat(5)}tail`; // 94 characters, past bcrypt's 72 bytes
     const email = await registerVerified(uniqueEmail(), long);
-    expect((await login(ctx.app, email, long)).statusCode).toBe(200);
-    expect((await login(ctx.app, email, long.slice(0, 72))).statusCode).toBe(401);
-    expect((await login(ctx.app, email, `${long} `)).statusCode).toBe(401);
-    expect((await login(ctx.app, email, long.toUpperCase())).statusCode).toBe(401);
+    expect((await login(setup.ctx.app, email, long)).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, email, long.slice(0, 72))).statusCode).toBe(401);
+    expect((await login(setup.ctx.app, email, `${long} `)).statusCode).toBe(401);
+    expect((await login(setup.ctx.app, email, long.toUpperCase())).statusCode).toBe(401);
 
     const spaced = ' Pipette Rack 96 ';
     const other = await registerVerified(uniqueEmail(), spaced);
-    expect((await login(ctx.app, other, spaced)).statusCode).toBe(200);
-    expect((await login(ctx.app, other, spaced.trim())).statusCode).toBe(401);
+    expect((await login(setup.ctx.app, other, spaced)).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, other, spaced.trim())).statusCode).toBe(401);
   });
 
   it('refuses a missing password with a readable detail', async () => {
-    const response = await ctx.app.inject({
+    const response = await setup.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -374,8 +364,8 @@ describe('POST /api/v1/auth/login', () => {
     const unknown = uniqueEmail('ghost');
     const { a: known, b: missing } = await timeBoth(
       9,
-      () => login(ctx.app, email, 'Wrong-Password-1'),
-      () => login(ctx.app, unknown, 'Wrong-Password-1'),
+      () => login(setup.ctx.app, email, 'Wrong-Password-1'),
+      () => login(setup.ctx.app, unknown, 'Wrong-Password-1'),
     );
     // Without the dummy hash an unknown email answers in a small fraction of the time.
     expect(missing / known).toBeGreaterThan(0.6);
@@ -386,7 +376,7 @@ describe('POST /api/v1/auth/login', () => {
 describe('GET /api/v1/auth/me', () => {
   it('answers {id, email, is_verified} for a valid bearer token', async () => {
     const email = await registerVerified();
-    const response = await me(ctx.app, await loginToken(ctx.app, email, GOOD_PASSWORD));
+    const response = await me(setup.ctx.app, await loginToken(setup.ctx.app, email, GOOD_PASSWORD));
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['email', 'id', 'is_verified']);
@@ -395,7 +385,7 @@ describe('GET /api/v1/auth/me', () => {
 
   it('answers 401 with a detail without a token or with a malformed one', async () => {
     for (const token of [undefined, '', 'garbage', 'a.b.c']) {
-      const response = await me(ctx.app, token);
+      const response = await me(setup.ctx.app, token);
       expect(response.statusCode, String(token)).toBe(401);
       expect(response.json().detail).toBeTruthy();
     }
@@ -403,15 +393,15 @@ describe('GET /api/v1/auth/me', () => {
 
   it('answers 401 for an expired token', async () => {
     const email = await registerVerified();
-    const token = await loginToken(ctx.app, email, GOOD_PASSWORD);
-    clock.advance((ctx.config.jwt.ttlHours + 1) * HOUR);
-    expect((await me(ctx.app, token)).statusCode).toBe(401);
+    const token = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
+    clock.advance((setup.ctx.config.jwt.ttlHours + 1) * HOUR);
+    expect((await me(setup.ctx.app, token)).statusCode).toBe(401);
   });
 
   it('answers 401 for a token signed with another secret or another algorithm', async () => {
     const email = await registerVerified();
     // The claims of a real token (its jti names a live session), re-signed below.
-    const claims = decodeJwt(await loginToken(ctx.app, email, GOOD_PASSWORD));
+    const claims = decodeJwt(await loginToken(setup.ctx.app, email, GOOD_PASSWORD));
     const otherSecret = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
@@ -420,16 +410,16 @@ describe('GET /api/v1/auth/me', () => {
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     for (const token of [otherSecret, hs512, unsigned]) {
-      expect((await me(ctx.app, token)).statusCode).toBe(401);
+      expect((await me(setup.ctx.app, token)).statusCode).toBe(401);
     }
     // The same claims signed as the server signs them do work: the refusals above are about the signature.
     const good = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    expect((await me(ctx.app, good)).statusCode).toBe(200);
+    expect((await me(setup.ctx.app, good)).statusCode).toBe(200);
   });
 
   it('answers 401 for a correctly signed token without exp, iss, aud or jti, or with another issuer or audience', async () => {
     const email = await registerVerified();
-    const claims = decodeJwt(await loginToken(ctx.app, email, GOOD_PASSWORD));
+    const claims = decodeJwt(await loginToken(setup.ctx.app, email, GOOD_PASSWORD));
     expect(claims).toMatchObject({ iss: 'benchmarket', aud: 'benchmarket-api' });
     expect(typeof claims.jti).toBe('string');
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -443,15 +433,15 @@ describe('GET /api/v1/auth/me', () => {
       otherIssuer: await signed({ ...claims, iss: 'someone-else' }),
       otherAudience: await signed({ ...claims, aud: 'another-api' }),
     };
-    for (const [name, token] of Object.entries(refused)) expect((await me(ctx.app, token)).statusCode, name).toBe(401);
-    expect((await me(ctx.app, await signed(claims))).statusCode).toBe(200);
+    for (const [name, token] of Object.entries(refused)) expect((await me(setup.ctx.app, token)).statusCode, name).toBe(401);
+    expect((await me(setup.ctx.app, await signed(claims))).statusCode).toBe(200);
   });
 
   it('answers 401 once the account is gone', async () => {
     const email = await registerVerified();
-    const token = await loginToken(ctx.app, email, GOOD_PASSWORD);
-    await ctx.app.db.delete(users).where(eq(users.email, email));
-    expect((await me(ctx.app, token)).statusCode).toBe(401);
+    const token = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
+    await setup.ctx.app.db.delete(users).where(eq(users.email, email));
+    expect((await me(setup.ctx.app, token)).statusCode).toBe(401);
   });
 });
 
@@ -477,13 +467,13 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
     expect(mail.text).toContain('1 hour');
     expect(mail.html).toContain(`${PUBLIC_URL}/reset-password?token=`);
-    expect(smtp.mailsTo(stranger)).toHaveLength(0);
+    expect(setup.smtp.mailsTo(stranger)).toHaveLength(0);
   });
 
   it('does the same work for an unknown address as for a known one, in the same time', async () => {
     const email = await registerVerified();
     const stranger = uniqueEmail('stranger');
-    const queued = async () => (await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(jobs))[0]?.n ?? 0;
+    const queued = async () => (await setup.ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(jobs))[0]?.n ?? 0;
     const before = await queued();
     await post('/auth/forgot-password', { email });
     const afterKnown = await queued();
@@ -497,7 +487,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
       () => post('/auth/forgot-password', { email: stranger }),
     );
     expect(Math.abs(known - unknown)).toBeLessThan(Math.max(5, 0.5 * known));
-    await ctx.app.worker.runDueJobs();
+    await setup.ctx.app.worker.runDueJobs();
   });
 
   it('sets the new password: the old one stops working, the new one works', async () => {
@@ -507,8 +497,8 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     const response = await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBeTruthy();
-    expect((await login(ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
-    expect((await login(ctx.app, email, 'Brand-New-Secret-7')).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
+    expect((await login(setup.ctx.app, email, 'Brand-New-Secret-7')).statusCode).toBe(200);
     const notice = await nextMail(email, 'password was changed');
     expect(notice.text).toContain(`${PUBLIC_URL}/forgot-password`);
   });
@@ -521,19 +511,19 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     const again = await post('/auth/reset-password', { token, password: 'Second-New-Secret-2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().detail).toContain('already been used');
-    expect((await login(ctx.app, email, 'First-New-Secret-1')).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, email, 'First-New-Secret-1')).statusCode).toBe(200);
   });
 
   it('logs out every earlier session: access tokens issued before the reset stop working', async () => {
     const email = await registerVerified();
-    const before = await loginToken(ctx.app, email, GOOD_PASSWORD);
-    expect((await me(ctx.app, before)).statusCode).toBe(200);
+    const before = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
+    expect((await me(setup.ctx.app, before)).statusCode).toBe(200);
     await post('/auth/forgot-password', { email });
     const token = await resetToken(email);
     await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
-    expect((await me(ctx.app, before)).statusCode).toBe(401);
-    const after = await loginToken(ctx.app, email, 'Brand-New-Secret-7');
-    expect((await me(ctx.app, after)).statusCode).toBe(200);
+    expect((await me(setup.ctx.app, before)).statusCode).toBe(401);
+    const after = await loginToken(setup.ctx.app, email, 'Brand-New-Secret-7');
+    expect((await me(setup.ctx.app, after)).statusCode).toBe(200);
   });
 
   it('invalidates the other outstanding reset links', async () => {
@@ -546,7 +536,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     expect((await post('/auth/reset-password', { token: second, password: 'Brand-New-Secret-7' })).statusCode).toBe(200);
     const old = await post('/auth/reset-password', { token: first, password: 'Sneaky-Other-Secret-8' });
     expect(old.statusCode).toBe(400);
-    expect((await login(ctx.app, email, 'Brand-New-Secret-7')).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, email, 'Brand-New-Secret-7')).statusCode).toBe(200);
   });
 
   it('expires after 1 hour', async () => {
@@ -557,7 +547,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     const late = await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
     expect(late.statusCode).toBe(400);
     expect(late.json().detail).toContain('expired');
-    expect((await login(ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await login(setup.ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
 
     clock.reset();
     await post('/auth/forgot-password', { email });
@@ -615,7 +605,7 @@ describe('POST /api/v1/auth/google without GOOGLE_CLIENT_ID', () => {
 
 describe('OpenAPI', () => {
   it('documents the auth routes under the auth tag, login as form-encoded', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await setup.ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const path of ['register', 'verify-email', 'resend-verification', 'login', 'me', 'forgot-password', 'reset-password', 'google', 'google/nonce', 'logout', 'logout-all']) {
       expect(Object.keys(doc.paths)).toContain(`/api/v1/auth/${path}`);
     }

@@ -20,6 +20,16 @@ let kinds = 0;
 /** A job kind of its own for each test, so no test runs another's jobs. */
 const newKind = (name: string) => `test.${name}.${(kinds += 1)}`;
 
+/** Handles `kind` by counting its runs (then `onRun(run)`, which may throw); answers how many so far. */
+function countRuns(kind: string, onRun: (run: number) => void = () => {}): () => number {
+  let runs = 0;
+  ctx.app.worker.handle(kind, async () => {
+    runs += 1;
+    onRun(runs);
+  });
+  return () => runs;
+}
+
 async function jobsOf(kind: string) {
   return ctx.app.db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
 }
@@ -45,23 +55,18 @@ describe('the worker', () => {
 
   it('runs a job enqueued for now at once, even within the same millisecond', async () => {
     const kind = newKind('immediate');
-    let calls = 0;
-    ctx.app.worker.handle(kind, async () => {
-      calls += 1;
-    });
+    const calls = countRuns(kind);
     for (let round = 1; round <= 40; round += 1) {
       await enqueueJob(ctx.app.db, kind, {});
       await ctx.app.worker.runDueJobs();
-      expect(calls).toBe(round);
+      expect(calls()).toBe(round);
     }
   });
 
   it('retries a failing job with exponential back-off (2 s, then 4 s) until it succeeds', async () => {
     const kind = newKind('flaky');
-    let calls = 0;
-    ctx.app.worker.handle(kind, async () => {
-      calls += 1;
-      if (calls <= 2) throw new Error(`SMTP said no (${calls})`);
+    const calls = countRuns(kind, (run) => {
+      if (run <= 2) throw new Error(`SMTP said no (${run})`);
     });
     await enqueueJob(ctx.app.db, kind, {});
 
@@ -73,29 +78,27 @@ describe('the worker', () => {
     expect(row.runAt.getTime() - firstRun).toBeLessThan(3 * SECOND);
 
     await ctx.app.worker.runDueJobs(); // not due yet
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
 
     clock.advance(2.1 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     row = await onlyJob(kind);
     expect(row).toMatchObject({ status: 'pending', attempts: 2, lastError: 'SMTP said no (2)' });
 
     clock.advance(3 * SECOND); // the second delay is 4 s
     await ctx.app.worker.runDueJobs();
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
 
     clock.advance(1.1 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 3, lastError: null });
   });
 
   it('gives up after max_attempts and keeps the last error', async () => {
     const kind = newKind('broken');
-    let calls = 0;
-    ctx.app.worker.handle(kind, async () => {
-      calls += 1;
+    const calls = countRuns(kind, () => {
       throw new Error('always fails');
     });
     await enqueueJob(ctx.app.db, kind, {}, { maxAttempts: 2 });
@@ -105,7 +108,7 @@ describe('the worker', () => {
     expect(await onlyJob(kind)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'always fails' });
     clock.advance(2 * 3600 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 
   it('keeps a job without a handler, and runs it once a handler exists', async () => {
@@ -114,36 +117,27 @@ describe('the worker', () => {
     await ctx.app.worker.runDueJobs();
     expect(await onlyJob(kind)).toMatchObject({ status: 'pending', lastError: `no handler for job kind ${kind}` });
 
-    let ran = false;
-    ctx.app.worker.handle(kind, async () => {
-      ran = true;
-    });
+    const ran = countRuns(kind);
     clock.advance(3 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(true);
+    expect(ran()).toBe(1);
     expect((await onlyJob(kind)).status).toBe('done');
   });
 
   it('waits until the time a job is scheduled for', async () => {
     const kind = newKind('scheduled');
-    let ran = false;
-    ctx.app.worker.handle(kind, async () => {
-      ran = true;
-    });
+    const ran = countRuns(kind);
     await enqueueJob(ctx.app.db, kind, {}, { runAt: new Date(clock.now().getTime() + 60 * SECOND) });
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(false);
+    expect(ran()).toBe(0);
     clock.advance(61 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(true);
+    expect(ran()).toBe(1);
   });
 
   it('picks up a job that a crashed worker left running, once its lock has expired', async () => {
     const kind = newKind('orphaned');
-    let ran = 0;
-    ctx.app.worker.handle(kind, async () => {
-      ran += 1;
-    });
+    const ran = countRuns(kind);
     await ctx.app.db.insert(jobs).values({
       kind,
       status: 'running',
@@ -151,20 +145,17 @@ describe('the worker', () => {
       lockedUntil: new Date(clock.now().getTime() + 60 * SECOND),
     });
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(0);
+    expect(ran()).toBe(0);
     clock.advance(61 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(1);
+    expect(ran()).toBe(1);
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
   it("picks up a crashed worker's job within 30 s of its last heartbeat (the lock was 120 s)", async () => {
     expect(LOCK_SECONDS).toBe(30);
     const kind = newKind('crashed');
-    let ran = 0;
-    ctx.app.worker.handle(kind, async () => {
-      ran += 1;
-    });
+    const ran = countRuns(kind);
     // As a worker that claimed it and was killed leaves it: running, locked for LOCK_SECONDS.
     await ctx.app.db.insert(jobs).values({
       kind,
@@ -174,10 +165,10 @@ describe('the worker', () => {
     });
     clock.advance(29 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(0);
+    expect(ran()).toBe(0);
     clock.advance(2 * SECOND);
     await ctx.app.worker.runDueJobs();
-    expect(ran).toBe(1);
+    expect(ran()).toBe(1);
   });
 
   it('keeps extending the lock of a job that runs longer than the lock, so no second worker takes it', async () => {

@@ -4,31 +4,21 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { jobs } from '../src/db/schema.js';
 import { MAIL_JOB } from '../src/modules/mail/plugin.js';
 import { renderMail } from '../src/modules/mail/templates.js';
 import { createOutboxTransport } from '../src/providers/mail/index.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { testEnv } from './helpers.js';
 import { GOOD_PASSWORD, postJson, uniqueEmail } from './support/auth.js';
 import { testClock } from './support/clock.js';
+import { useSmtpApp } from './support/smtp-app.js';
 import { startSmtpServer, tokenFromLink, unusedPort, type TestSmtpServer } from './support/smtp.js';
 
-let ctx: TestContext;
-let smtp: TestSmtpServer;
 const clock = testClock();
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await setupTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off' }, clock });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-afterEach(() => clock.reset());
+const setup = useSmtpApp(clock);
 
 const sample = (to: string, subject = 'Your listing is live') => ({
   ...renderMail({
@@ -42,26 +32,26 @@ const sample = (to: string, subject = 'Your listing is live') => ({
 });
 
 /** Another app with other settings on the same database (its worker sees the same jobs table). */
-async function appWith(env: Record<string, string>, dataDir = ctx.dataDir): Promise<FastifyInstance> {
-  const app = await buildApp({ config: loadConfig(testEnv(dataDir, env)), database: ctx.database, clock });
+async function appWith(env: Record<string, string>, dataDir = setup.ctx.dataDir): Promise<FastifyInstance> {
+  const app = await buildApp({ config: loadConfig(testEnv(dataDir, env)), database: setup.ctx.database, clock });
   await app.ready();
   return app;
 }
 
 async function mailJobsTo(to: string) {
-  const rows = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB));
+  const rows = await setup.ctx.app.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB));
   return rows.filter((row) => row.payload.to === to);
 }
 
 describe('mail over SMTP (SMTP_URL set)', () => {
   it('queues the mail in the database; the worker sends it with a text and an HTML part', async () => {
     const to = uniqueEmail('seller');
-    await ctx.app.mailer.queue({ ...sample(to), replyTo: 'buyer@example.com' });
-    expect(smtp.mailsTo(to)).toHaveLength(0);
+    await setup.ctx.app.mailer.queue({ ...sample(to), replyTo: 'buyer@example.com' });
+    expect(setup.smtp.mailsTo(to)).toHaveLength(0);
     expect(await mailJobsTo(to)).toMatchObject([{ status: 'pending' }]);
 
-    await ctx.app.worker.runDueJobs();
-    const mail = await smtp.waitForMail(to);
+    await setup.ctx.app.worker.runDueJobs();
+    const mail = await setup.smtp.waitForMail(to);
     expect(mail.subject).toBe('Your listing is live');
     expect(mail.parsed.from?.text).toContain('no-reply@benchmarket.local');
     expect(mail.parsed.replyTo?.text).toContain('buyer@example.com');
@@ -72,16 +62,16 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
   it('keeps no reset link in the jobs table once the reset mail is sent: the job keeps only recipient and subject', async () => {
     const email = uniqueEmail('reset');
-    const registered = await postJson(ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD });
+    const registered = await postJson(setup.ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD });
     expect(registered.statusCode).toBe(201);
-    expect((await postJson(ctx.app, '/api/v1/auth/forgot-password', { email })).statusCode).toBe(200);
-    await ctx.app.worker.runDueJobs();
+    expect((await postJson(setup.ctx.app, '/api/v1/auth/forgot-password', { email })).statusCode).toBe(200);
+    await setup.ctx.app.worker.runDueJobs();
 
-    const mail = await smtp.waitForMail(email, { subject: 'Reset your BenchMarket password' });
-    const token = tokenFromLink(mail, `${ctx.app.config.publicUrl}/reset-password`);
+    const mail = await setup.smtp.waitForMail(email, { subject: 'Reset your BenchMarket password' });
+    const token = tokenFromLink(mail, `${setup.ctx.app.config.publicUrl}/reset-password`);
     expect(token.length).toBeGreaterThan(20);
     // The whole text of every row of the table: no copy of the token anywhere.
-    const rows = await ctx.app.db.execute<{ row: string }>(sql`select j::text as row from jobs j`);
+    const rows = await setup.ctx.app.db.execute<{ row: string }>(sql`select j::text as row from jobs j`);
     expect(rows.rows.length).toBeGreaterThan(0);
     expect(rows.rows.filter((r) => r.row.includes(token) || r.row.includes(encodeURIComponent(token)))).toEqual([]);
     const jobsToUser = await mailJobsTo(email);
@@ -89,21 +79,21 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(jobsToUser.map((job) => job.payload)).toContainEqual({ to: email, subject: 'Reset your BenchMarket password', redacted: true });
 
     // The link still works: it was mailed, not lost.
-    const reset = await postJson(ctx.app, '/api/v1/auth/reset-password', { token, password: `${GOOD_PASSWORD}-2` });
+    const reset = await postJson(setup.ctx.app, '/api/v1/auth/reset-password', { token, password: `${GOOD_PASSWORD}-2` });
     expect(reset.statusCode).toBe(200);
   });
 
   it('sends nothing for a change whose transaction failed', async () => {
     const to = uniqueEmail('rolled-back');
     await expect(
-      ctx.app.db.transaction(async (tx) => {
-        await ctx.app.mailer.queue(sample(to), tx);
+      setup.ctx.app.db.transaction(async (tx) => {
+        await setup.ctx.app.mailer.queue(sample(to), tx);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await ctx.app.worker.runDueJobs();
+    await setup.ctx.app.worker.runDueJobs();
     expect(await mailJobsTo(to)).toHaveLength(0);
-    expect(smtp.mailsTo(to)).toHaveLength(0);
+    expect(setup.smtp.mailsTo(to)).toHaveLength(0);
   });
 
   it('loses nothing in an SMTP outage: the mail waits, retries, and is delivered once', async () => {

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.js';
 import { addMonths } from '../src/modules/payments/pricing.js';
-import { setupTestApp, type TestContext } from './helpers.js';
+import type { TestContext } from './helpers.js';
 import {
-  api,
   confirmPayment,
   createIntent,
   createListing,
@@ -13,7 +12,9 @@ import {
   DAY_MS,
   intentIdOf,
   listingRow,
+  sandboxCard,
   settableClock,
+  setupPaymentsApp,
   tokenFor,
   type Seller,
 } from './support/payments-fixtures.js';
@@ -33,7 +34,7 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ctx = await setupTestApp({ env: { SMTP_URL: smtp.url, PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' }, clock });
+  ({ ctx } = await setupPaymentsApp(clock, { SMTP_URL: smtp.url }));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -50,10 +51,7 @@ function remindersFor(seller: Seller) {
   return smtp.mailsTo(seller.email).filter((mail) => mail.subject.startsWith('Your listing expires soon'));
 }
 
-const payByCard = (clientSecret: string) =>
-  api(ctx.app, 'POST', '/payments/sandbox/confirm-card', {
-    payload: { client_secret: clientSecret, card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' },
-  });
+const payByCard = (clientSecret: string) => sandboxCard(ctx.app, clientSecret);
 
 const at = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs);
 

@@ -1,24 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { payments, sandboxPaymentIntents } from '../src/db/schema.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { testEnv, type TestContext } from './helpers.js';
 import {
-  api,
   confirmPayment,
   createIntent,
   createListing,
-  createSeller,
   intentIdOf,
   listingRow,
   paymentRow,
+  paymentHistory,
+  sandboxCard,
   settableClock,
+  usePaymentsApp,
   tokenFor,
   type Seller,
 } from './support/payments-fixtures.js';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { postWebhook, useStripePayments } from './support/stripe-payments.js';
 
 /**
  * Issue 12, defect 9: parallel 'Pay' clicks charged several times, and a payment flagged
@@ -39,10 +39,8 @@ async function workerRound(ctx: TestContext, clock: ReturnType<typeof settableCl
   await ctx.app.worker.tick();
 }
 
-async function historyOf(ctx: TestContext, token: string): Promise<HistoryItem[]> {
-  const response = await api(ctx.app, 'GET', '/payments/history', { token });
-  expect(response.statusCode).toBe(200);
-  return response.json() as HistoryItem[];
+function historyOf(ctx: TestContext, token: string): Promise<HistoryItem[]> {
+  return paymentHistory<HistoryItem>(ctx.app, token);
 }
 
 async function fiveParallelClicks(ctx: TestContext, seller: Seller, listingId: string): Promise<Created[]> {
@@ -59,29 +57,19 @@ async function openPaymentsOf(ctx: TestContext, listingId: string) {
 
 describe('with the sandbox provider', () => {
   const clock = settableClock(AFTER_PROMO);
-  let ctx: TestContext;
-  let seller: Seller;
+  const pay = usePaymentsApp(clock);
 
-  beforeAll(async () => {
-    ctx = await setupTestApp({ env: { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' }, clock });
-    seller = await createSeller(ctx.app);
-  });
-  afterAll(() => ctx?.close());
-
-  const card = (clientSecret: string, cardNumber: string) =>
-    api(ctx.app, 'POST', '/payments/sandbox/confirm-card', {
-      payload: { client_secret: clientSecret, card_number: cardNumber, exp_month: 12, exp_year: 2034, cvc: '123' },
-    });
+  const card = (clientSecret: string, cardNumber: string) => sandboxCard(pay.ctx.app, clientSecret, cardNumber);
 
   it('answers five parallel Pay clicks with one payment and one payable intent, and charges once', async () => {
-    seller.token = await tokenFor(ctx.app, seller.id);
-    const listing = await createListing(ctx.app, seller.id);
-    const answers = await fiveParallelClicks(ctx, seller, listing.id);
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const answers = await fiveParallelClicks(pay.ctx, pay.seller, listing.id);
 
     expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
     expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
-    expect(await openPaymentsOf(ctx, listing.id)).toHaveLength(1);
-    const intents = await ctx.app.db
+    expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
+    const intents = await pay.ctx.app.db
       .select()
       .from(sandboxPaymentIntents)
       .where(sql`${sandboxPaymentIntents.metadata}->>'listing_id' = ${listing.id}`);
@@ -89,222 +77,181 @@ describe('with the sandbox provider', () => {
 
     const [first] = answers;
     expect((await card(first!.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
-    expect(await listingRow(ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
-    const mine = (await historyOf(ctx, seller.token)).filter((p) => p.listing_id === listing.id);
+    expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+    const mine = (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id);
     expect(mine).toEqual([expect.objectContaining({ id: first!.payment_id, status: 'completed', amount: 49 })]);
 
     // Another 'Pay Now' after paying is refused, not charged.
-    const again = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
+    const again = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
     expect(again.statusCode).toBe(400);
     expect(again.json().detail).toBe('This listing has already been paid for.');
   });
 
   it('refunds a second payment that succeeded for one listing (a declined tab paid later), automatically', async () => {
-    seller.token = await tokenFor(ctx.app, seller.id);
-    const listing = await createListing(ctx.app, seller.id);
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
     // Tab 1: the card is declined; the payment is failed, its intent stays open for another card.
-    const a = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     expect((await card(a.client_secret, '4000 0000 0000 0002')).statusCode).toBe(402);
     // Tab 2: a new attempt, paid.
-    const b = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const b = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     expect(b.payment_id).not.toBe(a.payment_id);
     expect((await card(b.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
-    const activated = await listingRow(ctx.app, listing.id);
+    const activated = await listingRow(pay.ctx.app, listing.id);
     // Tab 1 again: another card on the old intent succeeds at the provider.
     expect((await card(a.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
-    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundedAt: null });
-    expect((await paymentRow(ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
+    expect(await paymentRow(pay.ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundedAt: null });
+    expect((await paymentRow(pay.ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
 
-    await workerRound(ctx, clock);
+    await workerRound(pay.ctx, clock);
 
-    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
-    const [intent] = await ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
+    expect(await paymentRow(pay.ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
+    const [intent] = await pay.ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(intent?.refundId).toMatch(/^re_sandbox_/);
-    const statuses = Object.fromEntries((await historyOf(ctx, seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]));
+    const statuses = Object.fromEntries((await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]));
     expect(statuses).toEqual({ [a.payment_id]: 'refunded', [b.payment_id]: 'completed' });
     // The listing was activated once, by B; the refund changed nothing about it.
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe(activated.expiryDate?.toISOString());
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe(activated.expiryDate?.toISOString());
 
     // Another round refunds nothing twice.
-    await workerRound(ctx, clock);
-    const [still] = await ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
+    await workerRound(pay.ctx, clock);
+    const [still] = await pay.ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(still?.refundId).toBe(intent?.refundId);
   });
 
   it('completes a payment left pending by a crash (paid at the provider, not yet applied) in the first worker round after a restart', async () => {
-    seller.token = await tokenFor(ctx.app, seller.id);
-    const listing = await createListing(ctx.app, seller.id);
-    const created = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     // The card step went through at the provider, and the API died before applying it.
-    await ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(created.client_secret)));
+    await pay.ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(created.client_secret)));
 
     const restarted = await buildApp({
-      config: loadConfig(testEnv(ctx.dataDir, { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' })),
-      database: ctx.database,
+      config: loadConfig(testEnv(pay.ctx.dataDir, { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' })),
+      database: pay.ctx.database,
       clock,
     });
     try {
       await restarted.ready();
       // Seconds after the payment began: no waiting for a sweep minutes later.
       await restarted.worker.tick();
-      expect(await paymentRow(ctx.app, created.payment_id)).toMatchObject({ status: 'completed' });
-      expect(await listingRow(ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+      expect(await paymentRow(pay.ctx.app, created.payment_id)).toMatchObject({ status: 'completed' });
+      expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
     } finally {
       await restarted.close();
     }
   });
 
   it('refunds a payment made for a listing removed while the card form was open', async () => {
-    seller.token = await tokenFor(ctx.app, seller.id);
-    const listing = await createListing(ctx.app, seller.id);
-    const created = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 3 })).json() as Created;
-    const removed = await ctx.app.inject({
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 })).json() as Created;
+    const removed = await pay.ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/listings/${listing.id}`,
-      headers: { authorization: `Bearer ${seller.token}` },
+      headers: { authorization: `Bearer ${pay.seller.token}` },
     });
     expect(removed.statusCode).toBe(200);
     expect((await card(created.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
-    const confirm = await confirmPayment(ctx.app, seller.token, created.payment_id, intentIdOf(created.client_secret));
+    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentIdOf(created.client_secret));
     expect(confirm.statusCode).toBe(400);
     expect(confirm.json().detail).toContain('It will be refunded');
 
-    await workerRound(ctx, clock);
-    expect(await paymentRow(ctx.app, created.payment_id)).toMatchObject({ status: 'refunded' });
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    await workerRound(pay.ctx, clock);
+    expect(await paymentRow(pay.ctx.app, created.payment_id)).toMatchObject({ status: 'refunded' });
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 });
 
 describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
   const clock = settableClock(AFTER_PROMO);
-  let stripeApi: StripeStandIn;
-  let ctx: TestContext;
-  let seller: Seller;
-  let browser: Stripe;
-  const signer = new Stripe('sk_test_signer');
+  const pay = useStripePayments(clock, WEBHOOK_SECRET);
 
-  beforeAll(async () => {
-    stripeApi = await startStripeStandIn();
-    ctx = await setupTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_benchmarket',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_benchmarket',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripeApi.url,
-        PROMO_FREE_UNTIL: '2030-06-01',
-        RATE_LIMITS: 'off',
-      },
-      clock,
-    });
-    const { hostname, port } = new URL(stripeApi.url);
-    browser = new Stripe('sk_test_browser', { host: hostname, port, protocol: 'http', maxNetworkRetries: 0 });
-    seller = await createSeller(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await stripeApi?.close();
-  });
-
-  const intentsOf = (listingId: string) => [...stripeApi.intents.values()].filter((intent) => intent.metadata.listing_id === listingId);
+  const intentsOf = (listingId: string) => [...pay.stripeApi.intents.values()].filter((intent) => intent.metadata.listing_id === listingId);
 
   function webhook(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string) {
-    const payload = stripeApi.eventPayload(type, intentId);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook',
-      payload,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-    });
+    const payload = pay.stripeApi.eventPayload(type, intentId);
+    return postWebhook(pay.ctx.app, payload, pay.signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
   }
 
   it('answers five parallel Pay clicks with one PaymentIntent, created with one idempotency key per listing and attempt', async () => {
-    seller.token = await tokenFor(ctx.app, seller.id);
-    const listing = await createListing(ctx.app, seller.id);
-    const answers = await fiveParallelClicks(ctx, seller, listing.id);
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const answers = await fiveParallelClicks(pay.ctx, pay.seller, listing.id);
 
     expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
     expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
     expect(intentsOf(listing.id)).toHaveLength(1);
-    expect(await openPaymentsOf(ctx, listing.id)).toHaveLength(1);
-    const creates = stripeApi.requests.filter(
+    expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
+    const creates = pay.stripeApi.requests.filter(
       (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).listing_id === listing.id,
     );
     expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answers[0]!.payment_id}`]));
 
     const intentId = intentIdOf(answers[0]!.client_secret);
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    expect((await confirmPayment(ctx.app, seller.token, answers[0]!.payment_id, intentId)).statusCode).toBe(200);
-    expect(await listingRow(ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
-    expect(stripeApi.refunds.size).toBe(0);
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    expect((await confirmPayment(pay.ctx.app, pay.seller.token, answers[0]!.payment_id, intentId)).statusCode).toBe(200);
+    expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+    expect(pay.stripeApi.refunds.size).toBe(0);
   });
 
   it('refunds a second payment that succeeded for one listing through Stripe refunds, retrying while Stripe is down', async () => {
-    seller.token = await tokenFor(ctx.app, seller.id);
-    const listing = await createListing(ctx.app, seller.id);
-    const a = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     const aIntent = intentIdOf(a.client_secret);
-    await expect(browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
+    await expect(pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
     expect((await webhook('payment_intent.payment_failed', aIntent)).statusCode).toBe(200);
-    expect((await paymentRow(ctx.app, a.payment_id))?.status).toBe('failed');
+    expect((await paymentRow(pay.ctx.app, a.payment_id))?.status).toBe('failed');
 
-    const b = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const b = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     const bIntent = intentIdOf(b.client_secret);
     expect(bIntent).not.toBe(aIntent);
-    await browser.paymentIntents.confirm(bIntent, { payment_method: 'pm_card_visa' });
-    expect((await confirmPayment(ctx.app, seller.token, b.payment_id, bIntent)).statusCode).toBe(200);
+    await pay.browser.paymentIntents.confirm(bIntent, { payment_method: 'pm_card_visa' });
+    expect((await confirmPayment(pay.ctx.app, pay.seller.token, b.payment_id, bIntent)).statusCode).toBe(200);
 
     // The first tab pays its old intent with another card; Stripe tells us.
-    await browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_visa' });
+    await pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_visa' });
     expect((await webhook('payment_intent.succeeded', aIntent)).statusCode).toBe(200);
-    expect((await paymentRow(ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
+    expect((await paymentRow(pay.ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
 
     // Stripe is down for the first refund round (the SDK's two retries included): nothing is lost.
-    stripeApi.failNext(3);
-    await workerRound(ctx, clock);
-    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundAttempts: 1, refundedAt: null });
-    expect(stripeApi.refunds.size).toBe(0);
+    pay.stripeApi.failNext(3);
+    await workerRound(pay.ctx, clock);
+    expect(await paymentRow(pay.ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundAttempts: 1, refundedAt: null });
+    expect(pay.stripeApi.refunds.size).toBe(0);
 
     // The retry (a minute later) refunds it, with the payment's refund key.
-    await workerRound(ctx, clock);
-    expect(await paymentRow(ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
-    const refunds = [...stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent);
+    await workerRound(pay.ctx, clock);
+    expect(await paymentRow(pay.ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
+    const refunds = [...pay.stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent);
     expect(refunds).toEqual([expect.objectContaining({ amount: 4_900, currency: 'usd', metadata: { payment_id: a.payment_id } })]);
-    const refundCalls = stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    const refundCalls = pay.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
     expect(new Set(refundCalls.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${a.payment_id}`]));
-    expect((await paymentRow(ctx.app, a.payment_id))?.providerRefundId).toBe(refunds[0]?.id);
-    expect(await paymentRow(ctx.app, b.payment_id)).toMatchObject({ status: 'completed' });
+    expect((await paymentRow(pay.ctx.app, a.payment_id))?.providerRefundId).toBe(refunds[0]?.id);
+    expect(await paymentRow(pay.ctx.app, b.payment_id)).toMatchObject({ status: 'completed' });
 
-    await workerRound(ctx, clock);
-    expect([...stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent)).toHaveLength(1);
+    await workerRound(pay.ctx, clock);
+    expect([...pay.stripeApi.refunds.values()].filter((refund) => refund.payment_intent === aIntent)).toHaveLength(1);
   });
 });
 
 describe('a free month after a card attempt (the promotion)', () => {
   const clock = settableClock('2030-03-01T10:00:00.000Z');
-  let ctx: TestContext;
-  let seller: Seller;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp({ env: { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' }, clock });
-    seller = await createSeller(ctx.app);
-  });
-  afterAll(() => ctx?.close());
+  const pay = usePaymentsApp(clock);
 
   it('publishes the listing for free and drops the open card attempt (was a 500)', async () => {
-    const listing = await createListing(ctx.app, seller.id);
-    const card = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 3 });
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const card = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 });
     expect(card.statusCode, card.body).toBe(200);
     expect((card.json() as Created).amount).toBeGreaterThan(0);
 
-    const free = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 });
+    const free = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
     expect(free.statusCode, free.body).toBe(200);
     expect(free.json()).toMatchObject({ amount: 0 });
-    expect(await listingRow(ctx.app, listing.id)).toMatchObject({ isActive: true, paymentStatus: 'paid' });
-    expect(await openPaymentsOf(ctx, listing.id)).toEqual([]);
-    const history = await historyOf(ctx, seller.token);
+    expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ isActive: true, paymentStatus: 'paid' });
+    expect(await openPaymentsOf(pay.ctx, listing.id)).toEqual([]);
+    const history = await historyOf(pay.ctx, pay.seller.token);
     expect(history.filter((p) => p.listing_id === listing.id).map((p) => p.status)).toEqual(['completed']);
   });
 });

@@ -1,9 +1,7 @@
 import { PAYMENT_INIT_ERROR } from '@benchmarket/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, payments } from '../src/db/schema.js';
-import { setupTestApp, type TestContext } from './helpers.js';
 import {
   api,
   confirmPayment,
@@ -15,9 +13,8 @@ import {
   paymentRow,
   settableClock,
   tokenFor,
-  type Seller,
 } from './support/payments-fixtures.js';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { postWebhook as postSignedWebhook, useStripePayments } from './support/stripe-payments.js';
 
 /**
  * Payments through the real `stripe` SDK, pointed at a local stand-in of Stripe's API with
@@ -30,58 +27,26 @@ const WEBHOOK_SECRET = 'whsec_test_benchmarket_webhook_secret';
 const NOW = '2031-03-10T10:00:00.000Z';
 
 const clock = settableClock(NOW);
-let stripeApi: StripeStandIn;
-let ctx: TestContext;
-let seller: Seller;
-/** Stripe.js's part: confirms a PaymentIntent with a test payment method. */
-let browser: Stripe;
-const signer = new Stripe('sk_test_signer');
+const pay = useStripePayments(clock, WEBHOOK_SECRET);
 
-beforeAll(async () => {
-  stripeApi = await startStripeStandIn();
-  ctx = await setupTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_benchmarket',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_benchmarket',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripeApi.url,
-      PROMO_FREE_UNTIL: '2030-06-01',
-      RATE_LIMITS: 'off',
-    },
-    clock,
-  });
-  const { hostname, port } = new URL(stripeApi.url);
-  browser = new Stripe('sk_test_browser', { host: hostname, port, protocol: 'http', maxNetworkRetries: 0 });
-  seller = await createSeller(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await stripeApi?.close();
-});
-
-async function startPayment(months = 1, token = seller.token) {
-  const listing = await createListing(ctx.app, seller.id);
-  const response = await createIntent(ctx.app, token, { listing_id: listing.id, duration_months: months });
+async function startPayment(months = 1, token = pay.seller.token) {
+  const listing = await createListing(pay.ctx.app, pay.seller.id);
+  const response = await createIntent(pay.ctx.app, token, { listing_id: listing.id, duration_months: months });
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json() as { client_secret: string; payment_id: string; amount: number };
   return { listing, ...body, intentId: intentIdOf(body.client_secret) };
 }
 
 function postWebhook(payload: string, signature?: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/webhook',
-    payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
-  });
+  return postSignedWebhook(pay.ctx.app, payload, signature);
 }
 
 function signed(payload: string, secret = WEBHOOK_SECRET) {
-  return signer.webhooks.generateTestHeaderString({ payload, secret });
+  return pay.signer.webhooks.generateTestHeaderString({ payload, secret });
 }
 
 async function receipts(paymentId: string): Promise<number> {
-  const rows = await ctx.app.db
+  const rows = await pay.ctx.app.db
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.kind, 'mail.send'), sql`${jobs.payload}->>'text' like ${`%Payment reference: ${paymentId.slice(0, 8)}%`}`));
@@ -92,32 +57,32 @@ describe('POST /api/v1/payments/create-intent with Stripe', () => {
   it('creates a PaymentIntent priced by the server, with an idempotency key and metadata naming the payment and listing', async () => {
     const { listing, payment_id: paymentId, amount, intentId, client_secret: secret } = await startPayment(3);
     expect(amount).toBe(49 + 2 * 29);
-    const intent = stripeApi.intents.get(intentId);
+    const intent = pay.stripeApi.intents.get(intentId);
     expect(intent).toMatchObject({
       amount: 10_700,
       currency: 'usd',
       status: 'requires_payment_method',
       client_secret: secret,
       payment_method_types: ['card'],
-      metadata: { payment_id: paymentId, listing_id: listing.id, user_id: seller.id, kind: 'activation', duration_months: '3' },
+      metadata: { payment_id: paymentId, listing_id: listing.id, user_id: pay.seller.id, kind: 'activation', duration_months: '3' },
     });
-    const create = stripeApi.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).payment_id === paymentId);
+    const create = pay.stripeApi.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).payment_id === paymentId);
     expect(create?.idempotencyKey).toBe(`listing-${listing.id}-attempt-${paymentId}`);
     expect(create?.authorization).toBe('Bearer sk_test_benchmarket');
-    expect((await paymentRow(ctx.app, paymentId))?.providerPaymentId).toBe(intentId);
+    expect((await paymentRow(pay.ctx.app, paymentId))?.providerPaymentId).toBe(intentId);
   });
 
   it("answers 'Unable to initialize payment process. Please try again.' when Stripe is down, and leaves no payment behind", async () => {
-    const listing = await createListing(ctx.app, seller.id);
-    stripeApi.failNext(3); // the SDK retries twice
-    const response = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 });
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    pay.stripeApi.failNext(3); // the SDK retries twice
+    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
     expect(response.statusCode).toBe(502);
     expect(response.json().detail).toBe(PAYMENT_INIT_ERROR);
-    expect(await ctx.app.db.select().from(payments).where(eq(payments.listingId, listing.id))).toEqual([]);
+    expect(await pay.ctx.app.db.select().from(payments).where(eq(payments.listingId, listing.id))).toEqual([]);
   });
 
   it('tells the web app to use Stripe, with the publishable key', async () => {
-    const response = await api(ctx.app, 'GET', '/config');
+    const response = await api(pay.ctx.app, 'GET', '/config');
     expect(response.json()).toMatchObject({ payment_provider: 'stripe', stripe_publishable_key: 'pk_test_benchmarket' });
   });
 });
@@ -126,156 +91,156 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
   it('asks Stripe for the real state: refuses an unpaid intent, then activates the listing once however often it is called', async () => {
     const { listing, payment_id: paymentId, intentId } = await startPayment(1);
 
-    const early = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+    const early = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(early.statusCode).toBe(400);
     expect(early.json().detail).toBe('The payment has not been completed.');
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    const retrievals = () => stripeApi.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const retrievals = () => pay.stripeApi.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;
     const before = retrievals();
 
-    const first = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+    const first = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ listing_id: listing.id, status: 'completed' });
     expect(retrievals()).toBe(before + 1);
-    const row = await listingRow(ctx.app, listing.id);
+    const row = await listingRow(pay.ctx.app, listing.id);
     expect(row).toMatchObject({ paymentStatus: 'paid', isActive: true });
     expect(row.expiryDate?.toISOString()).toBe('2031-04-10T10:00:00.000Z');
 
     clock.advance(5 * 60_000);
-    const second = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+    const second = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(second.statusCode).toBe(200);
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-04-10T10:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-04-10T10:00:00.000Z');
     expect(await receipts(paymentId)).toBe(1);
     clock.set(NOW);
   });
 
   it('refuses an intent whose amount or currency differs from the payment, however it succeeded', async () => {
     const { listing, payment_id: paymentId, intentId } = await startPayment(1);
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
 
-    stripeApi.patchIntent(intentId, { amount: 50 });
-    const cheap = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+    pay.stripeApi.patchIntent(intentId, { amount: 50 });
+    const cheap = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(cheap.statusCode).toBe(400);
     expect(cheap.json().detail).toBe('The card payment does not match this payment. Please contact support.');
 
-    stripeApi.patchIntent(intentId, { amount: 4900, currency: 'jpy' });
-    expect((await confirmPayment(ctx.app, seller.token, paymentId, intentId)).statusCode).toBe(400);
+    pay.stripeApi.patchIntent(intentId, { amount: 4900, currency: 'jpy' });
+    expect((await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId)).statusCode).toBe(400);
 
     // A signed webhook about the tampered intent changes nothing either.
-    const hook = stripeApi.eventPayload('payment_intent.succeeded', intentId);
+    const hook = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
     expect((await postWebhook(hook, signed(hook))).statusCode).toBe(200);
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
-    expect((await paymentRow(ctx.app, paymentId))?.status).toBe('pending');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await paymentRow(pay.ctx.app, paymentId))?.status).toBe('pending');
   });
 
   it("refuses another seller's payment, and a paid intent presented for another payment", async () => {
     const a = await startPayment(1);
     const b = await startPayment(1);
-    await browser.paymentIntents.confirm(b.intentId, { payment_method: 'pm_card_visa' });
+    await pay.browser.paymentIntents.confirm(b.intentId, { payment_method: 'pm_card_visa' });
 
-    const other = await createSeller(ctx.app);
-    other.token = await tokenFor(ctx.app, other.id);
-    const foreign = await confirmPayment(ctx.app, other.token, b.payment_id, b.intentId);
+    const other = await createSeller(pay.ctx.app);
+    other.token = await tokenFor(pay.ctx.app, other.id);
+    const foreign = await confirmPayment(pay.ctx.app, other.token, b.payment_id, b.intentId);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().detail).toBe('You do not have permission to confirm this payment');
 
-    const swapped = await confirmPayment(ctx.app, seller.token, a.payment_id, b.intentId);
+    const swapped = await confirmPayment(pay.ctx.app, pay.seller.token, a.payment_id, b.intentId);
     expect(swapped.statusCode).toBe(400);
-    expect((await listingRow(ctx.app, a.listing.id)).paymentStatus).toBe('unpaid');
-    expect((await listingRow(ctx.app, b.listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, a.listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, b.listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it('marks a declined payment failed, and completes it when the buyer pays with another card', async () => {
     const { listing, payment_id: paymentId, intentId } = await startPayment(1);
-    await expect(browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
+    await expect(pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
 
-    const declined = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+    const declined = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(declined.statusCode).toBe(400);
     expect(declined.json().detail).toBe('Your card was declined.');
-    const history = (await api(ctx.app, 'GET', '/payments/history', { token: seller.token })).json() as { id: string; status: string }[];
+    const history = (await api(pay.ctx.app, 'GET', '/payments/history', { token: pay.seller.token })).json() as { id: string; status: string }[];
     expect(history.find((p) => p.id === paymentId)?.status).toBe('failed');
 
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    expect((await confirmPayment(ctx.app, seller.token, paymentId, intentId)).statusCode).toBe(200);
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('paid');
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    expect((await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId)).statusCode).toBe(200);
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('paid');
   });
 });
 
 describe('POST /api/v1/payments/webhook', () => {
   it('activates the listing of a buyer who closed the tab after paying, once, and confirm afterwards changes nothing', async () => {
     const { listing, payment_id: paymentId, intentId } = await startPayment(6);
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
 
-    const payload = stripeApi.eventPayload('payment_intent.succeeded', intentId);
+    const payload = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
     const response = await postWebhook(payload, signed(payload));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true });
-    const row = await listingRow(ctx.app, listing.id);
+    const row = await listingRow(pay.ctx.app, listing.id);
     expect(row).toMatchObject({ paymentStatus: 'paid', isActive: true, durationMonths: 6 });
     expect(row.expiryDate?.toISOString()).toBe('2031-09-10T10:00:00.000Z');
 
     clock.advance(60_000);
     // Stripe delivers again, and the buyer's tab comes back and confirms.
     expect((await postWebhook(payload, signed(payload))).statusCode).toBe(200);
-    expect((await confirmPayment(ctx.app, seller.token, paymentId, intentId)).statusCode).toBe(200);
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-09-10T10:00:00.000Z');
+    expect((await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId)).statusCode).toBe(200);
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-09-10T10:00:00.000Z');
     expect(await receipts(paymentId)).toBe(1);
     clock.set(NOW);
   });
 
   it('extends a listing exactly once when the webhook and two confirms arrive together', async () => {
-    const listing = await createListing(ctx.app, seller.id, {
+    const listing = await createListing(pay.ctx.app, pay.seller.id, {
       paymentStatus: 'paid',
       isActive: true,
       expiryDate: new Date('2031-05-31T08:00:00Z'),
     });
-    const created = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'extend' })).json();
+    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'extend' })).json();
     expect(created).toMatchObject({ amount: 39, kind: 'extension' });
     const intentId = intentIdOf(created.client_secret);
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
 
-    const payload = stripeApi.eventPayload('payment_intent.succeeded', intentId);
+    const payload = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
     const answers = await Promise.all([
       postWebhook(payload, signed(payload)),
-      confirmPayment(ctx.app, seller.token, created.payment_id, intentId),
-      confirmPayment(ctx.app, seller.token, created.payment_id, intentId),
+      confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentId),
+      confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentId),
       postWebhook(payload, signed(payload)),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-06-30T08:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-06-30T08:00:00.000Z');
     expect(await receipts(created.payment_id)).toBe(1);
   });
 
   it('marks the payment failed on payment_intent.payment_failed, and never a completed one', async () => {
     const { payment_id: paymentId, intentId } = await startPayment(1);
-    await expect(browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })).rejects.toThrow();
-    const failed = stripeApi.eventPayload('payment_intent.payment_failed', intentId);
+    await expect(pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })).rejects.toThrow();
+    const failed = pay.stripeApi.eventPayload('payment_intent.payment_failed', intentId);
     expect((await postWebhook(failed, signed(failed))).statusCode).toBe(200);
-    expect(await paymentRow(ctx.app, paymentId)).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
+    expect(await paymentRow(pay.ctx.app, paymentId)).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
 
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    const succeeded = stripeApi.eventPayload('payment_intent.succeeded', intentId);
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const succeeded = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
     expect((await postWebhook(succeeded, signed(succeeded))).statusCode).toBe(200);
     // A late failure event (delivered out of order) does not undo the completed payment.
     expect((await postWebhook(failed, signed(failed))).statusCode).toBe(200);
-    expect((await paymentRow(ctx.app, paymentId))?.status).toBe('completed');
+    expect((await paymentRow(pay.ctx.app, paymentId))?.status).toBe('completed');
   });
 
   it('refuses a missing or wrong signature, and a body changed after signing', async () => {
     const { listing, intentId } = await startPayment(1);
-    await browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    const payload = stripeApi.eventPayload('payment_intent.succeeded', intentId);
+    await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const payload = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
 
     const unsigned = await postWebhook(payload);
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().detail).toBe('Invalid webhook signature');
     expect((await postWebhook(payload, signed(payload, 'whsec_someone_else'))).statusCode).toBe(400);
     expect((await postWebhook(payload.replace('"livemode":false', '"livemode":true'), signed(payload))).statusCode).toBe(400);
-    const old = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const old = pay.signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect((await postWebhook(payload, old)).statusCode).toBe(400);
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it('acknowledges events it does not act on, and intents it does not know', async () => {
@@ -293,18 +258,18 @@ describe('POST /api/v1/payments/webhook', () => {
 
 describe('POST /api/v1/payments/cleanup-pending with Stripe', () => {
   it('cancels abandoned intents at Stripe before removing their payments', async () => {
-    const buyer = await createSeller(ctx.app);
-    const listing = await createListing(ctx.app, buyer.id);
-    const created = (await createIntent(ctx.app, buyer.token, { listing_id: listing.id, duration_months: 1 })).json();
+    const buyer = await createSeller(pay.ctx.app);
+    const listing = await createListing(pay.ctx.app, buyer.id);
+    const created = (await createIntent(pay.ctx.app, buyer.token, { listing_id: listing.id, duration_months: 1 })).json();
     const intentId = intentIdOf(created.client_secret);
 
     clock.set('2031-03-10T12:00:00.000Z');
-    const token = await tokenFor(ctx.app, buyer.id);
-    const response = await api(ctx.app, 'POST', '/payments/cleanup-pending', { token });
+    const token = await tokenFor(pay.ctx.app, buyer.id);
+    const response = await api(pay.ctx.app, 'POST', '/payments/cleanup-pending', { token });
     expect(response.json()).toEqual({ removed: 1 });
-    expect(stripeApi.intents.get(intentId)?.status).toBe('canceled');
-    expect(stripeApi.requests.find((r) => r.path === `/v1/payment_intents/${intentId}/cancel`)?.idempotencyKey).toBe(`cancel-${intentId}`);
-    expect(await paymentRow(ctx.app, created.payment_id)).toBeUndefined();
+    expect(pay.stripeApi.intents.get(intentId)?.status).toBe('canceled');
+    expect(pay.stripeApi.requests.find((r) => r.path === `/v1/payment_intents/${intentId}/cancel`)?.idempotencyKey).toBe(`cancel-${intentId}`);
+    expect(await paymentRow(pay.ctx.app, created.payment_id)).toBeUndefined();
     clock.set(NOW);
   });
 });

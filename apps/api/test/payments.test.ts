@@ -1,11 +1,11 @@
 import { ALREADY_PAID, EXTEND_REMOVED, EXTEND_UNPAID, LISTING_NOT_FOUND } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { listings, payments, sandboxPaymentIntents } from '../src/db/schema.js';
 import { createPaymentProvider } from '../src/providers/payments/index.js';
 import { SandboxPaymentProvider, SandboxRefusedInProductionError } from '../src/providers/payments/index.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { testEnv } from './helpers.js';
 import {
   api,
   confirmPayment,
@@ -16,9 +16,11 @@ import {
   intentIdOf,
   listingRow,
   paymentRow,
+  paymentHistory,
+  sandboxCard,
   settableClock,
+  usePaymentsApp,
   tokenFor,
-  type Seller,
 } from './support/payments-fixtures.js';
 
 /**
@@ -32,86 +34,74 @@ const IN_PROMO = '2031-05-20T10:00:00.000Z';
 const AFTER_PROMO = '2031-06-02T10:00:00.000Z';
 
 const clock = settableClock(IN_PROMO);
-let ctx: TestContext;
-let seller: Seller;
-
-beforeAll(async () => {
-  ctx = await setupTestApp({ env: { PROMO_FREE_UNTIL: PROMO_END, RATE_LIMITS: 'off' }, clock });
-  seller = await createSeller(ctx.app);
-});
-afterAll(() => ctx?.close());
+const pay = usePaymentsApp(clock, () => ({ PROMO_FREE_UNTIL: PROMO_END }));
 
 /** Moves the clock and gives the seller a token valid at the new time. */
 async function at(time: string): Promise<void> {
   clock.set(time);
-  seller.token = await tokenFor(ctx.app, seller.id);
+  pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
 }
 
-const card = (clientSecret: string, cardNumber: string) =>
-  api(ctx.app, 'POST', '/payments/sandbox/confirm-card', {
-    payload: { client_secret: clientSecret, card_number: cardNumber, exp_month: 12, exp_year: 2034, cvc: '123' },
-  });
+const card = (clientSecret: string, cardNumber: string) => sandboxCard(pay.ctx.app, clientSecret, cardNumber);
 
-async function history(token = seller.token) {
-  const response = await api(ctx.app, 'GET', '/payments/history', { token });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { id: string; listing_id: string; status: string; amount: number; duration_months: number; kind: string; created_at: string }[];
+function history(token = pay.seller.token) {
+  return paymentHistory<{ id: string; listing_id: string; status: string; amount: number; duration_months: number; kind: string; created_at: string }>(pay.ctx.app, token);
 }
 
 describe('POST /api/v1/payments/create-intent', () => {
   it('refuses a caller without a token, a listing that does not exist and a listing of another seller', async () => {
-    const listing = await createListing(ctx.app, seller.id);
-    const other = await createSeller(ctx.app);
-    other.token = await tokenFor(ctx.app, other.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const other = await createSeller(pay.ctx.app);
+    other.token = await tokenFor(pay.ctx.app, other.id);
 
-    expect((await api(ctx.app, 'POST', '/payments/create-intent', { payload: { listing_id: listing.id, duration_months: 1 } })).statusCode).toBe(401);
+    expect((await api(pay.ctx.app, 'POST', '/payments/create-intent', { payload: { listing_id: listing.id, duration_months: 1 } })).statusCode).toBe(401);
 
-    const missing = await createIntent(ctx.app, seller.token, { listing_id: '00000000-0000-4000-8000-000000000000', duration_months: 1 });
+    const missing = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: '00000000-0000-4000-8000-000000000000', duration_months: 1 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe(LISTING_NOT_FOUND);
 
-    const foreign = await createIntent(ctx.app, other.token, { listing_id: listing.id, duration_months: 1 });
+    const foreign = await createIntent(pay.ctx.app, other.token, { listing_id: listing.id, duration_months: 1 });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().detail).toBe('You do not have permission to pay for this listing');
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it('accepts only the durations of the create form: 1, 3, 6 or 12 months', async () => {
-    const listing = await createListing(ctx.app, seller.id);
-    const response = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 2 });
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 2 });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe('Duration must be 1, 3, 6 or 12 months');
   });
 
   it("activates a one-month listing at once during the promotion, with a 'free_tier_' client secret and amount 0", async () => {
     await at(IN_PROMO);
-    const listing = await createListing(ctx.app, seller.id);
-    const response = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 });
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ amount: 0, kind: 'activation', provider: 'free', currency: 'usd' });
     expect(body.client_secret).toMatch(/^free_tier_/);
 
-    const row = await listingRow(ctx.app, listing.id);
+    const row = await listingRow(pay.ctx.app, listing.id);
     expect(row).toMatchObject({ paymentStatus: 'paid', isActive: true, durationMonths: 1 });
     expect(row.expiryDate?.toISOString()).toBe('2031-06-20T10:00:00.000Z');
-    expect((await paymentRow(ctx.app, body.payment_id))?.status).toBe('completed');
+    expect((await paymentRow(pay.ctx.app, body.payment_id))?.status).toBe('completed');
 
     // The web app may still call confirm: it answers the listing, and changes nothing.
-    const confirm = await confirmPayment(ctx.app, seller.token, body.payment_id, body.client_secret);
+    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, body.payment_id, body.client_secret);
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toEqual({ listing_id: listing.id, status: 'completed' });
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-06-20T10:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-06-20T10:00:00.000Z');
 
-    const again = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
+    const again = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
     expect(again.statusCode).toBe(400);
     expect(again.json().detail).toBe(ALREADY_PAID);
   });
 
   it('charges only the months after the free first one for a longer listing during the promotion', async () => {
     await at(IN_PROMO);
-    const listing = await createListing(ctx.app, seller.id, { durationMonths: 3 });
-    const quote = await api(ctx.app, 'GET', `/payments/quote?listing_id=${listing.id}&duration_months=3`, { token: seller.token });
+    const listing = await createListing(pay.ctx.app, pay.seller.id, { durationMonths: 3 });
+    const quote = await api(pay.ctx.app, 'GET', `/payments/quote?listing_id=${listing.id}&duration_months=3`, { token: pay.seller.token });
     expect(quote.statusCode).toBe(200);
     expect(quote.json()).toMatchObject({
       kind: 'activation',
@@ -121,19 +111,19 @@ describe('POST /api/v1/payments/create-intent', () => {
       current_expiry_date: null,
       new_expiry_date: '2031-08-20T10:00:00.000Z',
     });
-    const response = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 3 });
+    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ amount: 58, provider: 'sandbox', kind: 'activation' });
     expect(response.json().client_secret).toMatch(/^pi_sandbox_[0-9a-f]+_secret_/);
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it("refuses to extend an unpaid or a removed listing, and to pay a paid one, with the spec's texts", async () => {
     await at(AFTER_PROMO);
-    const unpaid = await createListing(ctx.app, seller.id);
-    const removed = await createPaidListing(ctx.app, seller.id, '2031-07-01T00:00:00Z');
-    await ctx.app.db.update(listings).set({ isDeleted: true }).where(eq(listings.id, removed.id));
-    const paid = await createPaidListing(ctx.app, seller.id, '2031-07-01T00:00:00Z');
+    const unpaid = await createListing(pay.ctx.app, pay.seller.id);
+    const removed = await createPaidListing(pay.ctx.app, pay.seller.id, '2031-07-01T00:00:00Z');
+    await pay.ctx.app.db.update(listings).set({ isDeleted: true }).where(eq(listings.id, removed.id));
+    const paid = await createPaidListing(pay.ctx.app, pay.seller.id, '2031-07-01T00:00:00Z');
 
     const cases = [
       { listing: unpaid.id, purpose: 'extend', detail: EXTEND_UNPAID },
@@ -142,29 +132,29 @@ describe('POST /api/v1/payments/create-intent', () => {
       { listing: paid.id, purpose: 'activate', detail: ALREADY_PAID },
     ];
     for (const { listing, purpose, detail } of cases) {
-      const response = await createIntent(ctx.app, seller.token, { listing_id: listing, duration_months: 1, purpose });
+      const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing, duration_months: 1, purpose });
       expect(response.statusCode, detail).toBe(400);
       expect(response.json().detail).toBe(detail);
-      const quote = await api(ctx.app, 'GET', `/payments/quote?listing_id=${listing}&duration_months=1${purpose ? `&purpose=${purpose}` : ''}`, {
-        token: seller.token,
+      const quote = await api(pay.ctx.app, 'GET', `/payments/quote?listing_id=${listing}&duration_months=1${purpose ? `&purpose=${purpose}` : ''}`, {
+        token: pay.seller.token,
       });
       expect(quote.json().detail).toBe(detail);
     }
-    expect(await ctx.app.db.select().from(payments).where(eq(payments.listingId, paid.id))).toEqual([]);
+    expect(await pay.ctx.app.db.select().from(payments).where(eq(payments.listingId, paid.id))).toEqual([]);
   });
 });
 
 describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
   it('declines 4000 0000 0000 0002, then takes 4242 4242 4242 4242 and activates the listing once', async () => {
     await at(AFTER_PROMO);
-    const listing = await createListing(ctx.app, seller.id);
-    const created = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 });
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
     expect(created.json()).toMatchObject({ amount: 49, provider: 'sandbox' });
     const { client_secret: secret, payment_id: paymentId } = created.json();
     const intentId = intentIdOf(secret);
 
     // Nothing paid yet: confirm refuses.
-    const early = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+    const early = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(early.statusCode).toBe(400);
     expect(early.json().detail).toBe('The payment has not been completed.');
 
@@ -176,7 +166,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ detail: 'Your card was declined.', code: 'card_declined' });
     expect((await history()).find((p) => p.id === paymentId)?.status).toBe('failed');
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
     const poor = await card(secret, '4000000000009995');
     expect(poor.statusCode).toBe(402);
@@ -190,7 +180,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
       payment_intent: { id: intentId, status: 'succeeded', amount: 49, currency: 'usd' },
     });
     // Paid in the card form: active already, as Stripe's webhook would make it.
-    const active = await listingRow(ctx.app, listing.id);
+    const active = await listingRow(pay.ctx.app, listing.id);
     expect(active).toMatchObject({ paymentStatus: 'paid', isActive: true });
     expect(active.expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
 
@@ -200,98 +190,98 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
 
     clock.advance(60_000);
     for (let i = 0; i < 2; i += 1) {
-      const confirm = await confirmPayment(ctx.app, seller.token, paymentId, intentId);
+      const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json()).toEqual({ listing_id: listing.id, status: 'completed' });
     }
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
     expect((await history()).find((p) => p.id === paymentId)).toMatchObject({ status: 'completed', amount: 49, duration_months: 1, kind: 'activation' });
   });
 
   it('never turns a second activation payment into a cheap extension, nor pays for a removed listing', async () => {
     await at(AFTER_PROMO);
-    const listing = await createListing(ctx.app, seller.id);
-    const created = await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 12 });
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 12 });
     const { client_secret: secret, payment_id: paymentId } = created.json();
     // Another payment activated the listing meanwhile (e.g. a parallel tab).
-    await ctx.app.db
+    await pay.ctx.app.db
       .update(listings)
       .set({ paymentStatus: 'paid', isActive: true, expiryDate: new Date('2031-08-01T10:00:00Z') })
       .where(eq(listings.id, listing.id));
 
     const paid = await card(secret, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(200);
-    const confirm = await confirmPayment(ctx.app, seller.token, paymentId, intentIdOf(secret));
+    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentIdOf(secret));
     expect(confirm.statusCode).toBe(400);
     expect(confirm.json().detail).toContain('can no longer be applied');
-    expect((await listingRow(ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-08-01T10:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-08-01T10:00:00.000Z');
     expect((await history()).find((p) => p.id === paymentId)?.status).toBe('failed');
   });
 
   it("refuses another seller's payment, an intent of another payment, and a client secret it does not know", async () => {
     await at(AFTER_PROMO);
-    const first = await createListing(ctx.app, seller.id);
-    const second = await createListing(ctx.app, seller.id);
-    const a = (await createIntent(ctx.app, seller.token, { listing_id: first.id, duration_months: 1 })).json();
-    const b = (await createIntent(ctx.app, seller.token, { listing_id: second.id, duration_months: 3 })).json();
+    const first = await createListing(pay.ctx.app, pay.seller.id);
+    const second = await createListing(pay.ctx.app, pay.seller.id);
+    const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: first.id, duration_months: 1 })).json();
+    const b = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: second.id, duration_months: 3 })).json();
     expect((await card(b.client_secret, '4242424242424242')).statusCode).toBe(200);
 
-    const other = await createSeller(ctx.app);
-    const foreign = await confirmPayment(ctx.app, other.token, b.payment_id, intentIdOf(b.client_secret));
+    const other = await createSeller(pay.ctx.app);
+    const foreign = await confirmPayment(pay.ctx.app, other.token, b.payment_id, intentIdOf(b.client_secret));
     expect(foreign.statusCode).toBe(403);
 
     // B's paid intent presented as payment A's: refused, A's listing stays unpaid.
-    const swapped = await confirmPayment(ctx.app, seller.token, a.payment_id, intentIdOf(b.client_secret));
+    const swapped = await confirmPayment(pay.ctx.app, pay.seller.token, a.payment_id, intentIdOf(b.client_secret));
     expect(swapped.statusCode).toBe(400);
     expect(swapped.json().detail).toBe('This card payment does not belong to this payment.');
-    expect((await listingRow(ctx.app, first.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, first.id)).paymentStatus).toBe('unpaid');
 
-    const unknown = await confirmPayment(ctx.app, seller.token, '00000000-0000-4000-8000-000000000000', 'pi_sandbox_x');
+    const unknown = await confirmPayment(pay.ctx.app, pay.seller.token, '00000000-0000-4000-8000-000000000000', 'pi_sandbox_x');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('Payment not found');
 
     const forged = await card(`${intentIdOf(a.client_secret)}_secret_${'a'.repeat(24)}`, '4242424242424242');
     expect(forged.statusCode).toBe(404);
-    expect((await listingRow(ctx.app, first.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, first.id)).paymentStatus).toBe('unpaid');
   });
 
   it('refuses an intent whose amount was changed behind our back', async () => {
     await at(AFTER_PROMO);
-    const listing = await createListing(ctx.app, seller.id);
-    const created = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json();
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json();
     const intentId = intentIdOf(created.client_secret);
-    await ctx.app.db.update(sandboxPaymentIntents).set({ amount: 100 }).where(eq(sandboxPaymentIntents.id, intentId));
+    await pay.ctx.app.db.update(sandboxPaymentIntents).set({ amount: 100 }).where(eq(sandboxPaymentIntents.id, intentId));
     expect((await card(created.client_secret, '4242424242424242')).statusCode).toBe(200);
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
-    const confirm = await confirmPayment(ctx.app, seller.token, created.payment_id, intentId);
+    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentId);
     expect(confirm.statusCode).toBe(400);
     expect(confirm.json().detail).toBe('The card payment does not match this payment. Please contact support.');
-    expect((await listingRow(ctx.app, listing.id)).paymentStatus).toBe('unpaid');
+    expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it('does not offer the Stripe webhook without Stripe', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', payload: { type: 'payment_intent.succeeded' } });
+    const response = await pay.ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', payload: { type: 'payment_intent.succeeded' } });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('extension and renewal', () => {
   async function payWithCard(listingId: string, months: number, purpose?: 'extend' | 'activate') {
-    const created = await createIntent(ctx.app, seller.token, { listing_id: listingId, duration_months: months, ...(purpose ? { purpose } : {}) });
+    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listingId, duration_months: months, ...(purpose ? { purpose } : {}) });
     expect(created.statusCode).toBe(200);
     const body = created.json();
     expect((await card(body.client_secret, '4242424242424242')).statusCode).toBe(200);
-    expect((await confirmPayment(ctx.app, seller.token, body.payment_id, intentIdOf(body.client_secret))).statusCode).toBe(200);
+    expect((await confirmPayment(pay.ctx.app, pay.seller.token, body.payment_id, intentIdOf(body.client_secret))).statusCode).toBe(200);
     return body as { amount: number; kind: string };
   }
 
   it('adds months to the current expiry, clamped at month ends (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year)', async () => {
     await at(AFTER_PROMO);
-    const plain = await createPaidListing(ctx.app, seller.id, '2033-01-31T12:00:00Z');
-    const leap = await createPaidListing(ctx.app, seller.id, '2032-01-31T12:00:00Z');
+    const plain = await createPaidListing(pay.ctx.app, pay.seller.id, '2033-01-31T12:00:00Z');
+    const leap = await createPaidListing(pay.ctx.app, pay.seller.id, '2032-01-31T12:00:00Z');
 
-    const quote = await api(ctx.app, 'GET', `/payments/quote?listing_id=${plain.id}&duration_months=1`, { token: seller.token });
+    const quote = await api(pay.ctx.app, 'GET', `/payments/quote?listing_id=${plain.id}&duration_months=1`, { token: pay.seller.token });
     expect(quote.json()).toMatchObject({
       kind: 'extension',
       amount: 39,
@@ -301,26 +291,26 @@ describe('extension and renewal', () => {
     });
 
     expect(await payWithCard(plain.id, 1, 'extend')).toMatchObject({ amount: 39, kind: 'extension' });
-    expect((await listingRow(ctx.app, plain.id)).expiryDate?.toISOString()).toBe('2033-02-28T12:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, plain.id)).expiryDate?.toISOString()).toBe('2033-02-28T12:00:00.000Z');
 
     expect(await payWithCard(leap.id, 1)).toMatchObject({ amount: 39, kind: 'extension' });
-    expect((await listingRow(ctx.app, leap.id)).expiryDate?.toISOString()).toBe('2032-02-29T12:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, leap.id)).expiryDate?.toISOString()).toBe('2032-02-29T12:00:00.000Z');
 
     // And again: 3 more months from Feb 29.
     expect(await payWithCard(leap.id, 3)).toMatchObject({ amount: 117 });
-    expect((await listingRow(ctx.app, leap.id)).expiryDate?.toISOString()).toBe('2032-05-29T12:00:00.000Z');
+    expect((await listingRow(pay.ctx.app, leap.id)).expiryDate?.toISOString()).toBe('2032-05-29T12:00:00.000Z');
   });
 
   it('renews an expired listing from now, at the extension rate, and makes it active again', async () => {
     await at('2031-08-31T09:00:00.000Z');
-    const listing = await createListing(ctx.app, seller.id, {
+    const listing = await createListing(pay.ctx.app, pay.seller.id, {
       paymentStatus: 'paid',
       isActive: false,
       expiryDate: new Date('2031-07-15T00:00:00Z'),
       durationMonths: 6,
     });
     expect(await payWithCard(listing.id, 1, 'extend')).toMatchObject({ amount: 39, kind: 'renewal' });
-    const row = await listingRow(ctx.app, listing.id);
+    const row = await listingRow(pay.ctx.app, listing.id);
     expect(row).toMatchObject({ isActive: true, paymentStatus: 'paid', durationMonths: 1 });
     expect(row.expiryDate?.toISOString()).toBe('2031-09-30T09:00:00.000Z');
   });
@@ -329,15 +319,15 @@ describe('extension and renewal', () => {
 describe('payment history and clean-up', () => {
   it("lists only the caller's payments, newest first, with amounts in currency units", async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(ctx.app);
-    buyer.token = await tokenFor(ctx.app, buyer.id);
+    const buyer = await createSeller(pay.ctx.app);
+    buyer.token = await tokenFor(pay.ctx.app, buyer.id);
     expect(await history(buyer.token)).toEqual([]);
 
-    const first = await createListing(ctx.app, buyer.id);
-    const second = await createListing(ctx.app, buyer.id);
-    const older = (await createIntent(ctx.app, buyer.token, { listing_id: first.id, duration_months: 12 })).json();
+    const first = await createListing(pay.ctx.app, buyer.id);
+    const second = await createListing(pay.ctx.app, buyer.id);
+    const older = (await createIntent(pay.ctx.app, buyer.token, { listing_id: first.id, duration_months: 12 })).json();
     clock.advance(1000);
-    const newer = (await createIntent(ctx.app, buyer.token, { listing_id: second.id, duration_months: 6 })).json();
+    const newer = (await createIntent(pay.ctx.app, buyer.token, { listing_id: second.id, duration_months: 6 })).json();
 
     const list = await history(buyer.token);
     expect(list.map((p) => p.id)).toEqual([newer.payment_id, older.payment_id]);
@@ -357,27 +347,27 @@ describe('payment history and clean-up', () => {
 
   it('removes pending payments abandoned for an hour and cancels their intents, and keeps recent ones', async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(ctx.app);
-    const listing = await createListing(ctx.app, buyer.id);
-    const other = await createListing(ctx.app, buyer.id);
-    const abandoned = (await createIntent(ctx.app, buyer.token, { listing_id: listing.id, duration_months: 1 })).json();
+    const buyer = await createSeller(pay.ctx.app);
+    const listing = await createListing(pay.ctx.app, buyer.id);
+    const other = await createListing(pay.ctx.app, buyer.id);
+    const abandoned = (await createIntent(pay.ctx.app, buyer.token, { listing_id: listing.id, duration_months: 1 })).json();
     // An hour later, exactly: not yet abandoned when the next payment starts.
     clock.set('2031-06-02T11:00:00.000Z');
-    buyer.token = await tokenFor(ctx.app, buyer.id);
-    const recent = (await createIntent(ctx.app, buyer.token, { listing_id: other.id, duration_months: 1 })).json();
+    buyer.token = await tokenFor(pay.ctx.app, buyer.id);
+    const recent = (await createIntent(pay.ctx.app, buyer.token, { listing_id: other.id, duration_months: 1 })).json();
     expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id, abandoned.payment_id]);
     clock.set('2031-06-02T11:30:00.000Z');
 
-    const cleanup = await api(ctx.app, 'POST', '/payments/cleanup-pending', { token: buyer.token });
+    const cleanup = await api(pay.ctx.app, 'POST', '/payments/cleanup-pending', { token: buyer.token });
     expect(cleanup.statusCode).toBe(200);
     expect(cleanup.json()).toEqual({ removed: 1 });
     expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id]);
-    const [intent] = await ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(abandoned.client_secret)));
+    const [intent] = await pay.ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(abandoned.client_secret)));
     expect(intent?.status).toBe('canceled');
     expect((await card(abandoned.client_secret, '4242424242424242')).json().detail).toBe('This payment was canceled. Please start the payment again.');
 
     // Nothing left; and a client sending `content-type: application/json` with no body is answered too.
-    const empty = await ctx.app.inject({
+    const empty = await pay.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payments/cleanup-pending',
       headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
@@ -388,49 +378,49 @@ describe('payment history and clean-up', () => {
 
   it('replaces an earlier pending payment of the same listing when a new one starts', async () => {
     await at(AFTER_PROMO);
-    const listing = await createListing(ctx.app, seller.id);
-    const first = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })).json();
-    const second = (await createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 3 })).json();
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const first = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json();
+    const second = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 })).json();
     const pending = (await history()).filter((p) => p.listing_id === listing.id);
     expect(pending.map((p) => p.id)).toEqual([second.payment_id]);
-    expect(await paymentRow(ctx.app, first.payment_id)).toBeUndefined();
+    expect(await paymentRow(pay.ctx.app, first.payment_id)).toBeUndefined();
   });
 
   it('completes, instead of removing, a pending payment that was paid after all (a lost event), and the worker does too', async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(ctx.app);
-    const one = await createListing(ctx.app, buyer.id);
-    const two = await createListing(ctx.app, buyer.id);
-    const a = (await createIntent(ctx.app, buyer.token, { listing_id: one.id, duration_months: 1 })).json();
-    const b = (await createIntent(ctx.app, buyer.token, { listing_id: two.id, duration_months: 1 })).json();
+    const buyer = await createSeller(pay.ctx.app);
+    const one = await createListing(pay.ctx.app, buyer.id);
+    const two = await createListing(pay.ctx.app, buyer.id);
+    const a = (await createIntent(pay.ctx.app, buyer.token, { listing_id: one.id, duration_months: 1 })).json();
+    const b = (await createIntent(pay.ctx.app, buyer.token, { listing_id: two.id, duration_months: 1 })).json();
     // The provider took both payments, but we never heard of it.
     for (const secret of [a.client_secret, b.client_secret]) {
-      await ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(secret)));
+      await pay.ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(secret)));
     }
 
     await at('2031-06-02T12:00:00.000Z');
-    buyer.token = await tokenFor(ctx.app, buyer.id);
+    buyer.token = await tokenFor(pay.ctx.app, buyer.id);
     // Paying listing one again cleans up its pending payment first: it was paid, so it completes,
     // and the second activation is refused instead of charged.
-    const again = await createIntent(ctx.app, buyer.token, { listing_id: one.id, duration_months: 1, purpose: 'activate' });
+    const again = await createIntent(pay.ctx.app, buyer.token, { listing_id: one.id, duration_months: 1, purpose: 'activate' });
     expect(again.statusCode).toBe(400);
     expect(again.json().detail).toBe('This listing has already been paid for.');
-    expect((await paymentRow(ctx.app, a.payment_id))?.status).toBe('completed');
+    expect((await paymentRow(pay.ctx.app, a.payment_id))?.status).toBe('completed');
 
     // The worker's reconciliation finds the other one.
-    await ctx.app.worker.tick();
-    expect((await paymentRow(ctx.app, b.payment_id))?.status).toBe('completed');
-    expect(await listingRow(ctx.app, two.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
+    await pay.ctx.app.worker.tick();
+    expect((await paymentRow(pay.ctx.app, b.payment_id))?.status).toBe('completed');
+    expect(await listingRow(pay.ctx.app, two.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
   });
 });
 
 describe('the sandbox in production', () => {
   it('is refused unless ALLOW_SANDBOX_PAYMENTS is set', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525' };
-    expect(() => loadConfig(testEnv(ctx.dataDir, production))).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
-    expect(() => new SandboxPaymentProvider(ctx.app.db, { isProduction: true, allowedInProduction: false })).toThrow(SandboxRefusedInProductionError);
+    expect(() => loadConfig(testEnv(pay.ctx.dataDir, production))).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => new SandboxPaymentProvider(pay.ctx.app.db, { isProduction: true, allowedInProduction: false })).toThrow(SandboxRefusedInProductionError);
 
-    const allowed = loadConfig(testEnv(ctx.dataDir, { ...production, ALLOW_SANDBOX_PAYMENTS: '1' }));
-    expect(createPaymentProvider(allowed, ctx.app.db).name).toBe('sandbox');
+    const allowed = loadConfig(testEnv(pay.ctx.dataDir, { ...production, ALLOW_SANDBOX_PAYMENTS: '1' }));
+    expect(createPaymentProvider(allowed, pay.ctx.app.db).name).toBe('sandbox');
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoCatalog } from '../src/seed/catalog.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { KNOWN_REGRESSIONS, searchInputArbitrary, type SearchInput } from './support/search-fuzz-arbitraries.js';
-import { insertListing, search } from './support/search-fixtures.js';
+import { insertListing, insertPlannedListing, search } from './support/search-fixtures.js';
 import { createUser, type TestUser } from './support/users.js';
 
 /**
@@ -62,15 +62,7 @@ beforeAll(async () => {
     const n = taken.get(planned.category) ?? 0;
     if (planned.state === 'active' && n >= PER_FAMILY) continue;
     taken.set(planned.category, n + 1);
-    const id = await insertListing(ctx.app, seller.id, {
-      title: planned.title,
-      description: planned.description,
-      price: planned.priceCents / 100,
-      condition: planned.condition,
-      location: planned.location,
-      category: planned.category,
-      createdAt: planned.createdAt,
-      expiryDate: planned.expiryDate,
+    const id = await insertPlannedListing(ctx.app, seller.id, planned, {
       isActive: planned.state === 'active' || planned.state === 'expired',
       paymentStatus: planned.state === 'unpaid' ? 'unpaid' : 'paid',
       isDeleted: planned.state === 'deleted',

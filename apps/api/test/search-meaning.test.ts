@@ -11,7 +11,7 @@ import { LOCAL_MEANING_MODEL, loadLocalMeaningModel } from '../src/providers/emb
 import { setupTestApp, type TestContext } from './helpers.js';
 import { call, createActiveListing, createListing, activate } from './support/listings.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from './support/openai-stand-in.js';
-import { insertListing, search, type SearchBody, type SearchItem } from './support/search-fixtures.js';
+import { insertListing, insertPlannedListing, search, type SearchBody, type SearchItem } from './support/search-fixtures.js';
 import { createUser, type TestUser } from './support/users.js';
 
 /**
@@ -121,16 +121,7 @@ async function insertDemoListings(app: FastifyInstance, ownerId: string): Promis
     const n = taken.get(planned.category) ?? 0;
     if (planned.state !== 'active' || n >= 4) continue;
     taken.set(planned.category, n + 1);
-    await insertListing(app, ownerId, {
-      title: planned.title,
-      description: planned.description,
-      price: planned.priceCents / 100,
-      condition: planned.condition,
-      location: planned.location,
-      category: planned.category,
-      createdAt: planned.createdAt,
-      expiryDate: planned.expiryDate,
-    });
+    await insertPlannedListing(app, ownerId, planned);
   }
   await app.worker.tick();
 }

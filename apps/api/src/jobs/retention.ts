@@ -54,43 +54,32 @@ export class Retention {
   async run(): Promise<RetentionResult> {
     const now = sql`least(${this.clock.now().toISOString()}::timestamptz, now())`;
     const ago = (ms: number): SQL => sql`(${now} - make_interval(secs => ${ms / 1000}))`;
-    const result: RetentionResult = {
-      jobs: await this.sweep(
-        sql`delete from jobs where id in (
-          select id from jobs
-          where (status = 'done' and updated_at < ${ago(RETENTION.doneJobsMs)})
-             or (status = 'failed' and updated_at < ${ago(RETENTION.failedJobsMs)})
-          limit ${RETENTION_BATCH}) returning 1`,
-      ),
-      rateLimitCounters: await this.sweep(
-        sql`delete from rate_limit_counters where key in (
-          select key from rate_limit_counters where reset_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
-      ),
-      aiCache: await this.sweep(
-        sql`delete from ai_cache where key in (
-          select key from ai_cache where created_at < ${ago(RETENTION.aiCacheMs)} limit ${RETENTION_BATCH}) returning 1`,
-      ),
-      oneTimeTokens: await this.sweep(
-        sql`delete from one_time_tokens where id in (
-          select id from one_time_tokens
-          where used_at < ${ago(RETENTION.oneTimeTokensMs)} or expires_at < ${ago(RETENTION.oneTimeTokensMs)}
-          limit ${RETENTION_BATCH}) returning 1`,
-      ),
+    // Each rule: the table, the column that names a row, and which rows are old.
+    const rules: Record<keyof RetentionResult, { table: string; key: string; old: SQL }> = {
+      jobs: {
+        table: 'jobs',
+        key: 'id',
+        old: sql`(status = 'done' and updated_at < ${ago(RETENTION.doneJobsMs)})
+             or (status = 'failed' and updated_at < ${ago(RETENTION.failedJobsMs)})`,
+      },
+      rateLimitCounters: { table: 'rate_limit_counters', key: 'key', old: sql`reset_at < ${now}` },
+      aiCache: { table: 'ai_cache', key: 'key', old: sql`created_at < ${ago(RETENTION.aiCacheMs)}` },
+      oneTimeTokens: {
+        table: 'one_time_tokens',
+        key: 'id',
+        old: sql`used_at < ${ago(RETENTION.oneTimeTokensMs)} or expires_at < ${ago(RETENTION.oneTimeTokensMs)}`,
+      },
       // An expired token no longer works whether or not its row is there; logins also clear
       // their own user's, this catches users who never come back.
-      sessions: await this.sweep(
-        sql`delete from sessions where id in (
-          select id from sessions where expires_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
-      ),
-      loginThrottles: await this.sweep(
-        sql`delete from login_throttles where key in (
-          select key from login_throttles where forget_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
-      ),
-      googleNonces: await this.sweep(
-        sql`delete from used_google_nonces where nonce_hash in (
-          select nonce_hash from used_google_nonces where expires_at < ${now} limit ${RETENTION_BATCH}) returning 1`,
-      ),
+      sessions: { table: 'sessions', key: 'id', old: sql`expires_at < ${now}` },
+      loginThrottles: { table: 'login_throttles', key: 'key', old: sql`forget_at < ${now}` },
+      googleNonces: { table: 'used_google_nonces', key: 'nonce_hash', old: sql`expires_at < ${now}` },
     };
+    const result = {} as RetentionResult;
+    for (const [name, { table, key, old }] of Object.entries(rules) as [keyof RetentionResult, (typeof rules)[keyof RetentionResult]][]) {
+      const [t, k] = [sql.identifier(table), sql.identifier(key)];
+      result[name] = await this.sweep(sql`delete from ${t} where ${k} in (select ${k} from ${t} where ${old} limit ${RETENTION_BATCH}) returning 1`);
+    }
     const total = Object.values(result).reduce((sum, count) => sum + count, 0);
     if (total > 0) this.log.info({ deleted: result }, 'retention clean-up');
     return result;

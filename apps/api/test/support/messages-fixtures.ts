@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { listings, users } from '../../src/db/schema.js';
+import { users } from '../../src/db/schema.js';
 import { uniqueEmail } from './auth.js';
+import { listingFixture } from './listing-rows.js';
 
 /**
  * Users and listings made directly in the database, for the messages, feedback and support
@@ -30,33 +31,16 @@ export async function createUser(
 
 const DAY_MS = 24 * 3600 * 1000;
 
-let listingCounter = 0;
-
 /** An active listing (paid, active, not expired, not deleted) unless `overrides` say otherwise. */
-export async function createListing(
-  app: FastifyInstance,
-  ownerId: string,
-  overrides: Partial<typeof listings.$inferInsert> = {},
-): Promise<typeof listings.$inferSelect> {
-  listingCounter += 1;
-  const [row] = await app.db
-    .insert(listings)
-    .values({
-      userId: ownerId,
-      title: `Eppendorf 5810R centrifuge #${listingCounter}`,
-      description: 'Refrigerated benchtop centrifuge, serviced last year, with A-4-62 rotor.',
-      priceCents: 450_000,
-      condition: 'pre-owned',
-      durationMonths: 1,
-      isActive: true,
-      paymentStatus: 'paid',
-      expiryDate: new Date(Date.now() + 30 * DAY_MS),
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('no listing inserted');
-  return row;
-}
+export const createListing = listingFixture((n) => ({
+  title: `Eppendorf 5810R centrifuge #${n}`,
+  description: 'Refrigerated benchtop centrifuge, serviced last year, with A-4-62 rotor.',
+  priceCents: 450_000,
+  condition: 'pre-owned',
+  isActive: true,
+  paymentStatus: 'paid',
+  expiryDate: new Date(Date.now() + 30 * DAY_MS),
+}));
 
 let ipCounter = 0;
 /** A fresh client address, so per-IP rate limits of one test do not reach another. */

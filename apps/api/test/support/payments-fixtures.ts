@@ -1,8 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { listings, payments, users } from '../../src/db/schema.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { setupTestApp, type TestContext } from '../helpers.js';
 import { uniqueEmail } from './auth.js';
+import { listingFixture } from './listing-rows.js';
 
 /**
  * Sellers, listings and calls for the payments tests. Tokens are signed at the test clock's
@@ -50,30 +53,13 @@ export function tokenFor(app: FastifyInstance, userId: string): Promise<string> 
   return app.tokens.sign({ userId, version: 0 }, app.clock.now());
 }
 
-let listingCounter = 0;
-
 /** An unpaid, inactive listing (as the create form leaves it) unless `overrides` say otherwise. */
-export async function createListing(
-  app: FastifyInstance,
-  ownerId: string,
-  overrides: Partial<typeof listings.$inferInsert> = {},
-): Promise<typeof listings.$inferSelect> {
-  listingCounter += 1;
-  const [row] = await app.db
-    .insert(listings)
-    .values({
-      userId: ownerId,
-      title: `Thermo Fisher -80 °C freezer #${listingCounter}`,
-      description: 'Upright ultra-low freezer, 728 L, serviced, with inventory racks.',
-      priceCents: 650_000,
-      condition: 'excellent-refurbished',
-      durationMonths: 1,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('no listing inserted');
-  return row;
-}
+export const createListing = listingFixture((n) => ({
+  title: `Thermo Fisher -80 °C freezer #${n}`,
+  description: 'Upright ultra-low freezer, 728 L, serviced, with inventory racks.',
+  priceCents: 650_000,
+  condition: 'excellent-refurbished',
+}));
 
 /** A paid listing expiring at `expiryDate`. */
 export function createPaidListing(app: FastifyInstance, ownerId: string, expiryDate: Date | string) {
@@ -119,4 +105,49 @@ export function intentIdOf(clientSecret: string): string {
   const id = clientSecret.split('_secret_')[0];
   if (!id) throw new Error(`not a client secret: ${clientSecret}`);
   return id;
+}
+
+/** The payments tests' app: promotion over by 2030-06-01 unless `env` says otherwise, no rate limits, one seller. */
+export async function setupPaymentsApp(
+  clock: SettableClock,
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; seller: Seller }> {
+  const ctx = await setupTestApp({ env: { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off', ...env }, clock });
+  return { ctx, seller: await createSeller(ctx.app) };
+}
+
+/** The sandbox card form (Stripe's test card numbers), as the web app posts it. */
+export function sandboxCard(app: FastifyInstance, clientSecret: string, cardNumber = '4242424242424242') {
+  return api(app, 'POST', '/payments/sandbox/confirm-card', {
+    payload: { client_secret: clientSecret, card_number: cardNumber, exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
+}
+
+/** GET /payments/history; expects 200. */
+export async function paymentHistory<Item = { id: string; listing_id: string; status: string; amount: number }>(
+  app: FastifyInstance,
+  token: string,
+): Promise<Item[]> {
+  const response = await api(app, 'GET', '/payments/history', { token });
+  if (response.statusCode !== 200) throw new Error(`history failed: ${response.statusCode} ${response.body}`);
+  return response.json() as Item[];
+}
+
+export interface PaymentsApp {
+  ctx: TestContext;
+  seller: Seller;
+}
+
+/**
+ * The payments app for the enclosing suite: set up before its tests (`env` is read then, so it
+ * may name what an earlier `beforeAll` started), closed after. The fields are there once the
+ * suite's tests run.
+ */
+export function usePaymentsApp(clock: SettableClock, env: () => Record<string, string> = () => ({})): PaymentsApp {
+  const app = {} as PaymentsApp;
+  beforeAll(async () => {
+    Object.assign(app, await setupPaymentsApp(clock, env()));
+  });
+  afterAll(() => app.ctx?.close());
+  return app;
 }

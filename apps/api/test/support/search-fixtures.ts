@@ -2,6 +2,7 @@ import { categorize, findCountry, type Condition } from '@benchmarket/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { listings } from '../../src/db/schema.js';
 import { buildSearchTerms } from '../../src/modules/listings/search-terms.js';
+import type { PlannedListing } from '../../src/seed/catalog.js';
 
 /**
  * Listings for the search tests, written to the database the way the listings service
@@ -56,6 +57,26 @@ export async function insertListing(app: FastifyInstance, ownerId: string, input
     .returning({ id: listings.id });
   if (!row) throw new Error('no listing inserted');
   return row.id;
+}
+
+/** One listing of the demo catalog (the seed's plan), inserted as above; `extra` adds or overrides fields. */
+export function insertPlannedListing(
+  app: FastifyInstance,
+  ownerId: string,
+  planned: PlannedListing,
+  extra: Partial<SearchListingInput> = {},
+): Promise<string> {
+  return insertListing(app, ownerId, {
+    title: planned.title,
+    description: planned.description,
+    price: planned.priceCents / 100,
+    condition: planned.condition,
+    location: planned.location,
+    category: planned.category,
+    createdAt: planned.createdAt,
+    expiryDate: planned.expiryDate,
+    ...extra,
+  });
 }
 
 export function search(

@@ -1,5 +1,4 @@
 import {
-  ErrorResponseSchema,
   ForgotPasswordRequestSchema,
   FORGOT_PASSWORD_NEUTRAL,
   GoogleLoginRequestSchema,
@@ -17,13 +16,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import type { RateRule } from '../../lib/rate-limiter.js';
 import { currentUserOf } from './auth-context.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const TAGS = ['auth'];
-const BEARER = [{ bearerAuth: [] }];
 
 /**
  * /auth/*: the account calls of spec §7. Rate limits (per IP and per account, counted in the
@@ -55,7 +54,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'An address that already has an account gets a mail instead, and the answer looks the same as for a new account.',
         body: RegisterRequestSchema,
-        response: { 201: RegisterResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 201: RegisterResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -74,7 +73,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Verify an email address with the token from the verification mail',
         description: "An account that is already verified answers 400 with a detail containing 'already verified'.",
         body: VerifyEmailRequestSchema,
-        response: { 200: VerifyEmailResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: VerifyEmailResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => service.verifyEmail(request.body.token),
@@ -88,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Mail a new verification link to the logged-in, unverified user',
         security: BEARER,
-        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
@@ -106,7 +105,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Log in with email (as `username`) and password, form-encoded',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginRequestSchema,
-        response: { 200: TokenResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
@@ -125,7 +124,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'The logged-in user',
         security: BEARER,
-        response: { 200: UserSchema, 401: ErrorResponseSchema },
+        response: { 200: UserSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -142,7 +141,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mail a password reset link (1 hour, single use) if the address has an account',
         description: 'Always the same answer, whether or not the address has an account.',
         body: ForgotPasswordRequestSchema,
-        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -161,7 +160,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a new password with the token from the reset mail',
         description: 'Access tokens issued before the reset stop working, as do other reset links.',
         body: ResetPasswordRequestSchema,
-        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -183,12 +182,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: GoogleLoginRequestSchema,
         response: {
           200: TokenResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-          503: ErrorResponseSchema,
+          ...errorResponses(400, 401, 403, 409, 429, 503),
         },
       },
     },
@@ -208,7 +202,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'A nonce for Google Identity Services; the ID token sent to /auth/google must carry it',
         description: 'Valid for one hour; an ID token with a given nonce signs in once.',
-        response: { 200: GoogleNonceResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: GoogleNonceResponseSchema, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -227,7 +221,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Log out: the bearer token of this request stops working',
         security: BEARER,
-        response: { 204: z.null().describe('Logged out'), 401: ErrorResponseSchema },
+        response: { 204: z.null().describe('Logged out'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -244,7 +238,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Log out everywhere: every access token of the user stops working, this one included',
         security: BEARER,
-        response: { 204: z.null().describe('Logged out everywhere'), 401: ErrorResponseSchema },
+        response: { 204: z.null().describe('Logged out everywhere'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {

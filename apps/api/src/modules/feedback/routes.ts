@@ -1,5 +1,5 @@
-import { ErrorResponseSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { FeedbackCreatedSchema, FeedbackRequestSchema } from './schemas.js';
 import { FEEDBACK_VERIFIED_ONLY } from './texts.js';
@@ -26,14 +26,11 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
           hide: url === '/reviews',
           tags: ['feedback'],
           summary: 'Submit site feedback (verified users); stored with the user and the page it came from',
-          security: [{ bearerAuth: [] }],
+          security: BEARER,
           body: FeedbackRequestSchema,
           response: {
             201: FeedbackCreatedSchema,
-            400: ErrorResponseSchema,
-            401: ErrorResponseSchema,
-            403: ErrorResponseSchema,
-            429: ErrorResponseSchema,
+            ...errorResponses(400, 401, 403, 429),
           },
         },
       },

@@ -14,26 +14,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { listingBodyOf } from './input.js';
 import { LISTING_DELETED } from './texts.js';
 
 const TAGS = ['listings'];
-const BEARER = [{ bearerAuth: [] }];
 
 /** A malformed id is a listing that does not exist: 404 'Listing not found', like an unknown one. */
 export const ListingIdParamsSchema = z.object({ id: z.string().max(100) });
 
 const PublicListQuerySchema = ListingsQuerySchema.extend(UserListingsQuerySchema.shape);
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
-const writeErrors = { ...errors, 429: ErrorResponseSchema };
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * Creates and edits per account (issue 12): each runs the automatic check and the

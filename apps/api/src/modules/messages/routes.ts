@@ -1,17 +1,16 @@
 import {
-  ErrorResponseSchema,
   IdParamsSchema,
   MessageCreateSchema,
   MessageListSchema,
   MessageSchema,
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { z } from 'zod';
 import { currentUserOf } from '../auth/index.js';
 
 const HOUR_MS = 3600 * 1000;
 const TAGS = ['messages'];
-const BEARER = [{ bearerAuth: [] }];
 
 /**
  * /messages: buyers contact sellers (spec §7), sellers read their messages in the dashboard.
@@ -36,10 +35,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: MessageCreateSchema,
         response: {
           201: MessageSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 429),
         },
       },
     },
@@ -62,7 +58,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "The messages sent to the logged-in user's listings, newest first",
         security: BEARER,
-        response: { 200: MessageListSchema, 401: ErrorResponseSchema },
+        response: { 200: MessageListSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.listForRecipient(currentUserOf(request).id),
@@ -78,7 +74,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'A message that is not yours answers 404, like an unknown id.',
         security: BEARER,
         params: IdParamsSchema,
-        response: { 200: MessageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => service.markRead(currentUserOf(request).id, request.params.id),
@@ -96,9 +92,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         response: {
           204: z.null().describe('Deleted'),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

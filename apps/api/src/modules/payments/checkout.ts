@@ -9,7 +9,13 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import { paymentKindFor, quote, expiryAfterPayment, type PaymentKind, type PaymentPurpose, type PriceTable } from './pricing.js';
-import { CANCELABLE_STATUSES, ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from '../../providers/payments/index.js';
+import {
+  CANCELABLE_STATUSES,
+  ProviderUnavailableError,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderIntent,
+} from '../../providers/payments/index.js';
 import { describePayment, intentMismatch, PAYMENT_NO_LONGER_APPLIES, toUnits, type ListingRow, type PaymentRow, type PaymentSettlement } from './settlement.js';
 
 /** A pending payment older than this was abandoned (a card form is not open for an hour). */
@@ -71,17 +77,11 @@ export interface PaymentHistoryItem {
   created_at: string;
 }
 
-interface NewPayment {
-  id: string;
-  listingId: string;
-  userId: string;
-  kind: PaymentKind;
-  durationMonths: number;
-  amountCents: number;
-  currency: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A payment row about to be written: the terms the provider's intent is created with, and its times. */
+type NewPayment = { id: string; createdAt: Date; updatedAt: Date } & Pick<
+  CreateIntentInput,
+  'listingId' | 'userId' | 'kind' | 'durationMonths' | 'amountCents' | 'currency'
+>;
 
 export interface PaymentCheckoutDeps {
   db: Db;

@@ -1,8 +1,8 @@
-import { ErrorResponseSchema } from '@benchmarket/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
+import { BEARER, errorResponses as errors } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { SandboxPaymentProvider } from '../../providers/payments/index.js';
 import {
@@ -22,10 +22,6 @@ import type { PaymentSettlement } from './settlement.js';
 import { StripePaymentProvider, WebhookSignatureError } from '../../providers/payments/index.js';
 
 const TAGS = ['payments'];
-const BEARER = [{ bearerAuth: [] }];
-
-const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 502)[]) =>
-  Object.fromEntries(codes.map((code) => [code, ErrorResponseSchema])) as Record<number, typeof ErrorResponseSchema>;
 
 /**
  * /payments/*: listing payments (spec §7) through the payments port — Stripe when its keys

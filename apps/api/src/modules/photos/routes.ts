@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { ErrorResponseSchema, ListingSchema, PHOTO_TOO_LARGE, PHOTO_UPLOAD_FIELD, tooManyPhotos } from '@benchmarket/shared';
+import { ListingSchema, PHOTO_TOO_LARGE, PHOTO_UPLOAD_FIELD, tooManyPhotos } from '@benchmarket/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { DecodeQueue } from './decode-queue.js';
 import { configureImageLibrary, processPhoto, type ProcessedPhoto } from './image-processing.js';
@@ -27,22 +28,12 @@ import {
 } from './texts.js';
 
 const TAGS = ['photos'];
-const BEARER = [{ bearerAuth: [] }];
 
 const ListingIdParamsSchema = z.object({ id: z.string().max(100) });
 /** spec §7: the dashboard identifies a photo by its index (0-based, in the listing's order). */
 const PhotoParamsSchema = z.object({ id: z.string().max(100), photoId: z.coerce.number().int().min(0) });
 
-const errorResponses = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  413: ErrorResponseSchema,
-  415: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** The client went away (closed or reset the connection) before its body arrived. */
 function clientGone(request: FastifyRequest): boolean {
@@ -170,7 +161,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           "More than the limit in total: 400 'You can only have up to 5 photos (currently have N)'. " +
           'Each photo is turned upright, stripped of all metadata (EXIF, GPS), resized to fit 1600 px and stored as WebP with a 400 px thumbnail. Answers the listing.',
         params: ListingIdParamsSchema,
-        response: { 201: ListingSchema, ...errorResponses },
+        response: { 201: ListingSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -204,7 +195,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         summary: 'Remove the photo at an index (0-based) from a listing (owner only); the rest keep their order',
         params: PhotoParamsSchema,
-        response: { 200: ListingSchema, ...errorResponses },
+        response: { 200: ListingSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import {
-  ErrorResponseSchema,
   SEARCH_VERIFIED_ONLY,
   SearchQuerySchema,
   SearchResponseSchema,
@@ -7,6 +6,7 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { forbidden, HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
 import { searchCacheKey } from './result-cache.js';
@@ -61,7 +61,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: verifiedOnly,
       schema: {
         tags: ['search'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         summary: 'Search active listings; with use_rag each result explains why it is relevant',
         description:
           'query uses web-search syntax ("exact phrase", -exclude, or) and matches the last word as a prefix. ' +
@@ -72,7 +72,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'first without; pages of 12; total counts matches up to 1,000 (1,000 means 1,000 or more). Verified users only. ' +
           `use_rag=true is limited to ${AI_SEARCHES_PER_WINDOW} searches per account per ${AI_SEARCH_WINDOW_MS / 60_000} minutes (429 with Retry-After beyond).`,
         querystring: SearchQuerySchema,
-        response: { 200: SearchResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: SearchResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {

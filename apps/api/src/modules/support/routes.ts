@@ -1,5 +1,6 @@
-import { ErrorResponseSchema, MessageResponseSchema } from '@benchmarket/shared';
+import { MessageResponseSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { SupportRequestSchema } from './schemas.js';
 import { SUPPORT_SENT } from './texts.js';
 
@@ -22,7 +23,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['support'],
         summary: 'Send a message to the support team (SUPPORT_EMAIL); the sender gets an acknowledgement',
         body: SupportRequestSchema,
-        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

@@ -1,0 +1,28 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { setupTestApp, type TestContext } from '../helpers.js';
+import type { TestClock } from './clock.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+
+export interface SmtpApp {
+  ctx: TestContext;
+  /** The SMTP server the app mails to. */
+  smtp: TestSmtpServer;
+}
+
+/**
+ * For the enclosing suite: an app (no rate limits) that mails to a real test SMTP server,
+ * set up before its tests and closed after; `clock` is reset after each test.
+ */
+export function useSmtpApp(clock: TestClock): SmtpApp {
+  const setup = {} as SmtpApp;
+  beforeAll(async () => {
+    setup.smtp = await startSmtpServer();
+    setup.ctx = await setupTestApp({ env: { SMTP_URL: setup.smtp.url, RATE_LIMITS: 'off' }, clock });
+  });
+  afterAll(async () => {
+    await setup.ctx?.close();
+    await setup.smtp?.close();
+  });
+  afterEach(() => clock.reset());
+  return setup;
+}
