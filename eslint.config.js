@@ -64,7 +64,10 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config.ts', 'apps/api/src/**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from AppConfig (src/config.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from AppConfig (src/config.ts).' },
+      ],
     },
   },
   {
@@ -110,7 +113,10 @@ export default tseslint.config(
     // Providers are ports to the outside world: no domain module behind them.
     files: ['apps/api/src/providers/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'A provider knows no domain module (docs/decisions/012).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'A provider knows no domain module (docs/decisions/012).' }] },
+      ],
     },
   },
   {

@@ -107,7 +107,14 @@ const openTab = (name: string) => (page: Page) => page.getByRole('tab', { name: 
 
 describe('axe: a visitor', () => {
   checkEach([
-    { path: '/', ready: (page) => page.getByRole('region', { name: 'Latest listings' }).getByRole('link', { name: /Leica DM750/ }).waitFor() },
+    {
+      path: '/',
+      ready: (page) =>
+        page
+          .getByRole('region', { name: 'Latest listings' })
+          .getByRole('link', { name: /Leica DM750/ })
+          .waitFor(),
+    },
     { path: '/search' },
     { path: '/login', ready: heading('Login') },
     { path: '/register', ready: heading('Register') },
@@ -148,7 +155,12 @@ describe('axe: a visitor', () => {
       window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) =>
         original(handler, delay === 2000 ? 60_000 : delay, ...args)) as typeof window.setTimeout;
     });
-    await check(context, page, { path: '/create-listing', ready: (p) => p.getByText('You must be logged in to create listings').waitFor() }, pageErrors);
+    await check(
+      context,
+      page,
+      { path: '/create-listing', ready: (p) => p.getByText('You must be logged in to create listings').waitFor() },
+      pageErrors,
+    );
   });
 });
 
@@ -184,9 +196,18 @@ describe('axe: a seller with listings, payments and messages', () => {
         path: '/dashboard?tab=messages',
         ready: (page) => page.getByText('Dr. Jane Buyer').first().waitFor(),
         // A message expanded (and so marked read).
-        act: (page) => page.getByRole('button', { name: /Dr\. Jane Buyer/ }).first().click(),
+        act: (page) =>
+          page
+            .getByRole('button', { name: /Dr\. Jane Buyer/ })
+            .first()
+            .click(),
       },
-      { name: '/dashboard after choosing the Payment History tab', path: '/dashboard', ready: heading('Seller Dashboard'), act: openTab('Payment History') },
+      {
+        name: '/dashboard after choosing the Payment History tab',
+        path: '/dashboard',
+        ready: heading('Seller Dashboard'),
+        act: openTab('Payment History'),
+      },
       { path: '/does-not-exist', ready: heading('Unexpected Application Error!') },
       {
         name: '/ with the feedback form open',
@@ -223,10 +244,7 @@ describe('axe: a new seller with nothing yet (empty states)', () => {
 
 describe('axe: a registered user who has not verified the email', () => {
   checkEach(
-    [
-      { path: '/', ready: (page) => page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor() },
-      { path: '/search' },
-    ],
+    [{ path: '/', ready: (page) => page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor() }, { path: '/search' }],
     () => unverifiedToken,
   );
 });

@@ -147,7 +147,10 @@ describe('accounts', () => {
     await again.page.goto(linkIn(reset, '/reset-password'));
     await fillByKeyboard(again.page, 'New Password', ['Another-Password-55', 'Another-Password-55']);
     // The server's detail (its wording is the API's): the link is spent.
-    await again.page.getByRole('alert').filter({ hasText: /used|expired|not valid|invalid/i }).waitFor();
+    await again.page
+      .getByRole('alert')
+      .filter({ hasText: /used|expired|not valid|invalid/i })
+      .waitFor();
     await again.context.close();
 
     expect(pageErrors).toEqual([]);

@@ -102,7 +102,9 @@ describe('feedback', () => {
 
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Provide Feedback' }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Provide Feedback' }).evaluate((element) => element === document.activeElement)).toBe(
+      true,
+    );
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -21,7 +21,12 @@ describe('foundation', () => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: /BenchMarket/ }).waitFor();
-    expect(await header.getByRole('img').first().evaluate((img) => (img as HTMLImageElement).getBoundingClientRect().height)).toBe(30);
+    expect(
+      await header
+        .getByRole('img')
+        .first()
+        .evaluate((img) => (img as HTMLImageElement).getBoundingClientRect().height),
+    ).toBe(30);
     expect(await header.getByRole('link', { name: 'Search Equipment' }).count()).toBeGreaterThan(0);
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('button', { name: 'Provide Feedback' }).isVisible()).toBe(true);

@@ -221,7 +221,8 @@ describe('keyboard: search', () => {
       seller,
       {
         title: SORVALL,
-        description: 'Ventilated benchtop centrifuge with TX-400 swing-out rotor and buckets. Runs quietly, recently calibrated by an engineer.',
+        description:
+          'Ventilated benchtop centrifuge with TX-400 swing-out rotor and buckets. Runs quietly, recently calibrated by an engineer.',
         price: 6800,
         condition: 'pre-owned',
         location: 'France',
@@ -545,7 +546,9 @@ describe('keyboard: messaging', () => {
     await page.keyboard.type(text);
     await page.keyboard.press('Tab');
     await expectFocusVisible(page, 'Send Message');
-    const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/messages' && response.request().method() === 'POST');
+    const sent = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/v1/messages' && response.request().method() === 'POST',
+    );
     await page.keyboard.press('Enter');
     expect((await sent).status()).toBe(201);
     await form.getByRole('status').getByText('Your message has been sent to the seller.').waitFor();

@@ -64,7 +64,13 @@ async function payThroughApi(server: RunningServer, seller: TestUser, listingId:
   if (intent.provider === 'free') return;
   const [month, year] = EXPIRY.split('/');
   const card = await api<{ payment_intent: { id: string } }>(server.baseUrl, '/payments/sandbox/confirm-card', {
-    json: { client_secret: intent.client_secret, card_number: CARD_OK.replaceAll(' ', ''), exp_month: Number(month), exp_year: 2000 + Number(year), cvc: '123' },
+    json: {
+      client_secret: intent.client_secret,
+      card_number: CARD_OK.replaceAll(' ', ''),
+      exp_month: Number(month),
+      exp_year: 2000 + Number(year),
+      cvc: '123',
+    },
   });
   await api(server.baseUrl, '/payments/confirm', {
     token: seller.token,

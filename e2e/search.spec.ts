@@ -32,7 +32,8 @@ const CATALOG: NewListing[] = [
   },
   {
     title: SORVALL,
-    description: 'Ventilated benchtop centrifuge with TX-400 swing-out rotor and buckets. Runs quietly, recently calibrated by an engineer.',
+    description:
+      'Ventilated benchtop centrifuge with TX-400 swing-out rotor and buckets. Runs quietly, recently calibrated by an engineer.',
     price: 6800,
     condition: 'pre-owned',
     location: 'France',
@@ -68,7 +69,11 @@ const ids = new Map<string, string>();
 
 /** Creates and publishes a listing: under the promotion the 1-month activation is free. */
 async function publish(listing: NewListing): Promise<string> {
-  const { id, is_verified: verified, verification } = await api<{
+  const {
+    id,
+    is_verified: verified,
+    verification,
+  } = await api<{
     id: string;
     is_verified: boolean;
     verification: { verification_notes: string | null } | null;
@@ -120,7 +125,10 @@ describe('search', () => {
 
     await page.goto('/search');
     await page.getByRole('heading', { level: 2, name: 'Newest listings' }).waitFor();
-    await page.getByRole('status').filter({ hasText: `${String(CATALOG.length)} results` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${String(CATALOG.length)} results` })
+      .waitFor();
     await page.getByText('Page 1 of 2').waitFor();
     expect(await page.getByRole('article').count()).toBe(12);
 

@@ -22,7 +22,12 @@ beforeAll(async () => {
   server = await startServer({ PROMO_FREE_UNTIL: '2099-06-01' });
   browser = await launchBrowser();
   seller = await createVerifiedUser(server, 'seo-seller');
-  listing = await createPublishedListing(server, seller, { title: TITLE, description: DESCRIPTION, price: 6250.5, condition: 'excellent-refurbished' });
+  listing = await createPublishedListing(server, seller, {
+    title: TITLE,
+    description: DESCRIPTION,
+    price: 6250.5,
+    condition: 'excellent-refurbished',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -38,7 +43,12 @@ async function fetchHtml(path: string): Promise<string> {
 }
 
 function decode(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function metaContent(html: string, key: string): string | undefined {

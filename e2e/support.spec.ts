@@ -37,7 +37,9 @@ async function verifiedUser(): Promise<{ email: string; token: string }> {
   await api(server.baseUrl, '/auth/register', { json: { email, password } });
   const link = linkIn(await mail.waitForMail(email, /verif/i), '/verify-email');
   await api(server.baseUrl, '/auth/verify-email', { json: { token: new URL(link).searchParams.get('token') } });
-  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', { form: { username: email, password } });
+  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', {
+    form: { username: email, password },
+  });
   return { email, token };
 }
 
@@ -133,7 +135,14 @@ describe('support page', () => {
     await page.goto('/support');
     await page.getByRole('heading', { level: 2, name: 'Frequently asked questions' }).waitFor();
 
-    for (const topic of ['Fees and the promotion', 'Verification badges', 'Payments', 'Photos', 'Expiry, extending and renewing', 'Messaging sellers']) {
+    for (const topic of [
+      'Fees and the promotion',
+      'Verification badges',
+      'Payments',
+      'Photos',
+      'Expiry, extending and renewing',
+      'Messaging sellers',
+    ]) {
       expect(await page.getByRole('heading', { level: 3, name: topic }).isVisible()).toBe(true);
     }
 
@@ -141,10 +150,20 @@ describe('support page', () => {
     await badges.focus();
     await page.keyboard.press('Enter');
     for (const badge of ['AI Verified', 'Verification Pending', 'Verification Needed', 'Pending Verification']) {
-      expect(await page.getByRole('term').filter({ hasText: new RegExp(`^${badge}$`) }).isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('term')
+          .filter({ hasText: new RegExp(`^${badge}$`) })
+          .isVisible(),
+      ).toBe(true);
     }
     await page.keyboard.press('Space');
-    expect(await page.getByRole('term').filter({ hasText: /^AI Verified$/ }).isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('term')
+        .filter({ hasText: /^AI Verified$/ })
+        .isVisible(),
+    ).toBe(false);
 
     const photos = page.locator('summary', { hasText: 'How many photos can I add, and how large?' });
     await photos.click();

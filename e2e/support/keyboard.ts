@@ -24,10 +24,15 @@ export async function focused(page: Page): Promise<FocusedElement> {
     if (!element || element === document.body || element === document.documentElement) {
       return { tag: '', name: '', role: null, context: '', indicated: false };
     }
-    const text = (node: Element | null) => (node instanceof HTMLElement ? node.innerText : (node?.textContent ?? '')).replace(/\s+/g, ' ').trim();
+    const text = (node: Element | null) =>
+      (node instanceof HTMLElement ? node.innerText : (node?.textContent ?? '')).replace(/\s+/g, ' ').trim();
     let name = element.getAttribute('aria-label') ?? '';
     const labelledBy = element.getAttribute('aria-labelledby');
-    if (!name && labelledBy) name = labelledBy.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ');
+    if (!name && labelledBy)
+      name = labelledBy
+        .split(/\s+/)
+        .map((id) => text(document.getElementById(id)))
+        .join(' ');
     const labels = (element as HTMLInputElement).labels;
     if (!name && labels && labels.length > 0) name = text(labels[0] ?? null);
     if (!name) name = text(element);
@@ -86,7 +91,9 @@ export async function tabTo(page: Page, name: string | RegExp, options: TabOptio
       return element;
     }
   }
-  throw new Error(`"${String(name)}"${within ? ` in "${within}"` : ''}${role ? ` (${role})` : ''} never got the focus by ${backwards ? 'Shift+Tab' : 'Tab'}; went through: ${seen.join(' → ')}`);
+  throw new Error(
+    `"${String(name)}"${within ? ` in "${within}"` : ''}${role ? ` (${role})` : ''} never got the focus by ${backwards ? 'Shift+Tab' : 'Tab'}; went through: ${seen.join(' → ')}`,
+  );
 }
 
 /** The name of what has the focus now. */

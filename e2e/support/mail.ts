@@ -121,7 +121,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         const timer = setTimeout(() => {
           waiters = waiters.filter((candidate) => candidate !== waiter);
           const seen = mails.map((mail) => `${mail.to.join(',')}: ${mail.subject}`).join('; ') || 'none';
-          reject(new Error(`No mail to ${to} with a subject matching ${String(subject)} within ${String(timeoutMs)} ms (received: ${seen})`));
+          reject(
+            new Error(`No mail to ${to} with a subject matching ${String(subject)} within ${String(timeoutMs)} ms (received: ${seen})`),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });

@@ -13,9 +13,7 @@ export class ApiProcess {
   /** Every API pid this run started (their socket directories are looked for at the end). */
   readonly pids: number[] = [];
 
-  constructor(
-    private readonly options: { root: string; env: Record<string, string>; baseUrl: string; logFile: string; source: boolean },
-  ) {
+  constructor(private readonly options: { root: string; env: Record<string, string>; baseUrl: string; logFile: string; source: boolean }) {
     this.log = createWriteStream(options.logFile, { flags: 'a' });
   }
 

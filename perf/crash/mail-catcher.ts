@@ -36,7 +36,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()).sort();
           const subject = parsed.subject ?? '';
           const text = (parsed.text ?? '').trim();
-          const key = createHash('sha256').update(JSON.stringify([to, subject, text])).digest('hex');
+          const key = createHash('sha256')
+            .update(JSON.stringify([to, subject, text]))
+            .digest('hex');
           mails.push({ to, subject, text, key, receivedAt: Date.now() });
           callback();
         })

@@ -115,7 +115,9 @@ async function photos(): Promise<Buffer[]> {
   ];
   return Promise.all(
     colours.map((background, i) =>
-      sharp({ create: { width: 480 + i * 40, height: 360, channels: 3, background } }).jpeg({ quality: 85 }).toBuffer(),
+      sharp({ create: { width: 480 + i * 40, height: 360, channels: 3, background } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
     ),
   );
 }
@@ -127,7 +129,9 @@ function socketDirsOf(pids: number[]): string[] {
     .filter((name) => name.startsWith('bm-pg-'))
     .filter((name) => {
       try {
-        const owners = readFileSync(path.join(tmp, name, 'owners'), 'utf8').split('\n').map(Number);
+        const owners = readFileSync(path.join(tmp, name, 'owners'), 'utf8')
+          .split('\n')
+          .map(Number);
         return owners.some((pid) => pids.includes(pid));
       } catch {
         return false;
@@ -140,7 +144,9 @@ async function main(): Promise<void> {
   const random = seeded(options.seed);
   const runId = randomBytes(4).toString('hex');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-crash-'));
-  console.log(`crash test ${runId}: ${options.kills} kills, ${options.users} users, database ${options.database}, seed ${options.seed}, data ${dataDir}`);
+  console.log(
+    `crash test ${runId}: ${options.kills} kills, ${options.users} users, database ${options.database}, seed ${options.seed}, data ${dataDir}`,
+  );
 
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -182,13 +188,27 @@ async function main(): Promise<void> {
   };
   const api = new ApiProcess({ root: ROOT, env, baseUrl, logFile: path.join(dataDir, 'api.log'), source: options.source });
   const failures: string[] = [];
-  const report: Record<string, unknown> = { runId, seed: options.seed, database: options.database, kills: options.kills, users: options.users };
+  const report: Record<string, unknown> = {
+    runId,
+    seed: options.seed,
+    database: options.database,
+    kills: options.kills,
+    users: options.users,
+  };
 
   try {
     const firstStart = await api.start();
     console.log(`API healthy in ${firstStart} ms on ${baseUrl}`);
 
-    const workload = new Workload({ baseUrl, publicUrl: baseUrl, runId, mail, photos: await photos(), random, mailTimeoutMs: options.mailTimeoutMs });
+    const workload = new Workload({
+      baseUrl,
+      publicUrl: baseUrl,
+      runId,
+      mail,
+      photos: await photos(),
+      random,
+      mailTimeoutMs: options.mailTimeoutMs,
+    });
     const running = workload.run(options.users);
 
     // The killer: a random moment after each start, SIGKILL (both processes on the embedded database).
@@ -226,11 +246,14 @@ async function main(): Promise<void> {
 
     // The data, after a clean stop: the embedded database is opened again here (it must open intact).
     const database = await openDatabase({ url: databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 2 });
-    const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await database.pool.query<T>(text, values)).rows;
+    const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+      (await database.pool.query<T>(text, values)).rows;
     try {
       // Accounts.
       const emails = [...acked.registered];
-      const users = await q<{ email: string; is_verified: boolean }>('select email, is_verified from users where email = any($1)', [emails]);
+      const users = await q<{ email: string; is_verified: boolean }>('select email, is_verified from users where email = any($1)', [
+        emails,
+      ]);
       const byEmail = new Map(users.map((row) => [row.email, row]));
       const lostAccounts = emails.filter((email) => !byEmail.has(email));
       const lostVerifications = [...acked.verified].filter((email) => !byEmail.get(email)?.is_verified);
@@ -256,7 +279,10 @@ async function main(): Promise<void> {
           lostListings += 1;
           continue;
         }
-        const keys = photoRows.filter((photo) => photo.listing_id === listing.id).map((photo) => photo.path).sort();
+        const keys = photoRows
+          .filter((photo) => photo.listing_id === listing.id)
+          .map((photo) => photo.path)
+          .sort();
         if (JSON.stringify(keys) !== JSON.stringify(listing.photoKeys)) photoMismatches += 1;
       }
       if (lostListings) failures.push(`${lostListings} acknowledged listings are missing`);
@@ -301,7 +327,9 @@ async function main(): Promise<void> {
       if (overExtended.length) failures.push(`${overExtended.length} listings expire more than one paid month from now`);
 
       // Messages.
-      const messageRows = await q<{ message: string }>('select message from messages where message = any($1)', [acked.messages.map((m) => m.text)]);
+      const messageRows = await q<{ message: string }>('select message from messages where message = any($1)', [
+        acked.messages.map((m) => m.text),
+      ]);
       const messageCounts = new Map<string, number>();
       for (const row of messageRows) messageCounts.set(row.message, (messageCounts.get(row.message) ?? 0) + 1);
       const lostMessages = acked.messages.filter((m) => !messageCounts.has(m.text)).length;
@@ -312,11 +340,15 @@ async function main(): Promise<void> {
       const deliveries = new Map<string, CaughtMail[]>();
       for (const caught of mail.mails) deliveries.set(caught.key, [...(deliveries.get(caught.key) ?? []), caught]);
       const uniqueKinds = [VERIFY_SUBJECT, PAYMENT_SUBJECT, MESSAGE_SUBJECT];
-      const duplicated = [...deliveries.values()].filter((copies) => copies.length > 1 && uniqueKinds.some((s) => copies[0]!.subject.startsWith(s)));
+      const duplicated = [...deliveries.values()].filter(
+        (copies) => copies.length > 1 && uniqueKinds.some((s) => copies[0]!.subject.startsWith(s)),
+      );
       const duplicateDelays = duplicated.map((copies) => copies.at(-1)!.receivedAt - copies[0]!.receivedAt);
       if (missing.length) failures.push(`${missing.length} queued mails were never delivered (waited ${Math.round(drainMs / 1000)} s)`);
       if (duplicated.length && options.strictMail) failures.push(`${duplicated.length} mails were delivered more than once`);
-      const jobStates = await q<{ status: string; n: number }>("select status, count(*)::int as n from jobs where kind = 'mail.send' group by status");
+      const jobStates = await q<{ status: string; n: number }>(
+        "select status, count(*)::int as n from jobs where kind = 'mail.send' group by status",
+      );
 
       // Orphan files, then the sweep (the API is stopped: no upload is in flight, so no grace period).
       const listFiles = async () => {
@@ -390,13 +422,15 @@ async function main(): Promise<void> {
           removedBySweep: sweep.removed.length,
           orphansAfterSweep: orphansAfter.length,
         },
-        ...(options.database === 'pglite' ? { embedded: { databaseProcessesKilled: killedDatabasePids.length, staleSocketDirs: staleSocketDirs.length } } : {}),
+        ...(options.database === 'pglite'
+          ? { embedded: { databaseProcessesKilled: killedDatabasePids.length, staleSocketDirs: staleSocketDirs.length } }
+          : {}),
       });
     } finally {
       await database.close();
     }
   } catch (error) {
-    failures.push(`the run stopped: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    failures.push(`the run stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {
     await api.kill(true).catch(() => []);
     api.close();

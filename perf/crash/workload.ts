@@ -217,7 +217,9 @@ export class Workload {
         }
         return data;
       };
-      await this.untilState(listing, bearer, want, () => this.request('POST', `/listings/${listing.id}/photos`, { token: bearer, form: form() }));
+      await this.untilState(listing, bearer, want, () =>
+        this.request('POST', `/listings/${listing.id}/photos`, { token: bearer, form: form() }),
+      );
     }
     if (random() < 0.4 && listing.photoKeys.length > 1) {
       await this.untilState(listing, bearer, listing.photoKeys.length - 1, () =>
@@ -292,5 +294,11 @@ export class Workload {
 /** '/uploads/listings/<id>/<uuid>.webp' (perhaps with a signature) → 'listings/<id>/<uuid>.webp'. */
 function photoKeysOf(body: Record<string, unknown>): string[] {
   const photos = Array.isArray(body.photos) ? (body.photos as unknown[]) : [];
-  return photos.map((url) => String(url).replace(/^.*?\/uploads\//, '').replace(/[?#].*$/, '')).sort();
+  return photos
+    .map((url) =>
+      String(url)
+        .replace(/^.*?\/uploads\//, '')
+        .replace(/[?#].*$/, ''),
+    )
+    .sort();
 }

@@ -61,6 +61,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { chunks, totalKb } = measureFirstLoad();
   for (const chunk of chunks) console.log(`${chunk.gzipKb.toFixed(2).padStart(8)} KB  ${chunk.file}`);
   const within = totalKb <= FIRST_LOAD_BUDGET_KB;
-  console.log(`${totalKb.toFixed(2).padStart(8)} KB  first-load JavaScript of / (gzip), budget ${String(FIRST_LOAD_BUDGET_KB)} KB: ${within ? 'within' : 'OVER'}`);
+  console.log(
+    `${totalKb.toFixed(2).padStart(8)} KB  first-load JavaScript of / (gzip), budget ${String(FIRST_LOAD_BUDGET_KB)} KB: ${within ? 'within' : 'OVER'}`,
+  );
   process.exitCode = within ? 0 : 1;
 }

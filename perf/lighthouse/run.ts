@@ -164,15 +164,18 @@ function summarise(page: string, preset: Preset, lhr: Result): Measurement {
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
-  const metrics = Object.fromEntries(
-    Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? '?']),
-  ) as Record<keyof typeof METRICS, string>;
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? '?'])) as Record<
+    keyof typeof METRICS,
+    string
+  >;
   const losses: string[] = [];
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
-      losses.push(`${category}: ${audit.title} (${String(Math.round(audit.score * 100))}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
+      losses.push(
+        `${category}: ${audit.title} (${String(Math.round(audit.score * 100))}${audit.displayValue ? `, ${audit.displayValue}` : ''})`,
+      );
     }
   }
   return { page, preset, scores, metrics, losses };
@@ -180,11 +183,7 @@ function summarise(page: string, preset: Preset, lhr: Result): Measurement {
 
 async function measure(url: string, page: string, preset: Preset, port: number): Promise<Measurement> {
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    config,
-  );
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
   return summarise(page, preset, result.lhr);
@@ -201,7 +200,15 @@ async function main(): Promise<void> {
   const server = options.url ? { baseUrl: options.url, stop: async () => {} } : await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const all: Measurement[] = [];
   const reported: Measurement[] = [];
@@ -215,10 +222,12 @@ async function main(): Promise<void> {
         for (let run = 0; run < options.runs; run += 1) {
           // One retry: on a busy machine Chromium now and then misses the paint (NO_FCP).
           const once = () => measure(`${server.baseUrl}${page}`, page, preset, chrome.port);
-          runs.push(await once().catch((error: unknown) => {
-            process.stderr.write(`retrying ${preset} ${page}: ${error instanceof Error ? error.message : String(error)}\n`);
-            return once();
-          }));
+          runs.push(
+            await once().catch((error: unknown) => {
+              process.stderr.write(`retrying ${preset} ${page}: ${error instanceof Error ? error.message : String(error)}\n`);
+              return once();
+            }),
+          );
         }
         all.push(...runs);
         reported.push(median(runs));
@@ -231,8 +240,12 @@ async function main(): Promise<void> {
   }
 
   const label = (page: string) => (page.startsWith('/listings/') ? '/listings/:id' : page);
-  console.log(`\nLighthouse 12, median of ${String(options.runs)} run(s) by performance; targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95\n`);
-  console.log(`${'preset'.padEnd(8)}${'page'.padEnd(15)}${'perf'.padStart(5)}${'a11y'.padStart(6)}${'bp'.padStart(5)}${'seo'.padStart(5)}   FCP      LCP      TBT      CLS`);
+  console.log(
+    `\nLighthouse 12, median of ${String(options.runs)} run(s) by performance; targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95\n`,
+  );
+  console.log(
+    `${'preset'.padEnd(8)}${'page'.padEnd(15)}${'perf'.padStart(5)}${'a11y'.padStart(6)}${'bp'.padStart(5)}${'seo'.padStart(5)}   FCP      LCP      TBT      CLS`,
+  );
   let missed = 0;
   for (const m of reported) {
     const mark = (category: Category) => {
@@ -250,7 +263,12 @@ async function main(): Promise<void> {
     for (const m of losses) console.log(`  ${m.preset} ${label(m.page)}:\n    ${m.losses.join('\n    ')}`);
   }
   console.log(`\nFirst-load JavaScript of / (gzip): ${firstLoad.totalKb.toFixed(1)} KB (budget ${String(FIRST_LOAD_BUDGET_KB)} KB)`);
-  console.log(`Load average when done: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} on ${String(os.cpus().length)} CPUs`);
+  console.log(
+    `Load average when done: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} on ${String(os.cpus().length)} CPUs`,
+  );
   if (options.json) writeFileSync(options.json, JSON.stringify({ runs: all, reported, firstLoad }, null, 2));
   if (firstLoad.totalKb > FIRST_LOAD_BUDGET_KB) missed += 1;
   process.exitCode = missed > 0 ? 1 : 0;

@@ -109,8 +109,15 @@ function parseOptions(argv: string[]): Options {
 // ── Data ────────────────────────────────────────────────────────────────────
 
 const CONDITION_WEIGHTS: readonly (readonly [Condition, number])[] = [
-  ['new', 10], ['new-other', 9], ['certified-refurbished', 11], ['excellent-refurbished', 10],
-  ['very-good-refurbished', 9], ['good-refurbished', 7], ['seller-refurbished', 8], ['pre-owned', 28], ['for-parts', 8],
+  ['new', 10],
+  ['new-other', 9],
+  ['certified-refurbished', 11],
+  ['excellent-refurbished', 10],
+  ['very-good-refurbished', 9],
+  ['good-refurbished', 7],
+  ['seller-refurbished', 8],
+  ['pre-owned', 28],
+  ['for-parts', 8],
 ];
 
 /** The catalog's title without its condition words, which the generated condition replaces. */
@@ -225,7 +232,7 @@ async function prepareDatabase(options: Options): Promise<{ env: Record<string, 
       if (missing > 0) {
         const started = performance.now();
         console.log(`  ${missing} listings without ${model.id} vectors: backfilling…`);
-        for (let done = 0; done < missing; ) {
+        for (let done = 0; done < missing;) {
           const step = await backfillMeanings(database.db, model, 5_000);
           if (step === 0) break;
           done += step;
@@ -333,14 +340,27 @@ function memoryBreakdown(child: ChildProcess, collect = false): Promise<MemoryBr
 }
 
 const describeMemory = (m: MemoryBreakdown | undefined) =>
-  m ? `V8 heap ${m.heapUsed} of ${m.heapTotal} MB${m.heapLive !== undefined ? ` (${m.heapLive} MB live after a full GC)` : ''}, array buffers ${m.arrayBuffers} MB, other external ${Math.round((m.external - m.arrayBuffers) * 10) / 10} MB` : 'breakdown unavailable';
+  m
+    ? `V8 heap ${m.heapUsed} of ${m.heapTotal} MB${m.heapLive !== undefined ? ` (${m.heapLive} MB live after a full GC)` : ''}, array buffers ${m.arrayBuffers} MB, other external ${Math.round((m.external - m.arrayBuffers) * 10) / 10} MB`
+    : 'breakdown unavailable';
 
 // ── Load ────────────────────────────────────────────────────────────────────
 
 function searches(): string[] {
-  const { queries } = JSON.parse(readFileSync(path.join(HERE, '../search-quality/queries.json'), 'utf8')) as { queries: { query: string }[] };
+  const { queries } = JSON.parse(readFileSync(path.join(HERE, '../search-quality/queries.json'), 'utf8')) as {
+    queries: { query: string }[];
+  };
   const specs: string[] = [];
-  const filters = ['', '', '', '&max_price=10000', '&location=United%20States', '&condition=pre-owned', '&page=2', '&min_price=1000&max_price=50000'];
+  const filters = [
+    '',
+    '',
+    '',
+    '&max_price=10000',
+    '&location=United%20States',
+    '&condition=pre-owned',
+    '&page=2',
+    '&min_price=1000&max_price=50000',
+  ];
   queries.forEach((q, i) => specs.push(`query=${encodeURIComponent(q.query)}${filters[i % filters.length]}`));
   // Browsing without words: newest first, with and without filters.
   specs.push('', 'condition=new', 'location=Germany', 'max_price=2000', 'page=3');
@@ -391,7 +411,9 @@ async function serverCpuSeconds(serverPid: number, databaseUrl: string | undefin
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const result = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await client.end();
     pids.push(...result.rows.map((r) => r.pid));
   } else {
@@ -575,15 +597,28 @@ async function profile(port: number, token: string, modes: ('plain' | 'ai')[]): 
           headers: { authorization: `Bearer ${token}` },
         });
         const body = await response.text();
-        if (round === 1) timings.push({ mode, spec: decodeURIComponent(spec), ms: performance.now() - started, status: response.status, body: response.ok ? '' : body.slice(0, 300) });
+        if (round === 1)
+          timings.push({
+            mode,
+            spec: decodeURIComponent(spec),
+            ms: performance.now() - started,
+            status: response.status,
+            body: response.ok ? '' : body.slice(0, 300),
+          });
       }
     }
   }
   timings.sort((a, b) => b.ms - a.ms);
-  for (const t of timings.slice(0, 25)) console.log(`${t.ms.toFixed(1).padStart(7)} ms  ${t.mode.padEnd(5)} ${t.status} ${t.spec} ${t.body}`);
+  for (const t of timings.slice(0, 25))
+    console.log(`${t.ms.toFixed(1).padStart(7)} ms  ${t.mode.padEnd(5)} ${t.status} ${t.spec} ${t.body}`);
   for (const mode of modes) {
-    const of = timings.filter((t) => t.mode === mode).map((t) => t.ms).sort((a, b) => a - b);
-    console.log(`${mode}: median ${percentile(of, 50).toFixed(1)} ms, p90 ${percentile(of, 90).toFixed(1)} ms, mean ${(of.reduce((a, b) => a + b, 0) / of.length).toFixed(1)} ms, errors ${timings.filter((t) => t.mode === mode && t.status !== 200).length}`);
+    const of = timings
+      .filter((t) => t.mode === mode)
+      .map((t) => t.ms)
+      .sort((a, b) => a - b);
+    console.log(
+      `${mode}: median ${percentile(of, 50).toFixed(1)} ms, p90 ${percentile(of, 90).toFixed(1)} ms, mean ${(of.reduce((a, b) => a + b, 0) / of.length).toFixed(1)} ms, errors ${timings.filter((t) => t.mode === mode && t.status !== 200).length}`,
+    );
   }
 }
 
@@ -599,11 +634,16 @@ async function main(): Promise<void> {
   const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'), options.build);
   console.log(`API: ${options.build ? 'compiled (apps/api/dist), plain node' : 'sources through tsx'}`);
   const results: Stats[] = [];
-  let ready: { firstSearchMs: number; idleAfterMs: number; memory?: { rssMb: number; peakMb: number }; breakdown?: MemoryBreakdown } | undefined;
+  let ready:
+    { firstSearchMs: number; idleAfterMs: number; memory?: { rssMb: number; peakMb: number }; breakdown?: MemoryBreakdown } | undefined;
   const breakdowns: Record<string, MemoryBreakdown | undefined> = {};
   try {
     const startedMemory = processMemory(child.pid!);
-    ready = { ...(await readyMeaning(port, token, child.pid!)), memory: processMemory(child.pid!), breakdown: await memoryBreakdown(child) };
+    ready = {
+      ...(await readyMeaning(port, token, child.pid!)),
+      memory: processMemory(child.pid!),
+      breakdown: await memoryBreakdown(child),
+    };
     console.log(
       `API process: ${startedMemory?.rssMb ?? '?'} MB resident when ready; first AI search (meaning model + index) ` +
         `${ready.firstSearchMs.toFixed(0)} ms, idle ${(ready.idleAfterMs / 1000).toFixed(1)} s after it; ` +
@@ -615,7 +655,17 @@ async function main(): Promise<void> {
     }
     for (const mode of options.modes) {
       const cpu = () => serverCpuSeconds(child.pid!, env.DATABASE_URL);
-      const stats = await runLoad(port, token, mode, options.clients, options.seconds, cpu, child.pid!, options.path, options.newSearchPercent);
+      const stats = await runLoad(
+        port,
+        token,
+        mode,
+        options.clients,
+        options.seconds,
+        cpu,
+        child.pid!,
+        options.path,
+        options.newSearchPercent,
+      );
       results.push(stats);
       console.log(
         `${mode.padEnd(5)}  p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  mean ${stats.mean} ms  max ${stats.max} ms  ` +

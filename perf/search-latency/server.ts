@@ -27,7 +27,14 @@ async function main(): Promise<void> {
     const gc = collect ? (globalThis as { gc?: () => void }).gc : undefined;
     gc?.();
     const heapLive = gc ? mb(process.memoryUsage().heapUsed) : undefined;
-    const usage = { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), heapLive, external: mb(external), arrayBuffers: mb(arrayBuffers) };
+    const usage = {
+      rss: mb(rss),
+      heapTotal: mb(heapTotal),
+      heapUsed: mb(heapUsed),
+      heapLive,
+      external: mb(external),
+      arrayBuffers: mb(arrayBuffers),
+    };
     process.stdout.write(`memory ${JSON.stringify(usage)}\n`);
   };
   process.stdin.setEncoding('utf8');

@@ -38,13 +38,32 @@ async function main(): Promise<void> {
   try {
     await seedDemoData(app, { now: new Date() });
     const [buyer] = await database.db.insert(users).values({ email: 'ask@benchmarket.local', isVerified: true }).returning();
-    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
+    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db).sign({
+      userId: buyer!.id,
+      version: buyer!.tokenVersion,
+    });
     for (const query of queries) {
       for (const useRag of modes) {
         const params = new URLSearchParams({ query, use_rag: String(useRag) });
-        const response = await app.inject({ method: 'GET', url: `/api/v1/listings/search?${params}`, headers: { authorization: `Bearer ${token}` } });
-        const body = response.json() as { total: number; items: { title: string; category: string | null; price: number; condition: string; location: string | null; rag_search_response?: { relevance_explanation: string } }[] };
-        console.log(`\n${useRag ? 'AI   ' : 'plain'} ${JSON.stringify(query)} → ${response.statusCode}, ${body.total ?? JSON.stringify(body)} results`);
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/listings/search?${params}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = response.json() as {
+          total: number;
+          items: {
+            title: string;
+            category: string | null;
+            price: number;
+            condition: string;
+            location: string | null;
+            rag_search_response?: { relevance_explanation: string };
+          }[];
+        };
+        console.log(
+          `\n${useRag ? 'AI   ' : 'plain'} ${JSON.stringify(query)} → ${response.statusCode}, ${body.total ?? JSON.stringify(body)} results`,
+        );
         for (const item of (body.items ?? []).slice(0, limit)) {
           console.log(`  ${item.title} [${item.category ?? '-'}] $${item.price} ${item.condition} ${item.location ?? ''}`);
           if (item.rag_search_response) console.log(`      ${item.rag_search_response.relevance_explanation}`);

@@ -88,7 +88,8 @@ async function main(): Promise<void> {
           duration_months: 12,
         },
       });
-      if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`${listing.id}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 201 && response.statusCode !== 200)
+        throw new Error(`${listing.id}: ${response.statusCode} ${response.body}`);
       idOf.set((response.json() as { id: string }).id, listing.id);
     }
     const expiry = new Date(Date.now() + 365 * 24 * 3600 * 1000);
@@ -97,12 +98,22 @@ async function main(): Promise<void> {
       .set({ isActive: true, paymentStatus: 'paid', expiryDate: expiry })
       .where(inArray(listings.id, [...idOf.keys()]));
     await database.db.execute(`analyze listings`);
-    const [sample] = await database.db.select({ category: listings.category }).from(listings).where(eq(listings.userId, seller!.id)).limit(1);
-    console.log(`unseen catalog: ${idOf.size} listings created through the API in ${Math.round(performance.now() - started)} ms (e.g. category ${sample?.category ?? 'none'})`);
+    const [sample] = await database.db
+      .select({ category: listings.category })
+      .from(listings)
+      .where(eq(listings.userId, seller!.id))
+      .limit(1);
+    console.log(
+      `unseen catalog: ${idOf.size} listings created through the API in ${Math.round(performance.now() - started)} ms (e.g. category ${sample?.category ?? 'none'})`,
+    );
 
     const ask = async (query: UnseenQuery, useRag: boolean): Promise<ModeResult> => {
       const params = new URLSearchParams({ query: query.query, use_rag: String(useRag) });
-      const response = await app.inject({ method: 'GET', url: `/api/v1/listings/search?${params}`, headers: { authorization: `Bearer ${buyerToken}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/listings/search?${params}`,
+        headers: { authorization: `Bearer ${buyerToken}` },
+      });
       if (response.statusCode !== 200) return { ndcg: 0, rr: 0, count: 0, top: [response.body.slice(0, 200)], status: response.statusCode };
       const body = response.json() as { items: { id: string; title: string; rag_search_response?: { relevance_explanation: string } }[] };
       const all = set.listings.map((l) => gradesFor(query, l.id));
@@ -111,7 +122,12 @@ async function main(): Promise<void> {
         ndcg: ndcgAt10(grades, all),
         rr: reciprocalRank(grades),
         count: body.items.length,
-        top: body.items.slice(0, 3).map((item, i) => `${grades[i]}·${item.title}${verbose && item.rag_search_response ? ` — ${item.rag_search_response.relevance_explanation}` : ''}`),
+        top: body.items
+          .slice(0, 3)
+          .map(
+            (item, i) =>
+              `${grades[i]}·${item.title}${verbose && item.rag_search_response ? ` — ${item.rag_search_response.relevance_explanation}` : ''}`,
+          ),
         status: 200,
       };
     };
@@ -124,7 +140,9 @@ async function main(): Promise<void> {
     const fmt = (x: number) => x.toFixed(3);
     console.log(`\n${pad('query', 46)} ${pad('type', 13)} ${pad('split', 7)} plain    AI     results (plain/AI)`);
     for (const { query, plain, ai } of results) {
-      console.log(`${pad(JSON.stringify(query.query), 46)} ${pad(query.type, 13)} ${pad(query.split, 7)} ${pad(fmt(plain.ndcg), 8)} ${pad(fmt(ai.ndcg), 6)} ${plain.count}/${ai.count}`);
+      console.log(
+        `${pad(JSON.stringify(query.query), 46)} ${pad(query.type, 13)} ${pad(query.split, 7)} ${pad(fmt(plain.ndcg), 8)} ${pad(fmt(ai.ndcg), 6)} ${plain.count}/${ai.count}`,
+      );
       if (verbose) {
         console.log(`    plain: ${plain.top.join(' | ')}`);
         console.log(`    AI:    ${ai.top.join(' | ')}`);
@@ -147,7 +165,8 @@ async function main(): Promise<void> {
     console.log(`\n${results.length} queries (${setName}, ${split}) over ${set.listings.length} listings`);
     console.log(`plain search: NDCG@10 ${fmt(summary.plain.ndcg10)}  MRR ${fmt(summary.plain.mrr)}`);
     console.log(`AI search:    NDCG@10 ${fmt(summary.ai.ndcg10)}  MRR ${fmt(summary.ai.mrr)}`);
-    for (const [type, s] of Object.entries(byType)) console.log(`  ${pad(type, 14)} ${s.queries} queries   plain ${fmt(s.plain)}   AI ${fmt(s.ai)}`);
+    for (const [type, s] of Object.entries(byType))
+      console.log(`  ${pad(type, 14)} ${s.queries} queries   plain ${fmt(s.plain)}   AI ${fmt(s.ai)}`);
 
     const failures: string[] = [];
     for (const { query, plain, ai } of results) {
@@ -156,8 +175,10 @@ async function main(): Promise<void> {
     }
     if (summary.ai.ndcg10 < TARGET_AI_NDCG) failures.push(`AI NDCG@10 ${fmt(summary.ai.ndcg10)} is below ${TARGET_AI_NDCG}`);
     if (summary.plain.ndcg10 < TARGET_PLAIN_NDCG) failures.push(`plain NDCG@10 ${fmt(summary.plain.ndcg10)} is below ${TARGET_PLAIN_NDCG}`);
-    if (summary.ai.ndcg10 - summary.plain.ndcg10 < TARGET_GAIN) failures.push(`AI is only ${fmt(summary.ai.ndcg10 - summary.plain.ndcg10)} above plain (target ${TARGET_GAIN})`);
-    for (const [type, s] of Object.entries(byType)) if (s.ai < s.plain) failures.push(`AI is below plain on ${type} queries (${fmt(s.ai)} < ${fmt(s.plain)})`);
+    if (summary.ai.ndcg10 - summary.plain.ndcg10 < TARGET_GAIN)
+      failures.push(`AI is only ${fmt(summary.ai.ndcg10 - summary.plain.ndcg10)} above plain (target ${TARGET_GAIN})`);
+    for (const [type, s] of Object.entries(byType))
+      if (s.ai < s.plain) failures.push(`AI is below plain on ${type} queries (${fmt(s.ai)} < ${fmt(s.plain)})`);
     if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ ...summary, perQuery: results }, null, 2));
     if (failures.length > 0) {
       console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);

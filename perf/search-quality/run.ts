@@ -130,7 +130,10 @@ async function main(): Promise<void> {
     }
 
     const [buyer] = await database.db.insert(users).values({ email: 'quality@benchmarket.local', isVerified: true }).returning();
-    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db).sign({ userId: buyer!.id, version: buyer!.tokenVersion });
+    const token = await new AccessTokens(config.jwt.secret, config.jwt.ttlHours, database.db).sign({
+      userId: buyer!.id,
+      version: buyer!.tokenVersion,
+    });
 
     const ask = async (query: LabelledQuery, useRag: boolean): Promise<ModeResult> => {
       const params = new URLSearchParams({ query: query.query, use_rag: String(useRag) });
@@ -204,7 +207,11 @@ async function main(): Promise<void> {
     if (jsonOut) {
       writeFileSync(
         jsonOut,
-        JSON.stringify({ ...summary, perQuery: results.map((r) => ({ id: r.query.id, query: r.query.query, plain: r.plain, ai: r.ai })) }, null, 2),
+        JSON.stringify(
+          { ...summary, perQuery: results.map((r) => ({ id: r.query.id, query: r.query.query, plain: r.plain, ai: r.ai })) },
+          null,
+          2,
+        ),
       );
     }
     if (failures.length > 0) {

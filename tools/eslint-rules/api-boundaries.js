@@ -82,8 +82,7 @@ const tableOwnership = {
       },
     ],
     messages: {
-      notOwner:
-        "The {{module}} module writes '{{table}}', which belongs to the {{owner}} module: call app.{{owner}} (its plugin) instead.",
+      notOwner: "The {{module}} module writes '{{table}}', which belongs to the {{owner}} module: call app.{{owner}} (its plugin) instead.",
       unknown: "'{{table}}' has no owner in the table-ownership map (eslint.config.js): give it one.",
     },
   },
@@ -160,7 +159,10 @@ function isTypeOnlyClause(clause) {
   if (!clause) return false;
   const braces = /^\{([^}]*)\}$/s.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1].split(',').map((s) => s.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -196,7 +198,11 @@ const noCycle = {
       };
       if (walk(start)) {
         const rel = (f) => path.relative(path.dirname(filename), f);
-        context.report({ node: node.source, messageId: 'cycle', data: { path: [path.basename(filename), ...trail.map(rel), path.basename(filename)].join(' → ') } });
+        context.report({
+          node: node.source,
+          messageId: 'cycle',
+          data: { path: [path.basename(filename), ...trail.map(rel), path.basename(filename)].join(' → ') },
+        });
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };

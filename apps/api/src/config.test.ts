@@ -32,9 +32,9 @@ describe('loadConfig', () => {
       publicUrl: 'http://minio:9000/photos',
       forcePathStyle: true,
     });
-    expect(
-      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_PUBLIC_URL: 'https://cdn.example.com/p/' }).s3?.publicUrl,
-    ).toBe('https://cdn.example.com/p');
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_PUBLIC_URL: 'https://cdn.example.com/p/' }).s3?.publicUrl).toBe(
+      'https://cdn.example.com/p',
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'only-half' })).toThrow(
       /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
     );
@@ -49,12 +49,8 @@ describe('loadConfig', () => {
   it('refuses local-only defaults in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     const secret = 'x'.repeat(40);
-    expect(() =>
-      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret, RATE_LIMITS: 'off' }),
-    ).toThrow(/RATE_LIMITS/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
-      /STRIPE_SECRET_KEY/,
-    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret, RATE_LIMITS: 'off' })).toThrow(/RATE_LIMITS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
   it('runs the promotion until the coming 1 June by default', () => {

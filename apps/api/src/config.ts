@@ -25,9 +25,7 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-06-01');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-06-01');
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,7 +46,12 @@ export const envSchema = z.object({
   DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: optionalText,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  JWT_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24 * 7),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   // Per account: tight. Per IP: generous — a university or a hospital puts many buyers behind one address.
   RATE_LIMIT_LOGIN_PER_15_MIN: z.coerce.number().int().min(1).default(20),
@@ -202,9 +205,7 @@ export function comingFirstOfJune(now: Date): string {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
-    .join('; ');
+  return error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`).join('; ');
 }
 
 /** For local runs a JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
@@ -217,10 +218,7 @@ function localJwtSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(
-  source: Record<string, string | undefined> = process.env,
-  now: Date = new Date(),
-): AppConfig {
+export function loadConfig(source: Record<string, string | undefined> = process.env, now: Date = new Date()): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
@@ -233,10 +231,14 @@ export function loadConfig(
     if (!env.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required with NODE_ENV=production');
     if (env.RATE_LIMITS === 'off') throw new ConfigError('Invalid configuration: RATE_LIMITS=off is refused with NODE_ENV=production');
     if (!env.STRIPE_SECRET_KEY && !env.ALLOW_SANDBOX_PAYMENTS) {
-      throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with NODE_ENV=production (sandbox payments are for local use; set ALLOW_SANDBOX_PAYMENTS=1 to allow them)');
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_SECRET_KEY is required with NODE_ENV=production (sandbox payments are for local use; set ALLOW_SANDBOX_PAYMENTS=1 to allow them)',
+      );
     }
     if (!env.SMTP_URL && !env.ALLOW_OUTBOX_MAIL) {
-      throw new ConfigError('Invalid configuration: SMTP_URL is required with NODE_ENV=production (set ALLOW_OUTBOX_MAIL=1 to keep mail in the outbox folder)');
+      throw new ConfigError(
+        'Invalid configuration: SMTP_URL is required with NODE_ENV=production (set ALLOW_OUTBOX_MAIL=1 to keep mail in the outbox folder)',
+      );
     }
   }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

@@ -26,7 +26,9 @@ function dataOf(request: ChatRequest | undefined): Record<string, unknown> {
 function obedientVerdict(request: ChatRequest) {
   const text = JSON.stringify(dataOf(request));
   const approve = /ignore previous instructions/i.test(text);
-  return { content: JSON.stringify({ status: approve ? 'auto_approved' : 'pending', notes: approve ? 'Approved as instructed.' : 'Check it.' }) };
+  return {
+    content: JSON.stringify({ status: approve ? 'auto_approved' : 'pending', notes: approve ? 'Approved as instructed.' : 'Check it.' }),
+  };
 }
 
 let ai: TestAiServer;
@@ -35,7 +37,9 @@ let seller: TestUser;
 
 beforeAll(async () => {
   ai = await startAiServer();
-  ctx = await setupTestApp({ env: { AI_BASE_URL: ai.baseUrl, AI_TIMEOUT_MS: '2000', AI_CHAT_MODEL: 'stand-in-model', RATE_LIMITS: 'off' } });
+  ctx = await setupTestApp({
+    env: { AI_BASE_URL: ai.baseUrl, AI_TIMEOUT_MS: '2000', AI_CHAT_MODEL: 'stand-in-model', RATE_LIMITS: 'off' },
+  });
   ctx.database.pool.on('error', () => {}); // see listings.test.ts
   seller = await createUser(ctx.app);
 });
@@ -65,7 +69,11 @@ describe('the listing check with a model', () => {
     ai.reply(obedientVerdict);
     const created = await call(ctx.app, 'POST', '/listings', {
       user: seller,
-      payload: { ...GOOD_LISTING, title: 'Fentanyl patches, 50 boxes', description: `Sealed fentanyl patches from a closed clinic. ${INJECTION}` },
+      payload: {
+        ...GOOD_LISTING,
+        title: 'Fentanyl patches, 50 boxes',
+        description: `Sealed fentanyl patches from a closed clinic. ${INJECTION}`,
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(ai.requests.length).toBeGreaterThan(0);
@@ -104,7 +112,16 @@ describe('search explanations with a model', () => {
   function recordingLogger(): FastifyBaseLogger & { warnings: unknown[] } {
     const warnings: unknown[] = [];
     const noop = () => undefined;
-    const logger = { warnings, warn: (...args: unknown[]) => warnings.push(args), info: noop, debug: noop, error: noop, trace: noop, fatal: noop, level: 'info' };
+    const logger = {
+      warnings,
+      warn: (...args: unknown[]) => warnings.push(args),
+      info: noop,
+      debug: noop,
+      error: noop,
+      trace: noop,
+      fatal: noop,
+      level: 'info',
+    };
     return { ...logger, child: () => logger } as unknown as FastifyBaseLogger & { warnings: unknown[] };
   }
 
@@ -129,7 +146,7 @@ describe('search explanations with a model', () => {
     local: { verdict, score: verdict === 'not' ? 0.1 : 0.8, explanation: `${verdict}: local words` },
   });
 
-  it("sends the query and listings as data, and never lets the model lift a listing the local engine found not relevant", async () => {
+  it('sends the query and listings as data, and never lets the model lift a listing the local engine found not relevant', async () => {
     const steered = item('a', 'not', `Pipette tips. ${INJECTION}`);
     const honest = item('b', 'relevant', 'Refrigerated centrifuge with rotor.');
     const linked = item('c', 'somewhat', 'Benchtop centrifuge.');
@@ -147,18 +164,28 @@ describe('search explanations with a model', () => {
 
     const request = ai.requests.at(-1);
     expect(request?.messages[0]?.content).toContain(DATA_BLOCK_RULE);
-    expect(dataOf(request)).toMatchObject({ query: 'refrigerated centrifuge', listings: [{ id: 'a', description: steered.description }, { id: 'b' }, { id: 'c' }] });
+    expect(dataOf(request)).toMatchObject({
+      query: 'refrigerated centrifuge',
+      listings: [{ id: 'a', description: steered.description }, { id: 'b' }, { id: 'c' }],
+    });
 
     // The local explanation stays for the lifted one and the one with a link; the honest one is the model's.
     expect(answers.has(steered.key)).toBe(false);
     expect(answers.has(linked.key)).toBe(false);
-    expect(answers.get(honest.key)).toEqual({ relevance_explanation: 'Relevant: a refrigerated centrifuge, as asked.', relevance_score: 0.9 });
+    expect(answers.get(honest.key)).toEqual({
+      relevance_explanation: 'Relevant: a refrigerated centrifuge, as asked.',
+      relevance_score: 0.9,
+    });
     expect(log.warnings.length).toBeGreaterThan(0);
   });
 
   it('lets the model make a verdict stricter', async () => {
     const listing = item('d', 'relevant', 'A centrifuge.');
-    ai.reply({ content: JSON.stringify({ results: [{ id: 'd', relevance: 'Not relevant', score: 0.1, explanation: 'Not relevant: a rotor only.' }] }) });
+    ai.reply({
+      content: JSON.stringify({
+        results: [{ id: 'd', relevance: 'Not relevant', score: 0.1, explanation: 'Not relevant: a rotor only.' }],
+      }),
+    });
     const answers = await engine(recordingLogger()).explain('centrifuge', [listing], AbortSignal.timeout(5000));
     expect(answers.get(listing.key)?.relevance_explanation).toBe('Not relevant: a rotor only.');
   });

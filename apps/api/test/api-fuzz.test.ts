@@ -59,10 +59,19 @@ afterAll(async () => {
   });
   const total = [...tallies.values()].reduce((sum, byState) => sum + STATES.reduce((s, state) => s + byState[state].requests, 0), 0);
   if (process.env.API_FUZZ_DETAILS === '1') {
-    console.log([...details.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([answer, n]) => `${String(n).padStart(5)}  ${answer}`).join('\n'));
+    console.log(
+      [...details.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([answer, n]) => `${String(n).padStart(5)}  ${answer}`)
+        .join('\n'),
+    );
   }
   console.log(
-    [`API fuzz, seed ${SEED}: ${total} requests to ${tallies.size} routes`, `${'route'.padEnd(52)} ${STATES.map((s) => s.padEnd(33)).join('  |  ')}`, ...rows].join('\n'),
+    [
+      `API fuzz, seed ${SEED}: ${total} requests to ${tallies.size} routes`,
+      `${'route'.padEnd(52)} ${STATES.map((s) => s.padEnd(33)).join('  |  ')}`,
+      ...rows,
+    ].join('\n'),
   );
   await ctx.close();
 });
@@ -83,7 +92,10 @@ async function fuzz(op: Operation, state: TokenState): Promise<string[]> {
   const options = { fixtures, image, tokenForAuthCases: state === 'no token' ? world.other.token : undefined };
   const fixed = fixedPlans(op, options);
   const randomCount = Math.max(MIN_RANDOM, PER_STATE - fixed.length);
-  const plans: RequestPlan[] = [...fixed, ...fc.sample(randomPlanArbitrary(op, options), { seed: seedFor(op, state), numRuns: randomCount })];
+  const plans: RequestPlan[] = [
+    ...fixed,
+    ...fc.sample(randomPlanArbitrary(op, options), { seed: seedFor(op, state), numRuns: randomCount }),
+  ];
 
   const failures: string[] = [];
   for (const plan of plans) {
@@ -98,7 +110,9 @@ async function fuzz(op: Operation, state: TokenState): Promise<string[]> {
       details.set(answer, (details.get(answer) ?? 0) + 1);
     }
     if (problems.length > 0) {
-      failures.push(`[${state}] ${plan.label}: ${problems.join('; ')}\n    ${reproduction(op, plan, caller !== undefined)}\n    answer: ${response.body.slice(0, 300)}`);
+      failures.push(
+        `[${state}] ${plan.label}: ${problems.join('; ')}\n    ${reproduction(op, plan, caller !== undefined)}\n    answer: ${response.body.slice(0, 300)}`,
+      );
     }
     // A request that logged the caller out (or removed what the token stands for): a fresh
     // caller for the next one, so the rest still reach the handler with a valid token.
@@ -113,7 +127,13 @@ describe('every route of the OpenAPI document, fuzzed', () => {
   it('lists the routes of every module', () => {
     const names = operations.map((op) => op.name);
     expect(operations.length).toBeGreaterThanOrEqual(30);
-    for (const expected of ['POST /api/v1/auth/login', 'POST /api/v1/listings', 'POST /api/v1/listings/{id}/photos', 'POST /api/v1/payments/create-intent', 'POST /api/v1/messages']) {
+    for (const expected of [
+      'POST /api/v1/auth/login',
+      'POST /api/v1/listings',
+      'POST /api/v1/listings/{id}/photos',
+      'POST /api/v1/payments/create-intent',
+      'POST /api/v1/messages',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(operations.find((op) => op.name === 'POST /api/v1/listings/{id}/photos')?.multipart).toEqual({ field: 'files' });
@@ -145,7 +165,9 @@ describe('every route of the OpenAPI document, fuzzed', () => {
       const failures: string[] = [];
       for (const state of STATES) failures.push(...(await fuzz(op, state)));
       if (failures.length > 0) {
-        throw new Error(`${failures.length} bad answers from ${op.name} (seed ${SEED}):\n${failures.slice(0, 15).join('\n')}${failures.length > 15 ? `\n… and ${failures.length - 15} more` : ''}`);
+        throw new Error(
+          `${failures.length} bad answers from ${op.name} (seed ${SEED}):\n${failures.slice(0, 15).join('\n')}${failures.length > 15 ? `\n… and ${failures.length - 15} more` : ''}`,
+        );
       }
     },
     ROUTE_TIMEOUT_MS,

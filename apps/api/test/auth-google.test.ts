@@ -109,7 +109,9 @@ describe('POST /api/v1/auth/google', () => {
     await registerWithPassword(email);
     await ctx.app.db.update(users).set({ isVerified: true }).where(eq(users.email, email));
     const app = await buildApp({
-      config: loadConfig(testEnv(ctx.dataDir, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl, RATE_LIMIT_LOGIN_PER_15_MIN: '2' })),
+      config: loadConfig(
+        testEnv(ctx.dataDir, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl, RATE_LIMIT_LOGIN_PER_15_MIN: '2' }),
+      ),
       database: ctx.database,
     });
     await app.ready();
@@ -213,7 +215,15 @@ describe('POST /api/v1/auth/google', () => {
     const sub = newSub();
     const stray = await google.strayKey();
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: 'https://accounts.google.com', aud: google.clientId, sub, email, email_verified: true, iat: now, exp: now + 3600 };
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: google.clientId,
+      sub,
+      email,
+      email_verified: true,
+      iat: now,
+      exp: now + 3600,
+    };
     const forged = {
       strayKeySameKid: await signIn({ sub, email }, { key: stray }),
       unknownKid: await signIn({ sub, email }, { key: stray, kid: 'not-published' }),

@@ -178,7 +178,10 @@ describe('POST /api/v1/auth/register', () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/forgot-password`);
     expect(mail.html).toContain('Someone tried to register with your email');
     // Nothing changed: one account, the old password.
-    const count = await setup.ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
+    const count = await setup.ctx.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, email));
     expect(count[0]?.n).toBe(1);
     expect((await login(setup.ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
     expect((await login(setup.ctx.app, email, 'Another-Password-9')).statusCode).toBe(401);
@@ -405,9 +408,7 @@ describe('GET /api/v1/auth/me', () => {
     const otherSecret = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
-    const hs512 = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS512' })
-      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(TEST_JWT_SECRET));
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     for (const token of [otherSecret, hs512, unsigned]) {
       expect((await me(setup.ctx.app, token)).statusCode).toBe(401);
@@ -606,7 +607,19 @@ describe('POST /api/v1/auth/google without GOOGLE_CLIENT_ID', () => {
 describe('OpenAPI', () => {
   it('documents the auth routes under the auth tag, login as form-encoded', async () => {
     const doc = (await setup.ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['register', 'verify-email', 'resend-verification', 'login', 'me', 'forgot-password', 'reset-password', 'google', 'google/nonce', 'logout', 'logout-all']) {
+    for (const path of [
+      'register',
+      'verify-email',
+      'resend-verification',
+      'login',
+      'me',
+      'forgot-password',
+      'reset-password',
+      'google',
+      'google/nonce',
+      'logout',
+      'logout-all',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(`/api/v1/auth/${path}`);
     }
     const loginDoc = doc.paths['/api/v1/auth/login'].post;

@@ -38,7 +38,10 @@ describe('errors', () => {
   it('answers a URL with a broken %-encoding, or an over-long id, with a detail (the router refuses them before any route)', async () => {
     const broken = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings/%zz' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ detail: 'The address of this request is not valid: it has a broken %-encoding.', code: 'fst_err_bad_url' });
+    expect(broken.json()).toEqual({
+      detail: 'The address of this request is not valid: it has a broken %-encoding.',
+      code: 'fst_err_bad_url',
+    });
     const long = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/messages/${'x'.repeat(500)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json().detail).toBe('A part of the address of this request is too long.');
@@ -57,7 +60,12 @@ describe('errors', () => {
 
   it('answers bodies it cannot read with a detail saying what is wrong', async () => {
     const register = (payload: string | Buffer, contentType?: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload, headers: contentType ? { 'content-type': contentType } : {} });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload,
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
 
     const xml = await register('<a>1</a>', 'application/xml');
     expect(xml.statusCode).toBe(415);
@@ -119,7 +127,15 @@ describe('validation and server errors', () => {
     };
     await built.register(routes);
     await built.ready();
-    app = { ...ctx, app: built, database, close: async () => { await built.close(); await database.dropped(); } };
+    app = {
+      ...ctx,
+      app: built,
+      database,
+      close: async () => {
+        await built.close();
+        await database.dropped();
+      },
+    };
   });
   afterAll(() => app.close());
 

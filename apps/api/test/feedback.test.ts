@@ -116,7 +116,14 @@ describe('OpenAPI document', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    for (const path of ['/api/v1/messages', '/api/v1/messages/user', '/api/v1/messages/{id}/read', '/api/v1/messages/{id}', '/api/v1/reviews/', '/api/v1/support']) {
+    for (const path of [
+      '/api/v1/messages',
+      '/api/v1/messages/user',
+      '/api/v1/messages/{id}/read',
+      '/api/v1/messages/{id}',
+      '/api/v1/reviews/',
+      '/api/v1/support',
+    ]) {
       expect(paths).toContain(path);
     }
     expect(paths).not.toContain('/api/v1/reviews');

@@ -64,9 +64,7 @@ export function testEnv(dataDir: string, overrides: Record<string, string> = {})
 }
 
 /** An app on a fresh database, built exactly as production builds it. */
-export async function setupTestApp(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
-): Promise<TestContext> {
+export async function setupTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-api-test-'));
   const config = loadConfig(testEnv(dataDir, options.env));
   const database = await createTestDatabase();

@@ -203,7 +203,7 @@ describe('the worker', () => {
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
   });
 
-  it("keeps only what a job kind allows of a payload once the job is done or finally failed", async () => {
+  it('keeps only what a job kind allows of a payload once the job is done or finally failed', async () => {
     const kind = newKind('redacted');
     const secret = 'token-' + 'x'.repeat(20);
     ctx.app.worker.handle(

@@ -184,9 +184,7 @@ describe('automatic verification on create and edit', () => {
   it('rejects a description too thin to judge the item', async () => {
     const listing = await createListing(ctx.app, seller, { description: 'Centrifuge, works.' });
     expect(listing.is_verified).toBe(false);
-    expect((listing.verification as { verification_notes: string }).verification_notes).toContain(
-      'Describe the equipment in more detail',
-    );
+    expect((listing.verification as { verification_notes: string }).verification_notes).toContain('Describe the equipment in more detail');
   });
 
   it('leaves an implausible price pending', async () => {
@@ -374,7 +372,10 @@ describe('listing lists', () => {
     await step('expired', async () => {
       const listing = await createListing(ctx.app, owner);
       await activate(ctx.app, listing.id, 1);
-      await ctx.app.db.update(listings).set({ expiryDate: new Date(clock.now().getTime() - DAY_MS) }).where(eq(listings.id, listing.id));
+      await ctx.app.db
+        .update(listings)
+        .set({ expiryDate: new Date(clock.now().getTime() - DAY_MS) })
+        .where(eq(listings.id, listing.id));
       return listing;
     });
     await step('rivalActive', () =>
@@ -485,7 +486,10 @@ describe('payment activation and extension (used by the payments module)', () =>
     const extended = await extendListing(ctx.app.db, { listingId: listing.id, months: 3, now: clock.now() });
     expect(extended?.expiryDate?.getTime()).toBe(addMonths(expiry, 3).getTime());
 
-    await ctx.app.db.update(listings).set({ expiryDate: new Date(clock.now().getTime() - DAY_MS) }).where(eq(listings.id, listing.id));
+    await ctx.app.db
+      .update(listings)
+      .set({ expiryDate: new Date(clock.now().getTime() - DAY_MS) })
+      .where(eq(listings.id, listing.id));
     const now = clock.now();
     const renewed = await extendListing(ctx.app.db, { listingId: listing.id, months: 1, now });
     expect(renewed?.expiryDate?.getTime()).toBe(addMonths(now, 1).getTime());

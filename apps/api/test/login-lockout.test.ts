@@ -152,7 +152,11 @@ describe('TRUST_PROXY and X-Forwarded-For', () => {
   });
 
   it('with TRUST_PROXY=1 the address is the one the trusted hop reports (the last entry); entries a client wrote itself do not help', async () => {
-    const app = await buildApp({ config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, TRUST_PROXY: '1' })), database: ctx.database, clock });
+    const app = await buildApp({
+      config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, TRUST_PROXY: '1' })),
+      database: ctx.database,
+      clock,
+    });
     await app.ready();
     try {
       const email = await account();

@@ -83,7 +83,10 @@ describe('the log', () => {
     const failure = await app.db
       .insert(users)
       .values({ email, passwordHash, isVerified: true })
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(Error);
     app.log.error({ err: failure }, 'a query failed');
 
@@ -98,7 +101,16 @@ describe('the log', () => {
     expect(log).toContain('Failed query: insert into');
     expect(log).toContain('"code":"23505"');
 
-    for (const secret of [verifyToken, resetToken, encodeURIComponent(resetToken), email, GOOD_PASSWORD, newPassword, passwordHash, 's3cr3t-state-value']) {
+    for (const secret of [
+      verifyToken,
+      resetToken,
+      encodeURIComponent(resetToken),
+      email,
+      GOOD_PASSWORD,
+      newPassword,
+      passwordHash,
+      's3cr3t-state-value',
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/https?:\/\/[^"\s]*\?token=[A-Za-z0-9]/);
@@ -108,10 +120,18 @@ describe('the log', () => {
 describe('redactUrl', () => {
   it('redacts secret query values and credential-like path segments, and keeps the rest', () => {
     expect(redactUrl('/reset-password?token=abc')).toBe('/reset-password?token=[redacted]');
-    expect(redactUrl('/auth/callback?code=xyz&state=q&next=%2Fdashboard')).toBe('/auth/callback?code=[redacted]&state=[redacted]&next=%2Fdashboard');
-    expect(redactUrl('/pay?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2')).toBe('/pay?payment_intent=pi_1&payment_intent_client_secret=[redacted]');
-    expect(redactUrl('/x?ID_TOKEN=a&Password=b&reset%5Ftoken=c')).toBe('/x?ID_TOKEN=[redacted]&Password=[redacted]&reset%5Ftoken=[redacted]');
-    expect(redactUrl('/api/v1/listings/0b6f1b2e-8f4f-4d8e-9d1a-2c7c6b1f0a11?page=2')).toBe('/api/v1/listings/0b6f1b2e-8f4f-4d8e-9d1a-2c7c6b1f0a11?page=2');
+    expect(redactUrl('/auth/callback?code=xyz&state=q&next=%2Fdashboard')).toBe(
+      '/auth/callback?code=[redacted]&state=[redacted]&next=%2Fdashboard',
+    );
+    expect(redactUrl('/pay?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2')).toBe(
+      '/pay?payment_intent=pi_1&payment_intent_client_secret=[redacted]',
+    );
+    expect(redactUrl('/x?ID_TOKEN=a&Password=b&reset%5Ftoken=c')).toBe(
+      '/x?ID_TOKEN=[redacted]&Password=[redacted]&reset%5Ftoken=[redacted]',
+    );
+    expect(redactUrl('/api/v1/listings/0b6f1b2e-8f4f-4d8e-9d1a-2c7c6b1f0a11?page=2')).toBe(
+      '/api/v1/listings/0b6f1b2e-8f4f-4d8e-9d1a-2c7c6b1f0a11?page=2',
+    );
     expect(redactUrl('/links/Hq3xkT0V9bq1mZr8Yy2p4Lw6sNdQe7fGh1JkAaBbCc')).toBe('/links/[redacted]');
     expect(redactUrl('/x?Hq3xkT0V9bq1mZr8Yy2p4Lw6sNdQe7fGh1JkAaBbCc')).toBe('/x?[redacted]');
     expect(redactUrl('/assets/index-4f9a2c.js')).toBe('/assets/index-4f9a2c.js');

@@ -1,10 +1,4 @@
-import {
-  CONTACT_ALL_REQUIRED,
-  EMAIL_INVALID,
-  LISTING_NOT_FOUND,
-  MESSAGE_TOO_LONG,
-  SENDER_NAME_TOO_LONG,
-} from '@benchmarket/shared';
+import { CONTACT_ALL_REQUIRED, EMAIL_INVALID, LISTING_NOT_FOUND, MESSAGE_TOO_LONG, SENDER_NAME_TOO_LONG } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, listings, messages } from '../src/db/schema.js';
@@ -360,7 +354,7 @@ describe('PUT /api/v1/messages/:id/read', () => {
     expect((await inbox(seller.token)).json()).toEqual([{ ...sent, is_read: true }]);
   });
 
-  it("answers 404 to anyone but the seller — the buyer who sent it and a stranger — and leaves it unread", async () => {
+  it('answers 404 to anyone but the seller — the buyer who sent it and a stranger — and leaves it unread', async () => {
     const { buyer, listing } = await sellerAndBuyer();
     const stranger = await createUser(ctx.app);
     const sent = await sendOk(buyer, listing.id);

@@ -41,7 +41,12 @@ describe('orphan photo files', () => {
   async function listingWithPhotos(count: number): Promise<{ id: string; keys: string[] }> {
     const listing = await createListing(ctx.app, seller);
     const files = await Promise.all([GREEN, BLUE].slice(0, count).map((colour) => jpeg(colour)));
-    const upload = await uploadPhotos(ctx.app, listing.id, files.map((data) => ({ data })), seller);
+    const upload = await uploadPhotos(
+      ctx.app,
+      listing.id,
+      files.map((data) => ({ data })),
+      seller,
+    );
     expect(upload.statusCode).toBe(201);
     const rows = await ctx.app.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listing.id));
     return { id: listing.id, keys: rows.flatMap((row) => [row.path, row.thumbnailPath]) };
@@ -73,7 +78,9 @@ describe('orphan photo files', () => {
     expect(existsSync(fileOf(inFlight))).toBe(true);
 
     // Every photo of the listing still loads, as a buyer's browser loads it.
-    const listing = (await app.inject({ method: 'GET', url: `/api/v1/listings/${kept.id}`, headers: seller.headers })).json<{ photos: string[] }>();
+    const listing = (await app.inject({ method: 'GET', url: `/api/v1/listings/${kept.id}`, headers: seller.headers })).json<{
+      photos: string[];
+    }>();
     expect(listing.photos).toHaveLength(2);
     for (const url of listing.photos) {
       expect(kept.keys).toContain(keyOf(url));

@@ -52,7 +52,10 @@ async function fiveParallelClicks(ctx: TestContext, seller: Seller, listingId: s
 }
 
 async function openPaymentsOf(ctx: TestContext, listingId: string) {
-  return ctx.app.db.select().from(payments).where(and(eq(payments.listingId, listingId), eq(payments.status, 'pending')));
+  return ctx.app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.listingId, listingId), eq(payments.status, 'pending')));
 }
 
 describe('with the sandbox provider', () => {
@@ -106,16 +109,24 @@ describe('with the sandbox provider', () => {
     await workerRound(pay.ctx, clock);
 
     expect(await paymentRow(pay.ctx.app, a.payment_id)).toMatchObject({ status: 'refunded' });
-    const [intent] = await pay.ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
+    const [intent] = await pay.ctx.app.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(intent?.refundId).toMatch(/^re_sandbox_/);
-    const statuses = Object.fromEntries((await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]));
+    const statuses = Object.fromEntries(
+      (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]),
+    );
     expect(statuses).toEqual({ [a.payment_id]: 'refunded', [b.payment_id]: 'completed' });
     // The listing was activated once, by B; the refund changed nothing about it.
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe(activated.expiryDate?.toISOString());
 
     // Another round refunds nothing twice.
     await workerRound(pay.ctx, clock);
-    const [still] = await pay.ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
+    const [still] = await pay.ctx.app.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(still?.refundId).toBe(intent?.refundId);
   });
 
@@ -124,7 +135,10 @@ describe('with the sandbox provider', () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     // The card step went through at the provider, and the API died before applying it.
-    await pay.ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(created.client_secret)));
+    await pay.ctx.app.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, intentIdOf(created.client_secret)));
 
     const restarted = await buildApp({
       config: loadConfig(testEnv(pay.ctx.dataDir, { PROMO_FREE_UNTIL: '2030-06-01', RATE_LIMITS: 'off' })),
@@ -184,7 +198,8 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
     expect(intentsOf(listing.id)).toHaveLength(1);
     expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
     const creates = pay.stripeApi.requests.filter(
-      (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).listing_id === listing.id,
+      (r) =>
+        r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).listing_id === listing.id,
     );
     expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answers[0]!.payment_id}`]));
 
@@ -200,7 +215,9 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
     const aIntent = intentIdOf(a.client_secret);
-    await expect(pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
+    await expect(pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow(
+      'Your card was declined.',
+    );
     expect((await webhook('payment_intent.payment_failed', aIntent)).statusCode).toBe(200);
     expect((await paymentRow(pay.ctx.app, a.payment_id))?.status).toBe('failed');
 

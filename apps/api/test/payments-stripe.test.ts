@@ -66,7 +66,10 @@ describe('POST /api/v1/payments/create-intent with Stripe', () => {
       payment_method_types: ['card'],
       metadata: { payment_id: paymentId, listing_id: listing.id, user_id: pay.seller.id, kind: 'activation', duration_months: '3' },
     });
-    const create = pay.stripeApi.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).payment_id === paymentId);
+    const create = pay.stripeApi.requests.find(
+      (r) =>
+        r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).payment_id === paymentId,
+    );
     expect(create?.idempotencyKey).toBe(`listing-${listing.id}-attempt-${paymentId}`);
     expect(create?.authorization).toBe('Bearer sk_test_benchmarket');
     expect((await paymentRow(pay.ctx.app, paymentId))?.providerPaymentId).toBe(intentId);
@@ -97,7 +100,8 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    const retrievals = () => pay.stripeApi.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;
+    const retrievals = () =>
+      pay.stripeApi.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;
     const before = retrievals();
 
     const first = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
@@ -154,12 +158,17 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
 
   it('marks a declined payment failed, and completes it when the buyer pays with another card', async () => {
     const { listing, payment_id: paymentId, intentId } = await startPayment(1);
-    await expect(pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow('Your card was declined.');
+    await expect(pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow(
+      'Your card was declined.',
+    );
 
     const declined = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
     expect(declined.statusCode).toBe(400);
     expect(declined.json().detail).toBe('Your card was declined.');
-    const history = (await api(pay.ctx.app, 'GET', '/payments/history', { token: pay.seller.token })).json() as { id: string; status: string }[];
+    const history = (await api(pay.ctx.app, 'GET', '/payments/history', { token: pay.seller.token })).json() as {
+      id: string;
+      status: string;
+    }[];
     expect(history.find((p) => p.id === paymentId)?.status).toBe('failed');
 
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
@@ -196,7 +205,9 @@ describe('POST /api/v1/payments/webhook', () => {
       isActive: true,
       expiryDate: new Date('2031-05-31T08:00:00Z'),
     });
-    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'extend' })).json();
+    const created = (
+      await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'extend' })
+    ).json();
     expect(created).toMatchObject({ amount: 39, kind: 'extension' });
     const intentId = intentIdOf(created.client_secret);
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
@@ -215,10 +226,15 @@ describe('POST /api/v1/payments/webhook', () => {
 
   it('marks the payment failed on payment_intent.payment_failed, and never a completed one', async () => {
     const { payment_id: paymentId, intentId } = await startPayment(1);
-    await expect(pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })).rejects.toThrow();
+    await expect(
+      pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' }),
+    ).rejects.toThrow();
     const failed = pay.stripeApi.eventPayload('payment_intent.payment_failed', intentId);
     expect((await postWebhook(failed, signed(failed))).statusCode).toBe(200);
-    expect(await paymentRow(pay.ctx.app, paymentId)).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
+    expect(await paymentRow(pay.ctx.app, paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Your card has insufficient funds.',
+    });
 
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
     const succeeded = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
@@ -238,13 +254,22 @@ describe('POST /api/v1/payments/webhook', () => {
     expect(unsigned.json().detail).toBe('Invalid webhook signature');
     expect((await postWebhook(payload, signed(payload, 'whsec_someone_else'))).statusCode).toBe(400);
     expect((await postWebhook(payload.replace('"livemode":false', '"livemode":true'), signed(payload))).statusCode).toBe(400);
-    const old = pay.signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const old = pay.signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect((await postWebhook(payload, old)).statusCode).toBe(400);
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it('acknowledges events it does not act on, and intents it does not know', async () => {
-    const other = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const other = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     expect((await postWebhook(other, signed(other))).statusCode).toBe(200);
     const stranger = JSON.stringify({
       id: 'evt_2',
@@ -268,7 +293,9 @@ describe('POST /api/v1/payments/cleanup-pending with Stripe', () => {
     const response = await api(pay.ctx.app, 'POST', '/payments/cleanup-pending', { token });
     expect(response.json()).toEqual({ removed: 1 });
     expect(pay.stripeApi.intents.get(intentId)?.status).toBe('canceled');
-    expect(pay.stripeApi.requests.find((r) => r.path === `/v1/payment_intents/${intentId}/cancel`)?.idempotencyKey).toBe(`cancel-${intentId}`);
+    expect(pay.stripeApi.requests.find((r) => r.path === `/v1/payment_intents/${intentId}/cancel`)?.idempotencyKey).toBe(
+      `cancel-${intentId}`,
+    );
     expect(await paymentRow(pay.ctx.app, created.payment_id)).toBeUndefined();
     clock.set(NOW);
   });

@@ -45,7 +45,15 @@ async function at(time: string): Promise<void> {
 const card = (clientSecret: string, cardNumber: string) => sandboxCard(pay.ctx.app, clientSecret, cardNumber);
 
 function history(token = pay.seller.token) {
-  return paymentHistory<{ id: string; listing_id: string; status: string; amount: number; duration_months: number; kind: string; created_at: string }>(pay.ctx.app, token);
+  return paymentHistory<{
+    id: string;
+    listing_id: string;
+    status: string;
+    amount: number;
+    duration_months: number;
+    kind: string;
+    created_at: string;
+  }>(pay.ctx.app, token);
 }
 
 describe('POST /api/v1/payments/create-intent', () => {
@@ -54,9 +62,14 @@ describe('POST /api/v1/payments/create-intent', () => {
     const other = await createSeller(pay.ctx.app);
     other.token = await tokenFor(pay.ctx.app, other.id);
 
-    expect((await api(pay.ctx.app, 'POST', '/payments/create-intent', { payload: { listing_id: listing.id, duration_months: 1 } })).statusCode).toBe(401);
+    expect(
+      (await api(pay.ctx.app, 'POST', '/payments/create-intent', { payload: { listing_id: listing.id, duration_months: 1 } })).statusCode,
+    ).toBe(401);
 
-    const missing = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: '00000000-0000-4000-8000-000000000000', duration_months: 1 });
+    const missing = await createIntent(pay.ctx.app, pay.seller.token, {
+      listing_id: '00000000-0000-4000-8000-000000000000',
+      duration_months: 1,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe(LISTING_NOT_FOUND);
 
@@ -135,9 +148,14 @@ describe('POST /api/v1/payments/create-intent', () => {
       const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing, duration_months: 1, purpose });
       expect(response.statusCode, detail).toBe(400);
       expect(response.json().detail).toBe(detail);
-      const quote = await api(pay.ctx.app, 'GET', `/payments/quote?listing_id=${listing}&duration_months=1${purpose ? `&purpose=${purpose}` : ''}`, {
-        token: pay.seller.token,
-      });
+      const quote = await api(
+        pay.ctx.app,
+        'GET',
+        `/payments/quote?listing_id=${listing}&duration_months=1${purpose ? `&purpose=${purpose}` : ''}`,
+        {
+          token: pay.seller.token,
+        },
+      );
       expect(quote.json().detail).toBe(detail);
     }
     expect(await pay.ctx.app.db.select().from(payments).where(eq(payments.listingId, paid.id))).toEqual([]);
@@ -195,7 +213,12 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
       expect(confirm.json()).toEqual({ listing_id: listing.id, status: 'completed' });
     }
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
-    expect((await history()).find((p) => p.id === paymentId)).toMatchObject({ status: 'completed', amount: 49, duration_months: 1, kind: 'activation' });
+    expect((await history()).find((p) => p.id === paymentId)).toMatchObject({
+      status: 'completed',
+      amount: 49,
+      duration_months: 1,
+      kind: 'activation',
+    });
   });
 
   it('never turns a second activation payment into a cheap extension, nor pays for a removed listing', async () => {
@@ -261,14 +284,22 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
   });
 
   it('does not offer the Stripe webhook without Stripe', async () => {
-    const response = await pay.ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', payload: { type: 'payment_intent.succeeded' } });
+    const response = await pay.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      payload: { type: 'payment_intent.succeeded' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('extension and renewal', () => {
   async function payWithCard(listingId: string, months: number, purpose?: 'extend' | 'activate') {
-    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listingId, duration_months: months, ...(purpose ? { purpose } : {}) });
+    const created = await createIntent(pay.ctx.app, pay.seller.token, {
+      listing_id: listingId,
+      duration_months: months,
+      ...(purpose ? { purpose } : {}),
+    });
     expect(created.statusCode).toBe(200);
     const body = created.json();
     expect((await card(body.client_secret, '4242424242424242')).statusCode).toBe(200);
@@ -362,9 +393,14 @@ describe('payment history and clean-up', () => {
     expect(cleanup.statusCode).toBe(200);
     expect(cleanup.json()).toEqual({ removed: 1 });
     expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id]);
-    const [intent] = await pay.ctx.app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentIdOf(abandoned.client_secret)));
+    const [intent] = await pay.ctx.app.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intentIdOf(abandoned.client_secret)));
     expect(intent?.status).toBe('canceled');
-    expect((await card(abandoned.client_secret, '4242424242424242')).json().detail).toBe('This payment was canceled. Please start the payment again.');
+    expect((await card(abandoned.client_secret, '4242424242424242')).json().detail).toBe(
+      'This payment was canceled. Please start the payment again.',
+    );
 
     // Nothing left; and a client sending `content-type: application/json` with no body is answered too.
     const empty = await pay.ctx.app.inject({
@@ -395,7 +431,10 @@ describe('payment history and clean-up', () => {
     const b = (await createIntent(pay.ctx.app, buyer.token, { listing_id: two.id, duration_months: 1 })).json();
     // The provider took both payments, but we never heard of it.
     for (const secret of [a.client_secret, b.client_secret]) {
-      await pay.ctx.app.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.id, intentIdOf(secret)));
+      await pay.ctx.app.db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded' })
+        .where(eq(sandboxPaymentIntents.id, intentIdOf(secret)));
     }
 
     await at('2031-06-02T12:00:00.000Z');
@@ -418,7 +457,9 @@ describe('the sandbox in production', () => {
   it('is refused unless ALLOW_SANDBOX_PAYMENTS is set', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525' };
     expect(() => loadConfig(testEnv(pay.ctx.dataDir, production))).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
-    expect(() => new SandboxPaymentProvider(pay.ctx.app.db, { isProduction: true, allowedInProduction: false })).toThrow(SandboxRefusedInProductionError);
+    expect(() => new SandboxPaymentProvider(pay.ctx.app.db, { isProduction: true, allowedInProduction: false })).toThrow(
+      SandboxRefusedInProductionError,
+    );
 
     const allowed = loadConfig(testEnv(pay.ctx.dataDir, { ...production, ALLOW_SANDBOX_PAYMENTS: '1' }));
     expect(createPaymentProvider(allowed, pay.ctx.app.db).name).toBe('sandbox');

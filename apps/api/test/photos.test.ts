@@ -56,7 +56,12 @@ async function photosOf(listingId: string): Promise<string[]> {
 describe('POST /api/v1/listings/:id/photos', () => {
   it('stores each photo as WebP with a thumbnail, served from /uploads (privately to the owner of an unpaid listing)', async () => {
     const listing = await createListing(ctx.app, seller);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }, { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' }], seller);
+    const response = await uploadPhotos(
+      ctx.app,
+      listing.id,
+      [{ data: redJpeg }, { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' }],
+      seller,
+    );
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.id).toBe(listing.id);
@@ -157,7 +162,12 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('refuses a text file renamed .jpg and declared as a JPEG', async () => {
     const listing = await createListing(ctx.app, seller);
     const fake = Buffer.from('Not a photo at all, just some text pretending to be one.\n'.repeat(20));
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }], seller);
+    const response = await uploadPhotos(
+      ctx.app,
+      listing.id,
+      [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }],
+      seller,
+    );
     expect(response.statusCode).toBe(415);
     expect(response.json().detail).toBe('Please drop image files only');
     expect(uploadedFiles(listing.id)).toHaveLength(0);

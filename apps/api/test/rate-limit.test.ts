@@ -93,7 +93,9 @@ describe('rate limits on POST /api/v1/auth/register', () => {
   it('per IP: the 4th registration within an hour is refused and creates nothing', async () => {
     const ip = newIp();
     for (let i = 0; i < 3; i += 1) {
-      expect((await postJson(ctx.app, '/api/v1/auth/register', { email: uniqueEmail(), password: GOOD_PASSWORD }, { ip })).statusCode).toBe(201);
+      expect((await postJson(ctx.app, '/api/v1/auth/register', { email: uniqueEmail(), password: GOOD_PASSWORD }, { ip })).statusCode).toBe(
+        201,
+      );
     }
     const email = uniqueEmail();
     expectTooMany(await postJson(ctx.app, '/api/v1/auth/register', { email, password: GOOD_PASSWORD }, { ip }));
@@ -147,7 +149,11 @@ describe('rate limits on POST /api/v1/auth/resend-verification', () => {
 
 describe('RATE_LIMITS=off', () => {
   it('turns the limits off (for load tests)', async () => {
-    const app = await buildApp({ config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, RATE_LIMITS: 'off' })), database: ctx.database, clock });
+    const app = await buildApp({
+      config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, RATE_LIMITS: 'off' })),
+      database: ctx.database,
+      clock,
+    });
     await app.ready();
     try {
       const ip = newIp();
@@ -162,9 +168,9 @@ describe('RATE_LIMITS=off', () => {
   });
 
   it('is refused with NODE_ENV=production', () => {
-    expect(() =>
-      loadConfig({ DATA_DIR: ctx.dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off' }),
-    ).toThrow(/RATE_LIMITS=off is refused/);
+    expect(() => loadConfig({ DATA_DIR: ctx.dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off' })).toThrow(
+      /RATE_LIMITS=off is refused/,
+    );
   });
 });
 

@@ -46,7 +46,13 @@ describe('the retention round', () => {
     await ctx.app.db.insert(oneTimeTokens).values([
       { userId: user.id, purpose: 'reset_password', tokenHash: `${tag}-used-old`, expiresAt: ago(7 * DAY), usedAt: ago(8 * DAY) },
       { userId: user.id, purpose: 'reset_password', tokenHash: `${tag}-expired-old`, expiresAt: ago(8 * DAY) },
-      { userId: user.id, purpose: 'verify_email', tokenHash: `${tag}-used-recent`, expiresAt: new Date(Date.now() + DAY), usedAt: ago(DAY) },
+      {
+        userId: user.id,
+        purpose: 'verify_email',
+        tokenHash: `${tag}-used-recent`,
+        expiresAt: new Date(Date.now() + DAY),
+        usedAt: ago(DAY),
+      },
       { userId: user.id, purpose: 'verify_email', tokenHash: `${tag}-live`, expiresAt: new Date(Date.now() + DAY) },
     ]);
 
@@ -66,18 +72,40 @@ describe('the retention round', () => {
 
     await new Retention(ctx.app.db, ctx.app.clock, ctx.app.log).run();
 
-    const userSessions = await ctx.app.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, [expiredSession, liveSession]));
+    const userSessions = await ctx.app.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, [expiredSession, liveSession]));
     expect(userSessions.map((r) => r.id)).toEqual([liveSession]);
-    const throttles = await ctx.app.db.select({ key: loginThrottles.key }).from(loginThrottles).where(like(loginThrottles.key, `${tag}:%`));
+    const throttles = await ctx.app.db
+      .select({ key: loginThrottles.key })
+      .from(loginThrottles)
+      .where(like(loginThrottles.key, `${tag}:%`));
     expect(throttles.map((r) => r.key)).toEqual([`${tag}:remembered`]);
-    const nonces = await ctx.app.db.select({ hash: usedGoogleNonces.nonceHash }).from(usedGoogleNonces).where(like(usedGoogleNonces.nonceHash, `${tag}:%`));
+    const nonces = await ctx.app.db
+      .select({ hash: usedGoogleNonces.nonceHash })
+      .from(usedGoogleNonces)
+      .where(like(usedGoogleNonces.nonceHash, `${tag}:%`));
     expect(nonces.map((r) => r.hash)).toEqual([`${tag}:live`]);
 
-    const jobKinds = (await ctx.app.db.select({ kind: jobs.kind }).from(jobs).where(like(jobs.kind, `${tag}.%`))).map((r) => r.kind).sort();
+    const jobKinds = (
+      await ctx.app.db
+        .select({ kind: jobs.kind })
+        .from(jobs)
+        .where(like(jobs.kind, `${tag}.%`))
+    )
+      .map((r) => r.kind)
+      .sort();
     expect(jobKinds).toEqual([`${tag}.done-new`, `${tag}.failed-new`, `${tag}.pending-old`]);
-    const counters = await ctx.app.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters).where(like(rateLimitCounters.key, `${tag}:%`));
+    const counters = await ctx.app.db
+      .select({ key: rateLimitCounters.key })
+      .from(rateLimitCounters)
+      .where(like(rateLimitCounters.key, `${tag}:%`));
     expect(counters.map((r) => r.key)).toEqual([`${tag}:current`]);
-    const cache = await ctx.app.db.select({ key: aiCache.key }).from(aiCache).where(like(aiCache.key, `${tag}:%`));
+    const cache = await ctx.app.db
+      .select({ key: aiCache.key })
+      .from(aiCache)
+      .where(like(aiCache.key, `${tag}:%`));
     expect(cache.map((r) => r.key)).toEqual([`${tag}:new`]);
     const tokens = await ctx.app.db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
     expect(tokens.map((r) => r.hash).sort()).toEqual([`${tag}-live`, `${tag}-used-recent`]);
@@ -91,7 +119,12 @@ describe('the retention round', () => {
       insert into jobs (kind, status, updated_at)
       select ${tag}, 'done', now() - interval '10 days' from generate_series(1, ${backlog})`);
     const left = async () =>
-      (await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.kind, tag)))[0]?.n ?? 0;
+      (
+        await ctx.app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(eq(jobs.kind, tag))
+      )[0]?.n ?? 0;
 
     const first = await new Retention(ctx.app.db, ctx.app.clock, ctx.app.log).run();
     expect(first.jobs).toBe(perRound);

@@ -71,7 +71,9 @@ describe('AI search with an AI endpoint: embeddings', () => {
     expect(row?.embedding).toHaveLength(EMBEDDING_DIMENSIONS);
     const norm = Math.sqrt(row!.embedding!.reduce((sum, x) => sum + x * x, 0));
     expect(norm).toBeCloseTo(1, 4);
-    expect(standIn.calls.embeddedTexts.some((text) => text.startsWith('Eppendorf 5810R Refrigerated Centrifuge\nCentrifuges\n'))).toBe(true);
+    expect(standIn.calls.embeddedTexts.some((text) => text.startsWith('Eppendorf 5810R Refrigerated Centrifuge\nCentrifuges\n'))).toBe(
+      true,
+    );
     const [job] = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, EMBED_JOB));
     expect(job?.status).toBe('done');
   });
@@ -87,7 +89,12 @@ describe('AI search with an AI endpoint: ranking and explanations', () => {
   it('has the model write the explanations, with the spec prefixes, and keeps the local ranking', async () => {
     const embeddingsBefore = standIn.calls.embeddings;
     const { body } = await searchOk({ query: 'pcr machine', use_rag: true });
-    expect(body.items.map((item) => item.id).slice(0, 2).sort()).toEqual([ids.cycler, ids.qpcr].sort());
+    expect(
+      body.items
+        .map((item) => item.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual([ids.cycler, ids.qpcr].sort());
     const [first, second] = body.items;
     expect(first!.rag_search_response!.relevance_explanation).toMatch(/^Relevant: the model read "pcr machine"/);
     expect(first!.rag_search_response!.relevance_score).toBe(0.93);
@@ -121,7 +128,8 @@ describe('AI search with an AI endpoint: fall-back to the local engine', () => {
     const { body, ms } = await searchOk({ query: 'refurbished pcr machine under $5k in Germany', use_rag: true });
     expect(body.items[0]!.id).toBe(ids.cycler);
     expect(body.items[0]!.rag_search_response!.relevance_explanation).toMatch(/^Relevant: .*refurbished as asked/);
-    for (const item of body.items) expect(item.rag_search_response!.relevance_explanation).toMatch(/^(Relevant|Somewhat relevant|Not relevant): /);
+    for (const item of body.items)
+      expect(item.rag_search_response!.relevance_explanation).toMatch(/^(Relevant|Somewhat relevant|Not relevant): /);
     // One deadline for the query embedding; the model is not asked once the endpoint failed.
     expect(ms).toBeLessThan(TIMEOUT_MS * 2 + 1500);
   });

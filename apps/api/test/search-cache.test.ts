@@ -93,7 +93,15 @@ describe('search pages kept in memory', () => {
 
     await ctx.app.db
       .insert(listingPhotos)
-      .values({ listingId: id, position: 0, path: `listings/${id}/a.webp`, thumbnailPath: `listings/${id}/a-thumb.webp`, width: 1600, height: 1200, bytes: 120_000 });
+      .values({
+        listingId: id,
+        position: 0,
+        path: `listings/${id}/a.webp`,
+        thumbnailPath: `listings/${id}/a-thumb.webp`,
+        width: 1600,
+        height: 1200,
+        bytes: 120_000,
+      });
     const response = await search(ctx.app, { query: 'rotary evaporator' }, buyer.token);
     const [item] = (response.json() as { items: { photos: string[] }[] }).items;
     expect(item?.photos).toHaveLength(1);
@@ -118,7 +126,10 @@ describe('search pages kept in memory', () => {
     // The expiry sweep's statements that match nothing, a reminder marked as sent, an embedding.
     await ctx.app.db.update(listings).set({ isActive: false }).where(eq(listings.title, 'no such listing'));
     await ctx.app.db.update(listings).set({ expiryReminderSentAt: new Date() }).where(eq(listings.id, id));
-    await ctx.app.db.update(listings).set({ embedding: [0.6, 0.8] }).where(eq(listings.id, id));
+    await ctx.app.db
+      .update(listings)
+      .set({ embedding: [0.6, 0.8] })
+      .where(eq(listings.id, id));
     expect(await titlesFor('biosafety cabinet')).toEqual(['Labconco Purifier Logic+ Biosafety Cabinet']);
     expect(engineSearches()).toBe(0);
 
@@ -138,9 +149,7 @@ describe('search pages kept in memory', () => {
       for (let i = 0; i < 2; i += 1) {
         const response = await search(uncached.app, { query: 'ph meter' }, user.token);
         expect(response.statusCode).toBe(200);
-        expect((response.json() as SearchBody).items.map((item) => item.title)).toEqual([
-          'Mettler Toledo SevenExcellence pH Meter',
-        ]);
+        expect((response.json() as SearchBody).items.map((item) => item.title)).toEqual(['Mettler Toledo SevenExcellence pH Meter']);
       }
       expect(engineSearches()).toBe(2);
     } finally {

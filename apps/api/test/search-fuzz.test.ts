@@ -1,10 +1,4 @@
-import {
-  RELEVANCE_PREFIXES,
-  SEARCH_PAGE_SIZE,
-  SearchQuerySchema,
-  SearchResponseSchema,
-  type SearchQuery,
-} from '@benchmarket/shared';
+import { RELEVANCE_PREFIXES, SEARCH_PAGE_SIZE, SearchQuerySchema, SearchResponseSchema, type SearchQuery } from '@benchmarket/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +113,10 @@ const cents = (amount: number) => Math.round(amount * 100);
 /** What is wrong with a 200's page, if anything. */
 function pageProblems(body: unknown, query: SearchQuery, mode: Mode): string[] {
   const parsed = SearchResponseSchema.safeParse(body);
-  if (!parsed.success) return [`the body does not match the response schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`];
+  if (!parsed.success)
+    return [
+      `the body does not match the response schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    ];
   const { items, total, page, page_size: pageSize } = parsed.data;
   const problems: string[] = [];
   if (page !== query.page) problems.push(`page is ${page}, asked for ${query.page}`);
@@ -133,14 +130,19 @@ function pageProblems(body: unknown, query: SearchQuery, mode: Mode): string[] {
   for (const item of items) {
     const name = `"${item.title}"`;
     if (hiddenIds.has(item.id)) problems.push(`${name} is unpaid, expired or removed and must not be shown`);
-    if (query.min_price !== undefined && cents(item.price) < cents(query.min_price)) problems.push(`${name} costs ${item.price}, under min_price`);
-    if (query.max_price !== undefined && cents(item.price) > cents(query.max_price)) problems.push(`${name} costs ${item.price}, over max_price`);
-    if (query.condition !== undefined && item.condition !== query.condition) problems.push(`${name} is ${item.condition}, not ${query.condition}`);
-    if (query.location !== undefined && item.location !== query.location) problems.push(`${name} is in ${item.location}, not ${query.location}`);
+    if (query.min_price !== undefined && cents(item.price) < cents(query.min_price))
+      problems.push(`${name} costs ${item.price}, under min_price`);
+    if (query.max_price !== undefined && cents(item.price) > cents(query.max_price))
+      problems.push(`${name} costs ${item.price}, over max_price`);
+    if (query.condition !== undefined && item.condition !== query.condition)
+      problems.push(`${name} is ${item.condition}, not ${query.condition}`);
+    if (query.location !== undefined && item.location !== query.location)
+      problems.push(`${name} is in ${item.location}, not ${query.location}`);
     if (mode === 'ai') {
       const explanation = item.rag_search_response?.relevance_explanation;
       if (explanation === undefined) problems.push(`${name} has no rag_search_response`);
-      else if (!PREFIXES.some((prefix) => explanation.startsWith(prefix))) problems.push(`${name}'s explanation starts with neither prefix: "${explanation.slice(0, 60)}"`);
+      else if (!PREFIXES.some((prefix) => explanation.startsWith(prefix)))
+        problems.push(`${name}'s explanation starts with neither prefix: "${explanation.slice(0, 60)}"`);
     }
   }
   return problems;
@@ -162,7 +164,8 @@ async function check(input: SearchInput, mode: Mode): Promise<string | undefined
   let problems: string[] = [];
   if (status >= 500) problems = ['a server error'];
   else if (!expected.success) {
-    if (status < 400) problems = [`answered ${status} to input the schema refuses (${expected.error.issues.map((i) => i.message).join('; ')})`];
+    if (status < 400)
+      problems = [`answered ${status} to input the schema refuses (${expected.error.issues.map((i) => i.message).join('; ')})`];
     else if (!hasDetail) problems = ['a 4xx without a detail'];
   } else if (status === 400 && code === 'invalid_value' && hasDetail && Object.values(params).some((v) => v.includes('\u0000'))) {
     // The one character the schema lets through and PostgreSQL text cannot hold: the error
@@ -181,12 +184,14 @@ async function check(input: SearchInput, mode: Mode): Promise<string | undefined
 }
 
 describe('GET /api/v1/listings/search — every search answers', () => {
-  it('answers 200 to each known regression, in both modes', async () => {
-    const reports = await Promise.all(
-      KNOWN_REGRESSIONS.flatMap((query) => MODES.map((mode) => check({ query }, mode))),
-    );
-    expect(reports.filter(Boolean)).toEqual([]);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'answers 200 to each known regression, in both modes',
+    async () => {
+      const reports = await Promise.all(KNOWN_REGRESSIONS.flatMap((query) => MODES.map((mode) => check({ query }, mode))));
+      expect(reports.filter(Boolean)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   it(
     'answers generated searches with a well-formed page, or a 4xx with a detail for input the schema refuses — never a 5xx',

@@ -195,13 +195,20 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
 
       const after = await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer);
       expect(ids(after)).toContain(listing.id);
-      explainsByMeaning(after.items.find((item) => item.id === listing.id), 'bike', 'bicycle');
+      explainsByMeaning(
+        after.items.find((item) => item.id === listing.id),
+        'bike',
+        'bicycle',
+      );
     });
 
     it('a write through one API process is found by a search through the other, both ways', async () => {
       const viaFirst = await createActiveListing(ctx.app, seller, CENTRIFUGE);
       expect(ids(await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer))).not.toContain(viaFirst.id);
-      const edited = await call(ctx.app, 'PUT', `/listings/${viaFirst.id}`, { user: seller, payload: { ...BICYCLE, title: 'Lode Corival Exercise Bicycle' } });
+      const edited = await call(ctx.app, 'PUT', `/listings/${viaFirst.id}`, {
+        user: seller,
+        payload: { ...BICYCLE, title: 'Lode Corival Exercise Bicycle' },
+      });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(ids(await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer))).toContain(viaFirst.id);
 
@@ -215,7 +222,11 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       expect(editedElsewhere.statusCode, editedElsewhere.body).toBe(200);
       const seen = await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer);
       expect(ids(seen)).toContain(viaOther.id);
-      explainsByMeaning(seen.items.find((item) => item.id === viaOther.id), 'bike', 'bicycle');
+      explainsByMeaning(
+        seen.items.find((item) => item.id === viaOther.id),
+        'bike',
+        'bicycle',
+      );
     });
   });
 
@@ -227,7 +238,9 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       search_rev: number;
     }
     const readAll = async (): Promise<Map<string, MeaningRow>> => {
-      const result = await ctx.app.db.execute<MeaningRow>(sql`select id, meaning, meaning_model, search_rev::int as search_rev from listings`);
+      const result = await ctx.app.db.execute<MeaningRow>(
+        sql`select id, meaning, meaning_model, search_rev::int as search_rev from listings`,
+      );
       return new Map(result.rows.map((row) => [row.id, { ...row, meaning: row.meaning?.map(Number) ?? null }]));
     };
 
@@ -241,9 +254,15 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       const never = stale.slice(3);
       // Three made by an older model (its vectors of another size), two never given one.
       await ctx.app.db.execute(sql`update listings set meaning_model = 'wink-sg-100d/sif-0', meaning = '{0.6,0.8}'::real[]
-        where id in (${sql.join(older.map((id) => sql`${id}::uuid`), sql`, `)})`);
+        where id in (${sql.join(
+          older.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
       await ctx.app.db.execute(sql`update listings set meaning_model = null, meaning = null
-        where id in (${sql.join(never.map((id) => sql`${id}::uuid`), sql`, `)})`);
+        where id in (${sql.join(
+          never.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
       const before = await readAll();
 
       expect(await backfillMeanings(ctx.app.db, model, 3)).toBe(3);
@@ -402,7 +421,10 @@ describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', (
   });
 
   it('answers with the local model when the endpoint refuses connections', async () => {
-    const refused = await buildApp({ config: { ...ctx.config, ai: { ...ctx.config.ai, baseUrl: await refusingUrl() } }, database: ctx.database });
+    const refused = await buildApp({
+      config: { ...ctx.config, ai: { ...ctx.config.ai, baseUrl: await refusingUrl() } },
+      database: ctx.database,
+    });
     try {
       await refused.ready();
       await expectTheLocalAnswer(refused, false);
@@ -426,7 +448,7 @@ describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', (
     await expectTheLocalAnswer(ctx.app);
   });
 
-  it('answers with the local model when the endpoint answers vectors of another size than the listings\'', async () => {
+  it("answers with the local model when the endpoint answers vectors of another size than the listings'", async () => {
     front.behaviour = 'wrong-size';
     await expectTheLocalAnswer(ctx.app);
   });

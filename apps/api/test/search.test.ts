@@ -167,7 +167,18 @@ describe('GET /api/v1/listings/search — what is shown', () => {
     expect(body.total).toBe(10);
     expect(body.page).toBe(1);
     expect(body.page_size).toBe(SEARCH_PAGE_SIZE);
-    expect(keysOf(body)).toEqual(['hplc', 'forparts', 'monitor', 'autoclave', 'bsc', 'ult', 'microcentrifuge', 'centrifuge', 'qpcr', 'cycler']);
+    expect(keysOf(body)).toEqual([
+      'hplc',
+      'forparts',
+      'monitor',
+      'autoclave',
+      'bsc',
+      'ult',
+      'microcentrifuge',
+      'centrifuge',
+      'qpcr',
+      'cycler',
+    ]);
   });
 
   it('answers the listing fields of spec §3 with photos in order, and rag_search_response only with use_rag', async () => {
@@ -302,7 +313,11 @@ describe('GET /api/v1/listings/search — AI-enhanced search (local engine)', ()
 
   it('knows the domain vocabulary: PCR machine ↔ thermal cycler, -80 freezer ↔ ULT, BSC, autoclave ↔ steam sterilizer, patient ↔ vital signs monitor', async () => {
     const top = async (query: string) => keysOf(await searchOk({ query, use_rag: true }))[0];
-    expect(keysOf(await searchOk({ query: 'pcr machine', use_rag: true })).slice(0, 3).sort()).toEqual(['cycler', 'forparts', 'qpcr']);
+    expect(
+      keysOf(await searchOk({ query: 'pcr machine', use_rag: true }))
+        .slice(0, 3)
+        .sort(),
+    ).toEqual(['cycler', 'forparts', 'qpcr']);
     expect(await top('-80 freezer')).toBe('ult');
     expect(await top('ult freezer')).toBe('ult');
     expect(await top('BSC')).toBe('bsc');
@@ -368,7 +383,11 @@ describe('GET /api/v1/listings/search — AI-enhanced search (local engine)', ()
   });
 
   it('corrects misspellings', async () => {
-    expect(keysOf(await searchOk({ query: 'centrifgue', use_rag: true })).slice(0, 2).sort()).toEqual(['centrifuge', 'microcentrifuge']);
+    expect(
+      keysOf(await searchOk({ query: 'centrifgue', use_rag: true }))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['centrifuge', 'microcentrifuge']);
     expect(keysOf(await searchOk({ query: 'labconko', use_rag: true }))[0]).toBe('bsc');
   });
 
@@ -385,7 +404,8 @@ describe('GET /api/v1/listings/search — AI-enhanced search (local engine)', ()
 
   it('keeps rag_response_key for the same query and listing, and changes it when the listing changes', async () => {
     const key = async () =>
-      (await searchOk({ query: 'HPLC', use_rag: true })).items.find((item) => keyOf(item.id) === 'hplc')!.rag_search_response!.rag_response_key;
+      (await searchOk({ query: 'HPLC', use_rag: true })).items.find((item) => keyOf(item.id) === 'hplc')!.rag_search_response!
+        .rag_response_key;
     const before = await key();
     expect(await key()).toBe(before);
     await ctx.app.db.update(listings).set({ updatedAt: new Date() }).where(eq(listings.id, ids.hplc!));

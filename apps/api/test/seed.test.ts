@@ -163,26 +163,28 @@ describe('the demo catalog seed', () => {
     expect(people!.n).toBe(DEMO_ACCOUNTS.length);
   });
 
+  it(
+    'is deterministic: npm start on another fresh embedded database seeds the same catalog, once',
+    async () => {
+      const config = loadConfig(testEnv(freshDir()));
+      const first = await startRuntime(config);
+      const seeded = await catalogOf(first.database.db);
+      await first.stop();
+      // Same titles, prices, conditions and countries, run after run.
+      expect(seeded).toEqual(await catalogOf(ctx.app.db));
 
-  it('is deterministic: npm start on another fresh embedded database seeds the same catalog, once', async () => {
-    const config = loadConfig(testEnv(freshDir()));
-    const first = await startRuntime(config);
-    const seeded = await catalogOf(first.database.db);
-    await first.stop();
-    // Same titles, prices, conditions and countries, run after run.
-    expect(seeded).toEqual(await catalogOf(ctx.app.db));
-
-    // The next start finds data and leaves it alone.
-    const second = await startRuntime(config);
-    const [kept] = await second.database.db.select({ n: count() }).from(listings);
-    await second.stop();
-    expect(kept!.n).toBe(seeded.length);
-  }, SLOW);
+      // The next start finds data and leaves it alone.
+      const second = await startRuntime(config);
+      const [kept] = await second.database.db.select({ n: count() }).from(listings);
+      await second.stop();
+      expect(kept!.n).toBe(seeded.length);
+    },
+    SLOW,
+  );
 });
 
 describe('DEMO_DATA', () => {
-  const wanted = (env: Record<string, string>, kind: 'pglite' | 'postgres') =>
-    demoDataWanted(loadConfig(testEnv(freshDir(), env)), kind);
+  const wanted = (env: Record<string, string>, kind: 'pglite' | 'postgres') => demoDataWanted(loadConfig(testEnv(freshDir(), env)), kind);
 
   it('is on by default for the embedded database only', () => {
     expect(wanted({}, 'pglite')).toBe(true);

@@ -24,7 +24,10 @@ const MANIFEST = {
   '_format-f1.js': { file: 'assets/format-f1.js' },
   '_forms-z1.js': { file: 'assets/forms-z1.js', imports: ['_react-r1.js'] },
   'src/features/landing/routes/landing.tsx': { file: 'assets/landing-l1.js', imports: ['index.html', '_react-r1.js', '_format-f1.js'] },
-  'src/features/listings/routes/listing-detail.tsx': { file: 'assets/listing-detail-d1.js', imports: ['index.html', '_forms-z1.js', '_format-f1.js'] },
+  'src/features/listings/routes/listing-detail.tsx': {
+    file: 'assets/listing-detail-d1.js',
+    imports: ['index.html', '_forms-z1.js', '_format-f1.js'],
+  },
 };
 const ASSET_BODY = `export const data = ${JSON.stringify('BenchMarket '.repeat(400))};\n`;
 
@@ -201,7 +204,8 @@ describe('GET /listings/:id (the HTML page)', () => {
 
 describe('preloads', () => {
   /** The modulepreload URLs of a page, in order. */
-  const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const modulePreloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
   it("preloads the page's own chunks (not the entry's) at the end of <head>", async () => {
     const home = await page('/');
@@ -258,7 +262,14 @@ describe('GET / and the other pages', () => {
     expect(titleOf(await page('/search'))).toBe('Search Equipment · BenchMarket');
     expect(titleOf(await page('/support'))).toBe('Contact Support · BenchMarket');
     expect(meta(await page('/support'), 'robots')).toBeUndefined();
-    for (const url of ['/dashboard', '/create-listing', '/edit-listing/abc', '/payment/abc', '/reset-password?token=x', '/does-not-exist']) {
+    for (const url of [
+      '/dashboard',
+      '/create-listing',
+      '/edit-listing/abc',
+      '/payment/abc',
+      '/reset-password?token=x',
+      '/does-not-exist',
+    ]) {
       expect(meta(await page(url), 'robots'), url).toBe('noindex');
     }
     expect(titleOf(await page('/does-not-exist'))).toBe('Page not found · BenchMarket');
@@ -286,7 +297,8 @@ describe('GET /robots.txt', () => {
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const lines = response.body.split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/dashboard', '/account', '/edit-listing', '/payment', '/create-listing']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/dashboard', '/account', '/edit-listing', '/payment', '/create-listing'])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /');
     // Each prefix once: /payment covers /payment/confirmation.
     expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(5);
@@ -307,7 +319,9 @@ describe('GET /sitemap.xml', () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     for (const pagePath of ['/', '/search', '/support']) expect(xml).toContain(`<loc>${PUBLIC_URL}${pagePath}</loc>`);
-    expect(xml).toMatch(new RegExp(`<url><loc>${PUBLIC_URL}/listings/${active.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T[^<]+</lastmod></url>`));
+    expect(xml).toMatch(
+      new RegExp(`<url><loc>${PUBLIC_URL}/listings/${active.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T[^<]+</lastmod></url>`),
+    );
     expect(xml).not.toContain(unpaid.id);
     expect(xml).not.toContain('/dashboard');
   });

@@ -73,77 +73,109 @@ async function databaseUrl(): Promise<string> {
 }
 
 describe('the start-up banner', () => {
-  it('names every local stand-in of a default local start: sandbox payments, outbox mail, the embedded database with fsync off, local AI and storage, the generated secret', async () => {
-    const { stream, lines } = capture();
-    const env = testEnv(freshDir(), { LOG_LEVEL: 'info', DEMO_DATA: '0' });
-    delete (env as Record<string, string | undefined>).JWT_SECRET;
-    const runtime = await startRuntime(loadConfig(env), { logStream: stream });
-    await runtime.stop();
+  it(
+    'names every local stand-in of a default local start: sandbox payments, outbox mail, the embedded database with fsync off, local AI and storage, the generated secret',
+    async () => {
+      const { stream, lines } = capture();
+      const env = testEnv(freshDir(), { LOG_LEVEL: 'info', DEMO_DATA: '0' });
+      delete (env as Record<string, string | undefined>).JWT_SECRET;
+      const runtime = await startRuntime(loadConfig(env), { logStream: stream });
+      await runtime.stop();
 
-    const [banner, ...more] = banners(lines);
-    expect(more).toHaveLength(0);
-    expect(banner?.level).toBe(40);
-    expect(banner?.standIns).toEqual(['sandbox-payments', 'outbox-mail', 'embedded-database', 'local-ai', 'local-storage', 'generated-jwt-secret']);
-    const text = banner!.msg;
-    expect(text.split('\n').length).toBeGreaterThanOrEqual(8);
-    expect(text).toContain('for local use only');
-    expect(text).toMatch(/Payments: the local SANDBOX/);
-    expect(text).toMatch(/Mail: written to files in .*outbox/);
-    expect(text).toMatch(/Database: the EMBEDDED database .* with fsync off — a crash or power loss can lose or corrupt committed data/);
-    expect(text).toMatch(/AI: the local engine/);
-    expect(text).toMatch(/Photos: stored as local files/);
-    expect(text).toMatch(/Sign-in tokens: signed with a secret generated into/);
-    expect(text).not.toMatch(/DEMO accounts/);
-  }, SLOW);
+      const [banner, ...more] = banners(lines);
+      expect(more).toHaveLength(0);
+      expect(banner?.level).toBe(40);
+      expect(banner?.standIns).toEqual([
+        'sandbox-payments',
+        'outbox-mail',
+        'embedded-database',
+        'local-ai',
+        'local-storage',
+        'generated-jwt-secret',
+      ]);
+      const text = banner!.msg;
+      expect(text.split('\n').length).toBeGreaterThanOrEqual(8);
+      expect(text).toContain('for local use only');
+      expect(text).toMatch(/Payments: the local SANDBOX/);
+      expect(text).toMatch(/Mail: written to files in .*outbox/);
+      expect(text).toMatch(/Database: the EMBEDDED database .* with fsync off — a crash or power loss can lose or corrupt committed data/);
+      expect(text).toMatch(/AI: the local engine/);
+      expect(text).toMatch(/Photos: stored as local files/);
+      expect(text).toMatch(/Sign-in tokens: signed with a secret generated into/);
+      expect(text).not.toMatch(/DEMO accounts/);
+    },
+    SLOW,
+  );
 
-  it('is an error, and says this is not a safe production set-up, with NODE_ENV=production', async () => {
-    const { stream, lines } = capture();
-    const env = testEnv(freshDir(), {
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PAYMENTS: '1',
-      ALLOW_OUTBOX_MAIL: '1',
-    });
-    const runtime = await startRuntime(loadConfig(env), { logStream: stream });
-    const [demo] = await runtime.database.db.select({ n: count() }).from(users);
-    await runtime.stop();
+  it(
+    'is an error, and says this is not a safe production set-up, with NODE_ENV=production',
+    async () => {
+      const { stream, lines } = capture();
+      const env = testEnv(freshDir(), {
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        ALLOW_SANDBOX_PAYMENTS: '1',
+        ALLOW_OUTBOX_MAIL: '1',
+      });
+      const runtime = await startRuntime(loadConfig(env), { logStream: stream });
+      const [demo] = await runtime.database.db.select({ n: count() }).from(users);
+      await runtime.stop();
 
-    const [banner] = banners(lines);
-    expect(banner?.level).toBe(50);
-    expect(banner?.msg).toMatch(/NODE_ENV=production is running with 5 LOCAL STAND-INS — this is not a safe production set-up/);
-    expect(banner?.standIns).toEqual(['sandbox-payments', 'outbox-mail', 'embedded-database', 'local-ai', 'local-storage']);
-    // Production seeds no demo accounts, even on the embedded database, unless DEMO_DATA=1.
-    expect(demo?.n).toBe(0);
-  }, SLOW);
+      const [banner] = banners(lines);
+      expect(banner?.level).toBe(50);
+      expect(banner?.msg).toMatch(/NODE_ENV=production is running with 5 LOCAL STAND-INS — this is not a safe production set-up/);
+      expect(banner?.standIns).toEqual(['sandbox-payments', 'outbox-mail', 'embedded-database', 'local-ai', 'local-storage']);
+      // Production seeds no demo accounts, even on the embedded database, unless DEMO_DATA=1.
+      expect(demo?.n).toBe(0);
+    },
+    SLOW,
+  );
 });
 
 describe('demo accounts and DATABASE_URL', () => {
-  it('a database reached through DATABASE_URL gets no demo accounts without DEMO_DATA=1, and the banner names no embedded database', async () => {
-    const url = await databaseUrl();
-    for (const demoData of [undefined, '0']) {
-      const { stream, lines } = capture();
-      const env = testEnv(freshDir(), { LOG_LEVEL: 'info', DATABASE_URL: url, ...(demoData ? { DEMO_DATA: demoData } : {}) });
-      const runtime = await startRuntime(loadConfig(env), { logStream: stream });
-      expect(runtime.database.kind).toBe('postgres');
-      const demo = await runtime.database.db
-        .select({ email: users.email })
-        .from(users)
-        .where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
-      await runtime.stop();
-      expect(demo).toEqual([]);
-      const [banner] = banners(lines);
-      expect(banner?.standIns).not.toContain('demo-accounts');
-      expect(banner?.standIns).not.toContain('embedded-database');
-      expect(lines.some((line) => line.msg.startsWith('Seeded the demo catalog'))).toBe(false);
-    }
-  }, SLOW);
+  it(
+    'a database reached through DATABASE_URL gets no demo accounts without DEMO_DATA=1, and the banner names no embedded database',
+    async () => {
+      const url = await databaseUrl();
+      for (const demoData of [undefined, '0']) {
+        const { stream, lines } = capture();
+        const env = testEnv(freshDir(), { LOG_LEVEL: 'info', DATABASE_URL: url, ...(demoData ? { DEMO_DATA: demoData } : {}) });
+        const runtime = await startRuntime(loadConfig(env), { logStream: stream });
+        expect(runtime.database.kind).toBe('postgres');
+        const demo = await runtime.database.db
+          .select({ email: users.email })
+          .from(users)
+          .where(
+            inArray(
+              users.email,
+              DEMO_ACCOUNTS.map((account) => account.email),
+            ),
+          );
+        await runtime.stop();
+        expect(demo).toEqual([]);
+        const [banner] = banners(lines);
+        expect(banner?.standIns).not.toContain('demo-accounts');
+        expect(banner?.standIns).not.toContain('embedded-database');
+        expect(lines.some((line) => line.msg.startsWith('Seeded the demo catalog'))).toBe(false);
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('localStandIns', () => {
   it('names demo accounts present in the database, PostgreSQL without fsync, and rate limits that are off', () => {
     const config = loadConfig(testEnv(freshDir(), { RATE_LIMITS: 'off' }));
     const ids = localStandIns(config, { kind: 'postgres', fsync: 'off', demoAccounts: 4 }, false).map((standIn) => standIn.id);
-    expect(ids).toEqual(['sandbox-payments', 'outbox-mail', 'database-fsync-off', 'demo-accounts', 'local-ai', 'local-storage', 'rate-limits-off']);
+    expect(ids).toEqual([
+      'sandbox-payments',
+      'outbox-mail',
+      'database-fsync-off',
+      'demo-accounts',
+      'local-ai',
+      'local-storage',
+      'rate-limits-off',
+    ]);
     const text = bannerText(config, localStandIns(config, { kind: 'postgres', fsync: 'off', demoAccounts: 4 }, false));
     expect(text).toMatch(/4 DEMO accounts whose passwords are published in the README can sign in/);
   });

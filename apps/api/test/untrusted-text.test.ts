@@ -89,7 +89,13 @@ describe('messages, feedback and support requests', () => {
   const message = async (overrides: Record<string, unknown>) =>
     call(ctx.app, 'POST', '/messages', {
       token: (buyer ??= await createUser(ctx.app)).token,
-      payload: { listing_id: listingId, sender_name: 'Ann Buyer', sender_email: 'ann@example.com', message: 'Is it still available?', ...overrides },
+      payload: {
+        listing_id: listingId,
+        sender_name: 'Ann Buyer',
+        sender_email: 'ann@example.com',
+        message: 'Is it still available?',
+        ...overrides,
+      },
     });
 
   it('refuses them in a contact message name or text, and keeps line breaks in the text', async () => {

@@ -65,7 +65,15 @@ afterAll(() => server.close());
 
 /** A photo of about 220 KB: a noisy JPEG compresses badly. */
 function noisyJpeg(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 440, height: 440, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 } } })
+  return sharp({
+    create: {
+      width: 440,
+      height: 440,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 },
+    },
+  })
     .jpeg({ quality: 92 })
     .toBuffer();
 }
@@ -96,11 +104,21 @@ function rawPost(
   agent?: http.Agent,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const options = { method: 'POST', agent, headers: { ...headers, 'content-length': String(body.length) }, signal: AbortSignal.timeout(15_000) };
+    const options = {
+      method: 'POST',
+      agent,
+      headers: { ...headers, 'content-length': String(body.length) },
+      signal: AbortSignal.timeout(15_000),
+    };
     const request = http.request(`${base}${urlPath}`, options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>,
+        }),
+      );
     });
     request.on('error', reject);
     request.end(body);
@@ -224,7 +242,11 @@ describe('malformed multipart (defect 10)', () => {
       }, 300);
     });
     // The server notices the closed connection and finishes the request.
-    await expect.poll(() => logLines.slice(before).some((line) => line.msg === 'request completed' || line.msg === 'request failed'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => logLines.slice(before).some((line) => line.msg === 'request completed' || line.msg === 'request failed'), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const errors = logLines.slice(before).filter((line) => typeof line.level === 'number' && line.level >= 50);
     expect(errors).toEqual([]);
@@ -258,7 +280,7 @@ async function registerAndLogIn(on: string): Promise<{ status: number; loggedInA
   return { status: response.status, loggedInAt: Date.now() };
 }
 
-describe('one account\'s burst of large uploads (defect 3)', () => {
+describe("one account's burst of large uploads (defect 3)", () => {
   it('leaves other users answered while it runs, and refuses a third upload at once from the same account', async () => {
     const seller = await createUser(app);
     const [first, second, third] = await Promise.all([createListing(app, seller), createListing(app, seller), createListing(app, seller)]);

@@ -156,7 +156,14 @@ describe('the AI verifier (OpenAI-compatible endpoint, local engine as fallback)
   let ai: TestAiServer;
   let log: ReturnType<typeof recordingLogger>;
   const verifier = (options: { timeoutMs?: number; cache?: AnswerCache } = {}) =>
-    new AiVerifier({ baseUrl: ai.baseUrl, apiKey: undefined, model: 'test-model', timeoutMs: options.timeoutMs ?? 2000, log, cache: options.cache });
+    new AiVerifier({
+      baseUrl: ai.baseUrl,
+      apiKey: undefined,
+      model: 'test-model',
+      timeoutMs: options.timeoutMs ?? 2000,
+      log,
+      cache: options.cache,
+    });
 
   beforeAll(async () => {
     ai = await startAiServer();

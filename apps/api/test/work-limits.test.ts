@@ -61,7 +61,9 @@ describe('AI search per account', () => {
     }
     const refused = await search(ctx.app, { query: 'microscope', use_rag: true }, buyer.token);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().detail).toMatch(/^You have made too many AI searches in a short time\. Please try again in \d+ (seconds|minutes), or search without AI meanwhile\.$/);
+    expect(refused.json().detail).toMatch(
+      /^You have made too many AI searches in a short time\. Please try again in \d+ (seconds|minutes), or search without AI meanwhile\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     expect((await search(ctx.app, { query: 'microscope' }, buyer.token)).statusCode).toBe(200);
@@ -80,12 +82,17 @@ describe('listing creates and edits per account', () => {
       const response =
         i % 2 === 0
           ? await call(ctx.app, 'POST', '/listings', { user: seller, payload: { ...GOOD_LISTING, title: `Centrifuge ${i}` } })
-          : await call(ctx.app, 'PUT', `/listings/${first.id}`, { user: seller, payload: { ...GOOD_LISTING, title: `Centrifuge edit ${i}` } });
+          : await call(ctx.app, 'PUT', `/listings/${first.id}`, {
+              user: seller,
+              payload: { ...GOOD_LISTING, title: `Centrifuge edit ${i}` },
+            });
       expect(response.statusCode, response.body).toBeLessThan(300);
     }
     const created = await call(ctx.app, 'POST', '/listings', { user: seller, payload: GOOD_LISTING });
     expect(created.statusCode).toBe(429);
-    expect(created.json().detail).toMatch(/^You have created or edited too many listings in the last hour\. Please try again in \d+ (seconds|minutes)\.$/);
+    expect(created.json().detail).toMatch(
+      /^You have created or edited too many listings in the last hour\. Please try again in \d+ (seconds|minutes)\.$/,
+    );
     expect(created.headers['retry-after']).toBeDefined();
     const edited = await call(ctx.app, 'PUT', `/listings/${first.id}`, { user: seller, payload: GOOD_LISTING });
     expect(edited.statusCode).toBe(429);

@@ -28,19 +28,39 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('the web layer boundaries', () => {
   it.each([
-    ['a feature importing another feature', 'features/search/probe.ts', "export { ContactSellerSlot } from '@/features/listings/components/contact-seller-slot';", /never imports another feature/],
-    ['a feature importing another feature by a relative path', 'features/dashboard/probe.ts', "export { FeedbackPanel } from '../feedback/components/feedback-panel';", /never imports another feature/],
-    ['a feature importing the app shell', 'features/payments/probe.ts', "export { AppProviders } from '@/app/providers';", /never import the app shell/],
+    [
+      'a feature importing another feature',
+      'features/search/probe.ts',
+      "export { ContactSellerSlot } from '@/features/listings/components/contact-seller-slot';",
+      /never imports another feature/,
+    ],
+    [
+      'a feature importing another feature by a relative path',
+      'features/dashboard/probe.ts',
+      "export { FeedbackPanel } from '../feedback/components/feedback-panel';",
+      /never imports another feature/,
+    ],
+    [
+      'a feature importing the app shell',
+      'features/payments/probe.ts',
+      "export { AppProviders } from '@/app/providers';",
+      /never import the app shell/,
+    ],
     ['the shared lib importing a feature', 'lib/probe.ts', "export { Login } from '@/features/auth/routes/login';", /shared layer/],
     ['a shared component importing the app', 'components/probe.ts', "export { createRoutes } from '@/app/router';", /shared layer/],
-    ['the layout importing a feature', 'app/layout/probe.ts', "export { FeedbackPanel } from '@/features/feedback/components/feedback-panel';", /layout imports no feature/],
+    [
+      'the layout importing a feature',
+      'app/layout/probe.ts',
+      "export { FeedbackPanel } from '@/features/feedback/components/feedback-panel';",
+      /layout imports no feature/,
+    ],
   ])('refuses %s', async (_name, file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(message);
   });
 
-  it('allows shared code in a feature, a feature in the app, and a feature\'s own modules', async () => {
+  it("allows shared code in a feature, a feature in the app, and a feature's own modules", async () => {
     expect(
       await boundaryErrors(
         'features/search/probe.ts',
@@ -52,7 +72,9 @@ describe('the web layer boundaries', () => {
         ].join('\n'),
       ),
     ).toEqual([]);
-    expect(await boundaryErrors('app/probe.ts', "export { FeedbackPanel } from '@/features/feedback/components/feedback-panel';")).toEqual([]);
+    expect(await boundaryErrors('app/probe.ts', "export { FeedbackPanel } from '@/features/feedback/components/feedback-panel';")).toEqual(
+      [],
+    );
     expect(await boundaryErrors('app/layout/probe.ts', "export { useAuth } from '@/lib/session/use-auth';")).toEqual([]);
   });
 

@@ -33,9 +33,10 @@ export const CONDITION_LABELS: Readonly<Record<Condition, string>> = {
 };
 
 /** Options for a condition select, in spec order. */
-export const CONDITION_OPTIONS: ReadonlyArray<{ value: Condition; label: string }> = CONDITIONS.map(
-  (value) => ({ value, label: CONDITION_LABELS[value] }),
-);
+export const CONDITION_OPTIONS: ReadonlyArray<{ value: Condition; label: string }> = CONDITIONS.map((value) => ({
+  value,
+  label: CONDITION_LABELS[value],
+}));
 
 export function isCondition(value: unknown): value is Condition {
   return typeof value === 'string' && (CONDITIONS as readonly string[]).includes(value);

@@ -7,13 +7,6 @@ import { z } from 'zod';
 import { CONDITIONS } from './condition-values.js';
 import { CONDITION_REQUIRED } from './messages.js';
 
-export {
-  CONDITIONS,
-  CONDITION_LABELS,
-  CONDITION_OPTIONS,
-  conditionLabel,
-  isCondition,
-  type Condition,
-} from './condition-values.js';
+export { CONDITIONS, CONDITION_LABELS, CONDITION_OPTIONS, conditionLabel, isCondition, type Condition } from './condition-values.js';
 
 export const ConditionSchema = z.enum(CONDITIONS, { error: CONDITION_REQUIRED });

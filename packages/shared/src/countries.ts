@@ -90,7 +90,10 @@ function lookupKey(input: string): string {
 /** '🇺🇸' from 'US': each letter maps to its regional indicator symbol. */
 function flagOf(alpha2: string): string {
   return String.fromCodePoint(
-    ...alpha2.toUpperCase().split('').map((c) => 0x1f1e6 + c.charCodeAt(0) - 65),
+    ...alpha2
+      .toUpperCase()
+      .split('')
+      .map((c) => 0x1f1e6 + c.charCodeAt(0) - 65),
   );
 }
 
@@ -114,9 +117,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
 built.sort((a, b) => collator.compare(a.name, b.name));
 
 /** Every country, sorted by name. */
-export const COUNTRIES: readonly Readonly<Country>[] = Object.freeze(
-  built.map((c) => Object.freeze(c)),
-);
+export const COUNTRIES: readonly Readonly<Country>[] = Object.freeze(built.map((c) => Object.freeze(c)));
 
 const byCode = new Map<string, Readonly<Country>>(COUNTRIES.map((c) => [c.code, c]));
 

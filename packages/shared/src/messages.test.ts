@@ -12,9 +12,7 @@ describe('spec texts', () => {
     expect(messages.DROP_IMAGES_ONLY).toBe('Please drop image files only');
     expect(messages.CONTACT_ALL_REQUIRED).toBe('All fields are required');
     expect(messages.FEEDBACK_BLANK).toBe('Please enter your feedback. Blank submissions are not allowed.');
-    expect(messages.SEARCH_VERIFIED_ONLY).toBe(
-      'Only verified users can perform searches. Please verify your account first.',
-    );
+    expect(messages.SEARCH_VERIFIED_ONLY).toBe('Only verified users can perform searches. Please verify your account first.');
     expect(messages.EXTEND_UNPAID).toBe('This listing needs to be paid for first before it can be extended.');
     expect(messages.EXTEND_REMOVED).toBe('This listing has been removed and cannot be extended.');
     expect(messages.ALREADY_PAID).toBe('This listing has already been paid for.');
@@ -30,9 +28,7 @@ describe('spec texts', () => {
 
   it('fills in the sign-in provider', () => {
     expect(messages.thirdPartyLoginFailed('Google')).toBe('Google login failed. Please try again.');
-    expect(messages.thirdPartyLoginError('Google')).toBe(
-      'An error occurred during Google login. Please try again.',
-    );
+    expect(messages.thirdPartyLoginError('Google')).toBe('An error occurred during Google login. Please try again.');
     expect(messages.thirdPartySignInFailed('Google')).toBe('Google Sign-In failed. Please try again.');
   });
 

@@ -19,8 +19,7 @@ export function tooManyPhotos(currentCount: number): string {
 }
 export const CONTACT_ALL_REQUIRED = 'All fields are required';
 export const FEEDBACK_BLANK = 'Please enter your feedback. Blank submissions are not allowed.';
-export const SEARCH_VERIFIED_ONLY =
-  'Only verified users can perform searches. Please verify your account first.';
+export const SEARCH_VERIFIED_ONLY = 'Only verified users can perform searches. Please verify your account first.';
 export const EXTEND_UNPAID = 'This listing needs to be paid for first before it can be extended.';
 export const EXTEND_REMOVED = 'This listing has been removed and cannot be extended.';
 export const ALREADY_PAID = 'This listing has already been paid for.';
@@ -75,8 +74,7 @@ export const VERIFY_FAILED = 'Email verification failed. Please try again.';
 export const VERIFY_ERROR = 'An error occurred during email verification. Please try again.';
 
 // Forgot password: every outcome shows the same neutral text.
-export const FORGOT_PASSWORD_NEUTRAL =
-  'If your email is registered, you will receive a password reset link shortly.';
+export const FORGOT_PASSWORD_NEUTRAL = 'If your email is registered, you will receive a password reset link shortly.';
 
 // Reset
 export const RESET_FAILED = 'Password reset failed. Please try again.';
@@ -107,8 +105,7 @@ export const PHOTO_DELETE_FAILED = 'Failed to delete photo. Please try again.';
 // Payment
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment';
 export const PAYMENT_INIT_ERROR = 'Unable to initialize payment process. Please try again.';
-export const PAYMENT_SCRIPT_NOT_LOADED =
-  "the card provider's script hasn't loaded yet. Please wait or refresh the page.";
+export const PAYMENT_SCRIPT_NOT_LOADED = "the card provider's script hasn't loaded yet. Please wait or refresh the page.";
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
 // Payment confirmation

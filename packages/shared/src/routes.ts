@@ -42,7 +42,14 @@ export const SITE_TITLE = `${PRODUCT_NAME} — Lab & Medical Equipment Marketpla
 
 /** The routes of spec §2 (and /support, ours), keyed by a name the code refers to them by. */
 export const PAGE_ROUTES = {
-  landing: { path: '/', module: 'src/features/landing/routes/landing.tsx', indexable: true, sitemap: true, requiresLogin: false, entry: true },
+  landing: {
+    path: '/',
+    module: 'src/features/landing/routes/landing.tsx',
+    indexable: true,
+    sitemap: true,
+    requiresLogin: false,
+    entry: true,
+  },
   search: {
     path: '/search',
     module: 'src/features/search/routes/search.tsx',
@@ -75,7 +82,14 @@ export const PAGE_ROUTES = {
     requiresLogin: false,
     entry: true,
   },
-  verifyEmail: { path: '/verify-email', module: 'src/features/auth/routes/verify-email.tsx', title: 'Verify email', indexable: false, requiresLogin: false, entry: true },
+  verifyEmail: {
+    path: '/verify-email',
+    module: 'src/features/auth/routes/verify-email.tsx',
+    title: 'Verify email',
+    indexable: false,
+    requiresLogin: false,
+    entry: true,
+  },
   forgotPassword: {
     path: '/forgot-password',
     module: 'src/features/auth/routes/forgot-password.tsx',
@@ -102,7 +116,14 @@ export const PAGE_ROUTES = {
     requiresLogin: true,
   },
   /** A public listing's head is its own (seo.ts); any other listing id is noindex. */
-  listingDetail: { path: '/listings/:id', module: 'src/features/listings/routes/listing-detail.tsx', title: 'Listing', indexable: true, requiresLogin: false, entry: true },
+  listingDetail: {
+    path: '/listings/:id',
+    module: 'src/features/listings/routes/listing-detail.tsx',
+    title: 'Listing',
+    indexable: true,
+    requiresLogin: false,
+    entry: true,
+  },
   editListing: {
     path: '/edit-listing/:id',
     module: 'src/features/listings/routes/edit-listing.tsx',
@@ -186,7 +207,12 @@ function escapeRegExp(text: string): string {
 const PATTERNS = new Map<string, RegExp>(
   PAGES.map(([, route]) => [
     route.path,
-    new RegExp(`^${route.path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment))).join('/')}$`),
+    new RegExp(
+      `^${route.path
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+        .join('/')}$`,
+    ),
   ]),
 );
 

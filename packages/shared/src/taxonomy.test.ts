@@ -1,26 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FAMILY_IDS,
-  SYNONYM_GROUPS,
-  TAXONOMY,
-  categorize,
-  findFamily,
-  normalizeForMatch,
-  scoreFamilies,
-  synonymsOf,
-} from './taxonomy.js';
+import { FAMILY_IDS, SYNONYM_GROUPS, TAXONOMY, categorize, findFamily, normalizeForMatch, scoreFamilies, synonymsOf } from './taxonomy.js';
 
 describe('taxonomy data', () => {
   it('covers the required families with unique kebab-case ids', () => {
     expect(new Set(FAMILY_IDS).size).toBe(FAMILY_IDS.length);
     for (const id of FAMILY_IDS) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     for (const id of [
-      'centrifuges', 'microscopes', 'incubators', 'freezers-refrigerators', 'thermal-cyclers', 'chromatography',
-      'mass-spectrometry', 'spectrophotometers', 'biosafety-cabinets', 'autoclaves-sterilizers', 'patient-monitors',
-      'ultrasound', 'infusion-pumps', 'medical-imaging', 'defibrillators-ecg', 'ventilators-anesthesia',
-      'balances-scales', 'pipettes-liquid-handling', 'shakers-mixers-stirrers', 'water-baths-circulators',
-      'electrophoresis-gel-imaging', 'flow-cytometry', 'cell-counters', 'dental', 'ophthalmic', 'sequencing',
-      'ovens-furnaces', 'ph-meters-titrators', 'hospital-beds-furniture', 'washers-disinfectors', 'general-lab',
+      'centrifuges',
+      'microscopes',
+      'incubators',
+      'freezers-refrigerators',
+      'thermal-cyclers',
+      'chromatography',
+      'mass-spectrometry',
+      'spectrophotometers',
+      'biosafety-cabinets',
+      'autoclaves-sterilizers',
+      'patient-monitors',
+      'ultrasound',
+      'infusion-pumps',
+      'medical-imaging',
+      'defibrillators-ecg',
+      'ventilators-anesthesia',
+      'balances-scales',
+      'pipettes-liquid-handling',
+      'shakers-mixers-stirrers',
+      'water-baths-circulators',
+      'electrophoresis-gel-imaging',
+      'flow-cytometry',
+      'cell-counters',
+      'dental',
+      'ophthalmic',
+      'sequencing',
+      'ovens-furnaces',
+      'ph-meters-titrators',
+      'hospital-beds-furniture',
+      'washers-disinfectors',
+      'general-lab',
     ]) {
       expect(findFamily(id)?.id, id).toBe(id);
     }
@@ -50,9 +66,28 @@ describe('taxonomy data', () => {
 
   it('names real brands', () => {
     const brands = new Set(TAXONOMY.flatMap((f) => f.manufacturers));
-    for (const brand of ['Eppendorf', 'Thermo Fisher Scientific', 'Beckman Coulter', 'Agilent', 'Waters', 'Olympus',
-      'Zeiss', 'Nikon', 'Leica', 'Bio-Rad', 'Philips', 'GE Healthcare', 'Mindray', 'Baxter', 'BD', 'Tuttnauer',
-      'Getinge', 'Labconco', 'NuAire', 'Esco']) {
+    for (const brand of [
+      'Eppendorf',
+      'Thermo Fisher Scientific',
+      'Beckman Coulter',
+      'Agilent',
+      'Waters',
+      'Olympus',
+      'Zeiss',
+      'Nikon',
+      'Leica',
+      'Bio-Rad',
+      'Philips',
+      'GE Healthcare',
+      'Mindray',
+      'Baxter',
+      'BD',
+      'Tuttnauer',
+      'Getinge',
+      'Labconco',
+      'NuAire',
+      'Esco',
+    ]) {
       expect(brands.has(brand), brand).toBe(true);
     }
   });
@@ -182,9 +217,7 @@ describe('categorize', () => {
   });
 
   it('uses the description when the title says little', () => {
-    expect(categorize({ title: 'Model 3110, lightly used', description: 'Water jacketed CO2 incubator, 184 L.' })).toBe(
-      'incubators',
-    );
+    expect(categorize({ title: 'Model 3110, lightly used', description: 'Water jacketed CO2 incubator, 184 L.' })).toBe('incubators');
   });
 
   it('returns null when nothing matches, even with a brand name', () => {

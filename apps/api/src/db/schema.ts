@@ -42,10 +42,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_google_sub_key').on(t.googleSub),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
 );
 
 export const oneTimeTokens = pgTable(
@@ -138,7 +135,8 @@ export const listings = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       // A slash joins words into one path-like token for the parser ('Defibrillator/Monitor'):
       // read as a space, so both words are found.
-      (): SQL => sql`setweight(to_tsvector('english', translate(coalesce(title, ''), '/', ' ')), 'A') || setweight(to_tsvector('english', coalesce(search_terms, '')), 'B') || setweight(to_tsvector('english', translate(coalesce(description, ''), '/', ' ')), 'C')`,
+      (): SQL =>
+        sql`setweight(to_tsvector('english', translate(coalesce(title, ''), '/', ' ')), 'A') || setweight(to_tsvector('english', coalesce(search_terms, '')), 'B') || setweight(to_tsvector('english', translate(coalesce(description, ''), '/', ' ')), 'C')`,
     ),
     /** Embedding from the AI endpoint, when one is configured (issue: search). */
     embedding: real('embedding').array(),
@@ -163,7 +161,9 @@ export const listings = pgTable(
     verificationNotes: text('verification_notes'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
-    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] })
+      .notNull()
+      .default('unpaid'),
     expiryDate: timestamp('expiry_date', { withTimezone: true }),
     durationMonths: integer('duration_months').notNull(),
     expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
@@ -223,7 +223,9 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     /** refunded: money arrived for something that no longer applied, and was given back. */
-    status: text('status', { enum: ['pending', 'completed', 'failed', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider', { enum: ['stripe', 'sandbox', 'free'] }).notNull(),
     providerPaymentId: text('provider_payment_id'),
     /** Sent to the provider when the intent is created: one key per listing and attempt. */
@@ -246,10 +248,16 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_listing_idx').on(t.listingId),
     /** One open payment per listing: parallel 'Pay' clicks share one payment and one intent. */
-    uniqueIndex('payments_one_open_per_listing_key').on(t.listingId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payments_one_open_per_listing_key')
+      .on(t.listingId)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
-    index('payments_refund_due_idx').on(t.refundNextAt).where(sql`${t.refundDueAt} is not null and ${t.refundedAt} is null`),
-    index('payments_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('payments_refund_due_idx')
+      .on(t.refundNextAt)
+      .where(sql`${t.refundDueAt} is not null and ${t.refundedAt} is null`),
+    index('payments_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -321,7 +329,9 @@ export const jobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
@@ -332,9 +342,13 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('pending', 'running')`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
     uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
-    index('jobs_finished_idx').on(t.updatedAt).where(sql`${t.status} in ('done', 'failed')`),
+    index('jobs_finished_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
 

@@ -12,12 +12,7 @@ export interface EnqueueOptions {
 /** Any drizzle handle: the app's db or a transaction, so a job commits with the change that needs it. */
 export type DbOrTx = Pick<Db, 'insert' | 'execute' | 'select' | 'update'>;
 
-export async function enqueueJob(
-  db: DbOrTx,
-  kind: string,
-  payload: Record<string, unknown>,
-  options: EnqueueOptions = {},
-): Promise<void> {
+export async function enqueueJob(db: DbOrTx, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
   await db
     .insert(jobs)
     .values({

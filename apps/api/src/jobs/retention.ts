@@ -78,7 +78,9 @@ export class Retention {
     const result = {} as RetentionResult;
     for (const [name, { table, key, old }] of Object.entries(rules) as [keyof RetentionResult, (typeof rules)[keyof RetentionResult]][]) {
       const [t, k] = [sql.identifier(table), sql.identifier(key)];
-      result[name] = await this.sweep(sql`delete from ${t} where ${k} in (select ${k} from ${t} where ${old} limit ${RETENTION_BATCH}) returning 1`);
+      result[name] = await this.sweep(
+        sql`delete from ${t} where ${k} in (select ${k} from ${t} where ${old} limit ${RETENTION_BATCH}) returning 1`,
+      );
     }
     const total = Object.values(result).reduce((sum, count) => sum + count, 0);
     if (total > 0) this.log.info({ deleted: result }, 'retention clean-up');

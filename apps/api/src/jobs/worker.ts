@@ -150,7 +150,9 @@ export class Worker {
     const timer = setInterval(() => {
       const lockedUntil = new Date(this.clock.now().getTime() + this.lockSeconds * 1000).toISOString();
       this.db
-        .execute(sql`update jobs set locked_until = greatest(locked_until, ${lockedUntil}::timestamptz) where id = ${job.id} and status = 'running'`)
+        .execute(
+          sql`update jobs set locked_until = greatest(locked_until, ${lockedUntil}::timestamptz) where id = ${job.id} and status = 'running'`,
+        )
         .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'could not extend a job lock'));
     }, this.heartbeatMs);
     timer.unref();

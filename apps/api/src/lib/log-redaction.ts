@@ -145,9 +145,7 @@ export function serializeError(error: unknown): { type: string; message: string;
   const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
     type: typeOf(error),
     message: chain.map(messageOf).join(': '),
-    stack: chain
-      .map((link) => [`${typeOf(link)}: ${messageOf(link)}`, ...framesOf(link)].join('\n'))
-      .join('\ncaused by: '),
+    stack: chain.map((link) => [`${typeOf(link)}: ${messageOf(link)}`, ...framesOf(link)].join('\n')).join('\ncaused by: '),
   };
   // Own fields (statusCode, code, …) from the error and, when not set there, from its causes
   // (the driver's SQLSTATE, constraint and table name help; its values do not).

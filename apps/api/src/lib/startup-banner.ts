@@ -32,7 +32,10 @@ export interface DatabaseFacts {
 export function localStandIns(config: AppConfig, facts: DatabaseFacts, jwtSecretGenerated: boolean): StandIn[] {
   const standIns: StandIn[] = [];
   if (!config.stripe.secretKey) {
-    standIns.push({ id: 'sandbox-payments', text: 'Payments: the local SANDBOX — no card is charged and any test card "pays" (set STRIPE_SECRET_KEY).' });
+    standIns.push({
+      id: 'sandbox-payments',
+      text: 'Payments: the local SANDBOX — no card is charged and any test card "pays" (set STRIPE_SECRET_KEY).',
+    });
   }
   if (!config.mail.smtpUrl) {
     standIns.push({ id: 'outbox-mail', text: `Mail: written to files in ${config.dataDir}/outbox, nothing is delivered (set SMTP_URL).` });
@@ -43,7 +46,10 @@ export function localStandIns(config: AppConfig, facts: DatabaseFacts, jwtSecret
       text: `Database: the EMBEDDED database (PGlite, one process, files in ${config.dataDir}/pglite) with fsync ${facts.fsync ?? 'unknown'}${facts.fsync === 'off' ? ' — a crash or power loss can lose or corrupt committed data' : ''} (set DATABASE_URL).`,
     });
   } else if (facts.fsync === 'off') {
-    standIns.push({ id: 'database-fsync-off', text: 'Database: PostgreSQL runs with fsync off — a crash or power loss can lose or corrupt committed data.' });
+    standIns.push({
+      id: 'database-fsync-off',
+      text: 'Database: PostgreSQL runs with fsync off — a crash or power loss can lose or corrupt committed data.',
+    });
   }
   if (facts.demoAccounts > 0) {
     standIns.push({
@@ -55,13 +61,22 @@ export function localStandIns(config: AppConfig, facts: DatabaseFacts, jwtSecret
     standIns.push({ id: 'local-ai', text: 'AI: the local engine ranks searches and checks listings (set AI_BASE_URL for a model).' });
   }
   if (!config.s3) {
-    standIns.push({ id: 'local-storage', text: `Photos: stored as local files in ${config.dataDir}/uploads, on this machine only (set S3_BUCKET).` });
+    standIns.push({
+      id: 'local-storage',
+      text: `Photos: stored as local files in ${config.dataDir}/uploads, on this machine only (set S3_BUCKET).`,
+    });
   }
   if (jwtSecretGenerated) {
-    standIns.push({ id: 'generated-jwt-secret', text: `Sign-in tokens: signed with a secret generated into ${config.dataDir}/jwt-secret (set JWT_SECRET).` });
+    standIns.push({
+      id: 'generated-jwt-secret',
+      text: `Sign-in tokens: signed with a secret generated into ${config.dataDir}/jwt-secret (set JWT_SECRET).`,
+    });
   }
   if (!config.rateLimits.enabled) {
-    standIns.push({ id: 'rate-limits-off', text: 'Rate limits: OFF — logins, registrations and messages are not limited (unset RATE_LIMITS).' });
+    standIns.push({
+      id: 'rate-limits-off',
+      text: 'Rate limits: OFF — logins, registrations and messages are not limited (unset RATE_LIMITS).',
+    });
   }
   return standIns;
 }
@@ -90,7 +105,12 @@ export async function databaseFacts(database: Database): Promise<DatabaseFacts> 
     const rows = await database.db
       .select({ id: users.id })
       .from(users)
-      .where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+      );
     demoAccounts = rows.length;
   } catch {
     demoAccounts = 0;
@@ -109,11 +129,7 @@ export function bannerText(config: AppConfig, standIns: readonly StandIn[]): str
 }
 
 /** Logs the banner once: error level with NODE_ENV=production, warning otherwise. */
-export async function logStartupBanner(
-  log: FastifyBaseLogger,
-  config: AppConfig,
-  database: Database,
-): Promise<StandIn[]> {
+export async function logStartupBanner(log: FastifyBaseLogger, config: AppConfig, database: Database): Promise<StandIn[]> {
   const standIns = localStandIns(config, await databaseFacts(database), jwtSecretIsGenerated(config));
   const text = bannerText(config, standIns);
   if (text) {

@@ -1,21 +1,7 @@
-import {
-  findCountry,
-  findFamily,
-  type Condition,
-  type DurationMonths,
-} from '@benchmarket/shared';
+import { findCountry, findFamily, type Condition, type DurationMonths } from '@benchmarket/shared';
 // The same calendar-month rule payments use to set a listing's expiry.
 import { addMonths } from '../modules/listings/index.js';
-import {
-  CATALOG,
-  CITIES,
-  COMMON_SERVICE,
-  COUNTRY_WEIGHTS,
-  REASONS,
-  SOURCES,
-  type FamilyCatalog,
-  type ModelLine,
-} from './catalog-data.js';
+import { CATALOG, CITIES, COMMON_SERVICE, COUNTRY_WEIGHTS, REASONS, SOURCES, type FamilyCatalog, type ModelLine } from './catalog-data.js';
 import type { PhotoSubject } from './photos.js';
 import { createRandom, type Random } from './random.js';
 
@@ -64,15 +50,27 @@ const SELLER_SHARE = 0.45;
 const CONDITION_WEIGHTS: Readonly<Record<DemoOwner, readonly (readonly [Condition, number])[]>> = {
   // A lab clearing its own surplus: mostly used, some unused, some broken.
   seller: [
-    ['new', 3], ['new-other', 12], ['certified-refurbished', 3], ['excellent-refurbished', 5],
-    ['very-good-refurbished', 6], ['good-refurbished', 6], ['seller-refurbished', 14],
-    ['pre-owned', 38], ['for-parts', 13],
+    ['new', 3],
+    ['new-other', 12],
+    ['certified-refurbished', 3],
+    ['excellent-refurbished', 5],
+    ['very-good-refurbished', 6],
+    ['good-refurbished', 6],
+    ['seller-refurbished', 14],
+    ['pre-owned', 38],
+    ['for-parts', 13],
   ],
   // A dealer: refurbished stock and new units.
   dealer: [
-    ['new', 16], ['new-other', 7], ['certified-refurbished', 20], ['excellent-refurbished', 16],
-    ['very-good-refurbished', 14], ['good-refurbished', 9], ['seller-refurbished', 3],
-    ['pre-owned', 12], ['for-parts', 3],
+    ['new', 16],
+    ['new-other', 7],
+    ['certified-refurbished', 20],
+    ['excellent-refurbished', 16],
+    ['very-good-refurbished', 14],
+    ['good-refurbished', 9],
+    ['seller-refurbished', 3],
+    ['pre-owned', 12],
+    ['for-parts', 3],
   ],
 };
 
@@ -90,7 +88,10 @@ const PRICE_FACTORS: Readonly<Record<Condition, readonly [number, number]>> = {
 };
 
 const DURATION_WEIGHTS: readonly (readonly [DurationMonths, number])[] = [
-  [1, 25], [3, 35], [6, 25], [12, 15],
+  [1, 25],
+  [3, 35],
+  [6, 25],
+  [12, 15],
 ];
 
 const COSMETIC_GRADE: Partial<Record<Condition, string>> = {
@@ -123,7 +124,12 @@ function inlineWord(word: string): string {
 function inline(kind: string): string {
   return kind
     .split(' ')
-    .map((word) => word.split('/').map((part) => part.split('-').map(inlineWord).join('-')).join('/'))
+    .map((word) =>
+      word
+        .split('/')
+        .map((part) => part.split('-').map(inlineWord).join('-'))
+        .join('/'),
+    )
     .join(' ');
 }
 
@@ -233,15 +239,19 @@ function opener(d: Draft, rng: Random): string {
         `Used ${what}, removed from ${source} ${reason}.`,
       ]);
     case 'for-parts':
-      return rng.pick([
-        `${what} (${d.year}) sold for parts or repair.`,
-        `For parts or repair: ${what} from ${source}.`,
-      ]);
+      return rng.pick([`${what} (${d.year}) sold for parts or repair.`, `For parts or repair: ${what} from ${source}.`]);
   }
 }
 
 function specsSentence(d: Draft, rng: Random): string {
-  const count = Math.min(d.model.specs.length, rng.weighted([[1, 2], [2, 5], [3, 2]] as const));
+  const count = Math.min(
+    d.model.specs.length,
+    rng.weighted([
+      [1, 2],
+      [2, 5],
+      [3, 2],
+    ] as const),
+  );
   const specs = rng.sample(d.model.specs, count);
   const [a = '', b = ''] = specs;
   if (specs.length === 1) return rng.pick([`Key specification: ${a}.`, `Notable: ${a}.`]);
@@ -261,8 +271,7 @@ function usageFigure(d: Draft, rng: Random): string {
 
 function conditionSentence(d: Draft, rng: Random): string {
   // Comma-separated: service steps often contain 'and' themselves.
-  const serviceList = () =>
-    [...rng.sample(d.family.service, rng.int(2, 3)), rng.pick(COMMON_SERVICE[d.family.sector])].join(', ');
+  const serviceList = () => [...rng.sample(d.family.service, rng.int(2, 3)), rng.pick(COMMON_SERVICE[d.family.sector])].join(', ');
   switch (d.condition) {
     case 'new':
       return rng.pick([
@@ -292,10 +301,25 @@ function conditionSentence(d: Draft, rng: Random): string {
         `In-house service: ${serviceList()}; sold with a 90-day warranty.`,
       ]);
     case 'pre-owned': {
-      const state = d.family.sector === 'medical'
-        ? rng.pick(['passed a biomedical safety check before listing', 'working when removed from service', 'powers on and passes its self-test'])
-        : rng.pick(['tested and fully working', 'powers on and passes its self-test', 'working when removed from service', 'runs quietly with no error codes']);
-      const cosmetic = rng.pick(['light cosmetic wear', 'a few scratches on the side panels', 'minor marks on the housing', 'clean, with normal signs of use']);
+      const state =
+        d.family.sector === 'medical'
+          ? rng.pick([
+              'passed a biomedical safety check before listing',
+              'working when removed from service',
+              'powers on and passes its self-test',
+            ])
+          : rng.pick([
+              'tested and fully working',
+              'powers on and passes its self-test',
+              'working when removed from service',
+              'runs quietly with no error codes',
+            ]);
+      const cosmetic = rng.pick([
+        'light cosmetic wear',
+        'a few scratches on the side panels',
+        'minor marks on the housing',
+        'clean, with normal signs of use',
+      ]);
       return `${capitalize(usageFigure(d, rng))}; ${state}, ${cosmetic}.`;
     }
     case 'for-parts': {
@@ -397,7 +421,7 @@ function activeDates(rng: Random, now: Date, expiresSoon: boolean): Dates {
   const soonFraction = rng.next();
   if (expiresSoon) {
     // spec §4: 'Expires soon' within 7 days — between 1 and 6 days from now.
-    const expiryDate = new Date(now.getTime() + Math.round((1 + soonFraction * 5) * DAY_MS / MINUTE_MS) * MINUTE_MS);
+    const expiryDate = new Date(now.getTime() + Math.round(((1 + soonFraction * 5) * DAY_MS) / MINUTE_MS) * MINUTE_MS);
     return { durationMonths: 1, createdAt: addMonths(expiryDate, -1), expiryDate };
   }
   // A one-month listing is at most 20 days old, so it still has more than a week to run.
@@ -483,26 +507,50 @@ export function buildDemoCatalog(now: Date): PlannedListing[] {
 
   // The demo seller's listings in the other dashboard states (spec §4: row actions).
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * MINUTE_MS);
-  const unpaid = draftListing(familyOf('centrifuges'), modelOf(familyOf('centrifuges'), '5424R'), createRandom('seller-unpaid'), 'seller', 'pre-owned');
-  out.push(finish('seller-unpaid', unpaid, createRandom('seller-unpaid/text'), titles, 'unpaid', {
-    durationMonths: 3,
-    createdAt: minutesAgo(2 * 24 * 60 + 95),
-    expiryDate: null,
-  }));
+  const unpaid = draftListing(
+    familyOf('centrifuges'),
+    modelOf(familyOf('centrifuges'), '5424R'),
+    createRandom('seller-unpaid'),
+    'seller',
+    'pre-owned',
+  );
+  out.push(
+    finish('seller-unpaid', unpaid, createRandom('seller-unpaid/text'), titles, 'unpaid', {
+      durationMonths: 3,
+      createdAt: minutesAgo(2 * 24 * 60 + 95),
+      expiryDate: null,
+    }),
+  );
   const expiredCreated = addMonths(minutesAgo(6 * 24 * 60 + 20), -1);
-  const expired = draftListing(familyOf('microscopes'), modelOf(familyOf('microscopes'), 'CX23'), createRandom('seller-expired'), 'seller', 'seller-refurbished');
-  out.push(finish('seller-expired', expired, createRandom('seller-expired/text'), titles, 'expired', {
-    durationMonths: 1,
-    createdAt: expiredCreated,
-    expiryDate: addMonths(expiredCreated, 1),
-  }));
+  const expired = draftListing(
+    familyOf('microscopes'),
+    modelOf(familyOf('microscopes'), 'CX23'),
+    createRandom('seller-expired'),
+    'seller',
+    'seller-refurbished',
+  );
+  out.push(
+    finish('seller-expired', expired, createRandom('seller-expired/text'), titles, 'expired', {
+      durationMonths: 1,
+      createdAt: expiredCreated,
+      expiryDate: addMonths(expiredCreated, 1),
+    }),
+  );
   const deletedCreated = minutesAgo(21 * 24 * 60 + 300);
-  const deleted = draftListing(familyOf('incubators'), modelOf(familyOf('incubators'), 'Heratherm IMC18'), createRandom('seller-deleted'), 'seller', 'pre-owned');
-  out.push(finish('seller-deleted', deleted, createRandom('seller-deleted/text'), titles, 'deleted', {
-    durationMonths: 3,
-    createdAt: deletedCreated,
-    expiryDate: addMonths(deletedCreated, 3),
-    deletedAt: minutesAgo(9 * 24 * 60 + 40),
-  }));
+  const deleted = draftListing(
+    familyOf('incubators'),
+    modelOf(familyOf('incubators'), 'Heratherm IMC18'),
+    createRandom('seller-deleted'),
+    'seller',
+    'pre-owned',
+  );
+  out.push(
+    finish('seller-deleted', deleted, createRandom('seller-deleted/text'), titles, 'deleted', {
+      durationMonths: 3,
+      createdAt: deletedCreated,
+      expiryDate: addMonths(deletedCreated, 3),
+      deletedAt: minutesAgo(9 * 24 * 60 + 40),
+    }),
+  );
   return out;
 }

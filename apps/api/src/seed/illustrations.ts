@@ -121,7 +121,10 @@ function incubator(p: Palette): string {
 function freezer(p: Palette): string {
   const flake = (cx: number, cy: number, r: number) =>
     [0, 60, 120]
-      .map((a) => `<rect x="${cx - 6}" y="${cy - r}" width="12" height="${2 * r}" rx="6" fill="${p.light}" transform="rotate(${a} ${cx} ${cy})"/>`)
+      .map(
+        (a) =>
+          `<rect x="${cx - 6}" y="${cy - r}" width="12" height="${2 * r}" rx="6" fill="${p.light}" transform="rotate(${a} ${cx} ${cy})"/>`,
+      )
       .join('');
   return `${shadow(600, 672, 240)}
   <rect x="400" y="60" width="400" height="600" rx="22" fill="${WHITE}"/>
@@ -192,7 +195,9 @@ function chromatography(p: Palette): string {
 }
 
 function massSpec(p: Palette): string {
-  const vents = [0, 1, 2, 3, 4, 5].map((i) => `<rect x="720" y="${430 + i * 26}" width="170" height="10" rx="5" fill="${SHADE}"/>`).join('');
+  const vents = [0, 1, 2, 3, 4, 5]
+    .map((i) => `<rect x="720" y="${430 + i * 26}" width="170" height="10" rx="5" fill="${SHADE}"/>`)
+    .join('');
   return `${shadow(600, 656, 400)}
   <rect x="220" y="270" width="760" height="376" rx="34" fill="${BODY}"/>
   <rect x="220" y="270" width="760" height="70" rx="30" fill="${p.main}"/>
@@ -432,7 +437,9 @@ function gelImaging(p: Palette): string {
     lanes.push(`<rect x="${x}" y="330" width="34" height="10" rx="2" fill="${INK}"/>`);
     for (let b = 0; b < 4; b++) {
       const y = 370 + ((l * 37 + b * 61) % 190);
-      lanes.push(`<rect x="${x}" y="${y}" width="34" height="8" rx="3" fill="${l === 0 ? '#fde68a' : '#c4b5fd'}" opacity="${0.6 + (b % 2) * 0.4}"/>`);
+      lanes.push(
+        `<rect x="${x}" y="${y}" width="34" height="8" rx="3" fill="${l === 0 ? '#fde68a' : '#c4b5fd'}" opacity="${0.6 + (b % 2) * 0.4}"/>`,
+      );
     }
   }
   return `${shadow(600, 660, 400)}
@@ -484,7 +491,9 @@ function ventilator(p: Palette): string {
 }
 
 function rotaryEvaporator(p: Palette): string {
-  const coil = [0, 1, 2, 3, 4, 5, 6].map((i) => `<ellipse cx="780" cy="${190 + i * 34}" rx="30" ry="10" fill="none" stroke="${p.light}" stroke-width="6"/>`).join('');
+  const coil = [0, 1, 2, 3, 4, 5, 6]
+    .map((i) => `<ellipse cx="780" cy="${190 + i * 34}" rx="30" ry="10" fill="none" stroke="${p.light}" stroke-width="6"/>`)
+    .join('');
   return `${shadow(600, 660, 380)}
   <path d="M300 500 L560 500 L540 640 L320 640 Z" fill="${p.main}"/>
   <rect x="292" y="488" width="276" height="20" rx="8" fill="${p.dark}"/>
@@ -511,7 +520,9 @@ function cellCounter(p: Palette): string {
     const r = 12 * Math.sqrt(i + 1);
     const cx = Math.round(600 + Math.cos(a) * r * 1.9);
     const cy = Math.round(300 + Math.sin(a) * r * 1.1);
-    cells.push(`<circle cx="${cx}" cy="${cy}" r="${8 + (i % 4) * 2}" fill="none" stroke="${i % 6 === 0 ? '#60a5fa' : GREEN}" stroke-width="3"/>`);
+    cells.push(
+      `<circle cx="${cx}" cy="${cy}" r="${8 + (i % 4) * 2}" fill="none" stroke="${i % 6 === 0 ? '#60a5fa' : GREEN}" stroke-width="3"/>`,
+    );
   }
   return `${shadow(600, 660, 300)}
   <path d="M360 640 L380 180 Q384 150 414 150 L786 150 Q816 150 820 180 L840 640 Z" fill="${BODY}"/>

@@ -100,7 +100,10 @@ export function createPhotoRenderer(): PhotoRenderer {
     let pixels = bases.get(key);
     if (!pixels) {
       pixels = (async () => {
-        const photo = await sharp(Buffer.from(baseSvg(subject))).removeAlpha().raw().toBuffer();
+        const photo = await sharp(Buffer.from(baseSvg(subject)))
+          .removeAlpha()
+          .raw()
+          .toBuffer();
         const thumbnail = await sharp(photo, { raw: FULL_RAW }).resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT).raw().toBuffer();
         return { photo, thumbnail };
       })();

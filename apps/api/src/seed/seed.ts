@@ -50,10 +50,7 @@ type DbOrTx = Pick<Db, 'execute'>;
  * fresh `npm start`), 1 → on for PostgreSQL too, 0 → off. The seed then still runs only on
  * an empty database.
  */
-export function demoDataWanted(
-  config: Pick<AppConfig, 'demoData' | 'isProduction'>,
-  databaseKind: Database['kind'],
-): boolean {
+export function demoDataWanted(config: Pick<AppConfig, 'demoData' | 'isProduction'>, databaseKind: Database['kind']): boolean {
   if (config.demoData !== undefined) return config.demoData;
   // Demo accounts have published passwords: production seeds only when asked explicitly.
   return databaseKind === 'pglite' && !config.isProduction;

@@ -36,7 +36,12 @@ export const DEFAULT_TITLE = SITE_TITLE;
 export const DEFAULT_DESCRIPTION =
   'BenchMarket is the marketplace for new, pre-owned and refurbished lab and medical equipment. Search with AI, compare listings and contact verified sellers.';
 /** In apps/web/public: 1200 × 630, the size link previews crop to. */
-export const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: 'BenchMarket — the marketplace for lab and medical equipment' };
+export const DEFAULT_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'BenchMarket — the marketplace for lab and medical equipment',
+};
 /** Meta descriptions are cut to about this length (search results show ~155–160 characters). */
 export const DESCRIPTION_LENGTH = 160;
 /** The sitemap protocol's limit per file. */
@@ -113,10 +118,7 @@ const HEAD_MARK = '<!--bm-head-->';
 export function renderHead(meta: PageMeta): string {
   const tag = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
-  const lines = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    tag('name', 'description', meta.description),
-  ];
+  const lines = [`<title>${escapeHtml(meta.title)}</title>`, tag('name', 'description', meta.description)];
   if (meta.noindex) lines.push(tag('name', 'robots', 'noindex'));
   else lines.push(`<link rel="canonical" href="${escapeHtml(meta.url)}" />`);
   lines.push(

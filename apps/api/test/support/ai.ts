@@ -12,9 +12,7 @@ export interface ChatRequest {
   temperature?: number;
 }
 
-export type StandInReply =
-  | { content: string; delayMs?: number }
-  | { status: number; body?: unknown; delayMs?: number };
+export type StandInReply = { content: string; delayMs?: number } | { status: number; body?: unknown; delayMs?: number };
 
 export interface TestAiServer {
   /** AI_BASE_URL, e.g. http://127.0.0.1:1234/v1 */

@@ -75,9 +75,7 @@ export async function startTestGoogle(clientId = TEST_GOOGLE_CLIENT_ID): Promise
         ...claims,
       };
       for (const name of options.omit ?? []) delete full[name];
-      return new SignJWT(full)
-        .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? KID, typ: 'JWT' })
-        .sign(options.key ?? privateKey);
+      return new SignJWT(full).setProtectedHeader({ alg: 'RS256', kid: options.kid ?? KID, typ: 'JWT' }).sign(options.key ?? privateKey);
     },
     async strayKey() {
       return (await generateKeyPair('RS256')).privateKey;

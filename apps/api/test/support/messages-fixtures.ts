@@ -15,10 +15,7 @@ export interface TestUser {
   token: string;
 }
 
-export async function createUser(
-  app: FastifyInstance,
-  options: { verified?: boolean; email?: string } = {},
-): Promise<TestUser> {
+export async function createUser(app: FastifyInstance, options: { verified?: boolean; email?: string } = {}): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const [row] = await app.db
     .insert(users)

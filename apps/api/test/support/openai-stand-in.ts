@@ -32,7 +32,10 @@ export const EMBEDDING_DIMENSIONS = 64;
 /** Words hashed into a fixed number of dimensions: texts sharing words point the same way. */
 export function bagOfWordsVector(text: string): number[] {
   const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
-  for (const word of text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2)) {
+  for (const word of text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2)) {
     let hash = 2166136261;
     for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
     vector[(hash >>> 0) % EMBEDDING_DIMENSIONS]! += 1;
@@ -93,17 +96,17 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
             : state.chatAnswer
               ? JSON.stringify(state.chatAnswer(asked, messages))
               : JSON.stringify({
-                results: asked.listings.map((listing, i) => ({
-                  id: listing.id,
-                  relevance: i === 0 ? 'Relevant' : 'Somewhat relevant',
-                  score: i === 0 ? 0.93 : 0.55,
-                  // The second one comes without its prefix: the API adds it.
-                  explanation:
-                    i === 0
-                      ? `Relevant: the model read "${asked.query}" and ${listing.title} fits it.`
-                      : `the model finds ${listing.title} close to "${asked.query}".`,
-                })),
-              });
+                  results: asked.listings.map((listing, i) => ({
+                    id: listing.id,
+                    relevance: i === 0 ? 'Relevant' : 'Somewhat relevant',
+                    score: i === 0 ? 0.93 : 0.55,
+                    // The second one comes without its prefix: the API adds it.
+                    explanation:
+                      i === 0
+                        ? `Relevant: the model read "${asked.query}" and ${listing.title} fits it.`
+                        : `the model finds ${listing.title} close to "${asked.query}".`,
+                  })),
+                });
         send(response, 200, {
           id: 'chatcmpl-stand-in',
           object: 'chat.completion',

@@ -54,11 +54,15 @@ export const BLUE: Rgb = { r: 20, g: 20, b: 220 };
 
 /** A plain JPEG of one colour. */
 export function jpeg(colour: Rgb = RED, width = 320, height = 240): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export function png(colour: Rgb = GREEN, width = 320, height = 240): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /**

@@ -106,7 +106,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 50) {
-        return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', { param: 'amount', code: 'amount_too_small' });
+        return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', {
+          param: 'amount',
+          code: 'amount_too_small',
+        });
       }
       const id = `pi_${randomBytes(12).toString('hex')}`;
       const intent: StandInIntent = {
@@ -130,7 +133,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/refunds') {
       const target = intents.get(String(form.payment_intent ?? ''));
       if (!target) {
-        return stripeError(404, 'invalid_request_error', `No such payment_intent: '${String(form.payment_intent)}'`, { code: 'resource_missing' });
+        return stripeError(404, 'invalid_request_error', `No such payment_intent: '${String(form.payment_intent)}'`, {
+          code: 'resource_missing',
+        });
       }
       if (target.status !== 'succeeded') {
         return stripeError(400, 'invalid_request_error', `This PaymentIntent (${target.id}) does not have a successful charge to refund.`, {
@@ -138,13 +143,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
       }
       if ([...refunds.values()].some((refund) => refund.payment_intent === target.id)) {
-        return stripeError(400, 'invalid_request_error', `Charge for ${target.id} has already been refunded.`, { code: 'charge_already_refunded' });
+        return stripeError(400, 'invalid_request_error', `Charge for ${target.id} has already been refunded.`, {
+          code: 'charge_already_refunded',
+        });
       }
       const amount = form.amount === undefined ? target.amount : Number(form.amount);
       if (!Number.isInteger(amount) || amount < 1 || amount > target.amount) {
-        return stripeError(400, 'invalid_request_error', `Refund amount (${String(form.amount)}) is greater than charge amount (${target.amount})`, {
-          param: 'amount',
-        });
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Refund amount (${String(form.amount)}) is greater than charge amount (${target.amount})`,
+          {
+            param: 'amount',
+          },
+        );
       }
       const refund: StandInRefund = {
         id: `re_${randomBytes(12).toString('hex')}`,
@@ -165,23 +177,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const intent = match?.[1] ? intents.get(match[1]) : undefined;
     if (!match) return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
     if (!intent) {
-      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, { code: 'resource_missing', param: 'intent' });
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, {
+        code: 'resource_missing',
+        param: 'intent',
+      });
     }
     const action = match[2];
     if (method === 'GET' && !action) return { status: 200, body: intent };
 
     if (method === 'POST' && action === 'confirm') {
       if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
-        return stripeError(400, 'invalid_request_error', `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, {
-          code: 'payment_intent_unexpected_state',
-        });
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+          {
+            code: 'payment_intent_unexpected_state',
+          },
+        );
       }
       const method = String(form.payment_method ?? '');
       const decline = DECLINING_METHODS[method];
       if (decline) {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = { type: 'card_error', ...decline };
-        return stripeError(402, 'card_error', decline.message, { code: decline.code, decline_code: decline.decline_code, payment_intent: intent });
+        return stripeError(402, 'card_error', decline.message, {
+          code: decline.code,
+          decline_code: decline.decline_code,
+          payment_intent: intent,
+        });
       }
       if (!method.startsWith('pm_card_')) {
         return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${method}'`, { code: 'resource_missing' });
@@ -193,9 +217,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
     if (method === 'POST' && action === 'cancel') {
       if (!['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(intent.status)) {
-        return stripeError(400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, {
-          code: 'payment_intent_unexpected_state',
-        });
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          {
+            code: 'payment_intent_unexpected_state',
+          },
+        );
       }
       intent.status = 'canceled';
       return { status: 200, body: intent };

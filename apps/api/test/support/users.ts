@@ -15,10 +15,7 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-export async function createUser(
-  app: FastifyInstance,
-  options: { verified?: boolean; email?: string } = {},
-): Promise<TestUser> {
+export async function createUser(app: FastifyInstance, options: { verified?: boolean; email?: string } = {}): Promise<TestUser> {
   const [row] = await app.db
     .insert(users)
     .values({ email: options.email ?? uniqueEmail('seller'), isVerified: options.verified ?? true })

@@ -10,7 +10,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 const verified = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
 const unverified = { ...verified, is_verified: false };
-const created = { id: '7d7d7d7d-0000-4000-8000-000000000001', comment: 'Great', created_at: '2025-03-01T12:00:00.000Z', message: 'Thank you for your feedback!' };
+const created = {
+  id: '7d7d7d7d-0000-4000-8000-000000000001',
+  comment: 'Great',
+  created_at: '2025-03-01T12:00:00.000Z',
+  message: 'Thank you for your feedback!',
+};
 
 /** The footer on /search with the user (or a visitor) and the feedback endpoint. */
 function renderFooter(user: typeof verified | null, routes: Record<string, StubHandler> = {}) {

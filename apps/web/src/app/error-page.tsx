@@ -17,12 +17,7 @@ interface StatusError {
 }
 
 function hasStatus(error: unknown): error is StatusError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'status' in error &&
-    typeof (error as StatusError).status === 'number'
-  );
+  return typeof error === 'object' && error !== null && 'status' in error && typeof (error as StatusError).status === 'number';
 }
 
 /** The error text shown under the heading: "404 Not Found", or the error's message. */
@@ -47,13 +42,8 @@ export function ErrorFallback({ error }: { error: unknown }) {
   useDocumentTitle(notFound ? 'Page not found' : 'Error');
 
   return (
-    <section
-      aria-labelledby="error-title"
-      className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6"
-    >
-      <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">
-        {notFound ? 'Page not found' : 'Something went wrong'}
-      </p>
+    <section aria-labelledby="error-title" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
+      <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">{notFound ? 'Page not found' : 'Something went wrong'}</p>
       <h1 id="error-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         Unexpected Application Error!
       </h1>
@@ -66,10 +56,7 @@ export function ErrorFallback({ error }: { error: unknown }) {
         <p className="mt-2 text-slate-600">Please try again. If the problem persists, contact support.</p>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
-          className="rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800"
-        >
+        <Link to="/" className="rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800">
           Back to home
         </Link>
         {!notFound && (

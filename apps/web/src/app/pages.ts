@@ -29,9 +29,9 @@ export type RouteModuleImport = () => Promise<RouteModule>;
  * src/app/route-registry.test.ts fails on a module here that is not registered.
  */
 export const PAGE_MODULES: Readonly<Record<string, RouteModuleImport>> = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<RouteModule>(['/src/features/*/routes/*.tsx', '!/src/features/*/routes/*.test.tsx']),
-  ).map(([key, load]) => [key.replace(/^\//, ''), load]),
+  Object.entries(import.meta.glob<RouteModule>(['/src/features/*/routes/*.tsx', '!/src/features/*/routes/*.test.tsx'])).map(
+    ([key, load]) => [key.replace(/^\//, ''), load],
+  ),
 );
 
 export interface Page {

@@ -10,9 +10,7 @@ describe('routing fallback', () => {
     stubFetch({});
     renderApp('/no/such/page');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
     expect(main.getByText('404 Not Found')).toBeInTheDocument();
     expect(main.getByText('/no/such/page')).toBeInTheDocument();
@@ -50,9 +48,7 @@ describe('routing fallback', () => {
       '/broken',
     );
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('The listing service is unavailable')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -75,9 +71,7 @@ describe('routing fallback', () => {
       '/',
     );
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Session service unreachable')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

@@ -43,9 +43,7 @@ describe('api client', () => {
     const error = await api.delete('/listings/1').catch((e: unknown) => e);
 
     expect(error).toMatchObject({ status: 500, detail: undefined });
-    expect(errorDetail(error, 'Failed to delete listing. Please try again.')).toBe(
-      'Failed to delete listing. Please try again.',
-    );
+    expect(errorDetail(error, 'Failed to delete listing. Please try again.')).toBe('Failed to delete listing. Please try again.');
   });
 
   it('sends form-encoded and multipart bodies', async () => {

@@ -85,9 +85,7 @@ function requestBody(options: RequestOptions, headers: Headers): BodyInit | unde
   if (options.multipart) return options.multipart;
   if (options.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
-    return options.form instanceof URLSearchParams
-      ? options.form
-      : new URLSearchParams(options.form);
+    return options.form instanceof URLSearchParams ? options.form : new URLSearchParams(options.form);
   }
   if (options.json !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -119,9 +117,7 @@ function detailOf(body: unknown): string | undefined {
   // Tolerate validation lists of the shape [{ msg: '...' }].
   if (Array.isArray(detail)) {
     const messages = detail
-      .map((item: unknown) =>
-        typeof item === 'object' && item !== null && 'msg' in item ? String(item.msg) : null,
-      )
+      .map((item: unknown) => (typeof item === 'object' && item !== null && 'msg' in item ? String(item.msg) : null))
       .filter((message): message is string => Boolean(message));
     if (messages.length > 0) return messages.join('; ');
   }
@@ -157,16 +153,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, json?: unknown, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', json }),
-  put: <T>(path: string, json?: unknown, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', json }),
-  patch: <T>(path: string, json?: unknown, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', json }),
-  delete: <T = void>(path: string, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options?: CallOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, json?: unknown, options?: CallOptions) => apiRequest<T>(path, { ...options, method: 'POST', json }),
+  put: <T>(path: string, json?: unknown, options?: CallOptions) => apiRequest<T>(path, { ...options, method: 'PUT', json }),
+  patch: <T>(path: string, json?: unknown, options?: CallOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', json }),
+  delete: <T = void>(path: string, options?: CallOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
   /** POST a form-encoded body (e.g. /auth/login takes username and password this way). */
   postForm: <T>(path: string, form: Record<string, string> | URLSearchParams, options?: CallOptions) =>
     apiRequest<T>(path, { ...options, method: 'POST', form }),

@@ -37,8 +37,6 @@ describe('useAppConfig', () => {
 
     expect(await screen.findByText('first: client-123.apps.googleusercontent.com')).toBeInTheDocument();
     expect(screen.getByText('second: client-123.apps.googleusercontent.com')).toBeInTheDocument();
-    expect(network.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
-      'GET /api/v1/config',
-    ]);
+    expect(network.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['GET /api/v1/config']);
   });
 });

@@ -45,9 +45,7 @@ export function stubFetch(routes: Record<string, StubHandler>): FetchStub {
     requests.push(request);
     const handler = routes[`${request.method} ${new URL(request.url).pathname}`];
     const { status = 200, body } =
-      typeof handler === 'function'
-        ? handler(request)
-        : (handler ?? { status: 404, body: { detail: 'Not Found' } });
+      typeof handler === 'function' ? handler(request) : (handler ?? { status: 404, body: { detail: 'Not Found' } });
     return Promise.resolve(
       new Response(body === undefined ? null : JSON.stringify(body), {
         status,

@@ -42,10 +42,7 @@ export function truncate(text: string, maxLength: number = DESCRIPTION_PREVIEW_L
  * The listed date of a listing, e.g. 'Jan 5, 2025'. The time zone defaults to the
  * viewer's; '' for an invalid date.
  */
-export function formatListedDate(
-  iso: string | Date,
-  options: { timeZone?: string; locale?: string } = {},
-): string {
+export function formatListedDate(iso: string | Date, options: { timeZone?: string; locale?: string } = {}): string {
   const date = iso instanceof Date ? iso : new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(options.locale ?? 'en-US', {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ROW_ACTION_LABELS,
-  extendBlockReason,
-  listingRowActions,
-  payBlockReason,
-  paymentRowAction,
-} from './listing-actions.js';
+import { ROW_ACTION_LABELS, extendBlockReason, listingRowActions, payBlockReason, paymentRowAction } from './listing-actions.js';
 
 const now = new Date('2025-03-01T12:00:00Z');
 const past = '2025-02-01T00:00:00Z';
@@ -63,9 +57,7 @@ describe('paymentRowAction (spec §4)', () => {
 
 describe('extend and pay guards (spec §5)', () => {
   it('blocks extending a removed or unpaid listing', () => {
-    expect(extendBlockReason({ is_deleted: true, payment_status: 'paid' })).toBe(
-      'This listing has been removed and cannot be extended.',
-    );
+    expect(extendBlockReason({ is_deleted: true, payment_status: 'paid' })).toBe('This listing has been removed and cannot be extended.');
     expect(extendBlockReason({ is_deleted: false, payment_status: 'unpaid' })).toBe(
       'This listing needs to be paid for first before it can be extended.',
     );

@@ -25,10 +25,7 @@ export interface ActionableListing {
  * spec §4: a removed listing has no actions; otherwise Edit, View, Delete, plus 'Pay Now'
  * when unpaid, 'Renew' when paid and expired, 'Extend' when paid and not expired.
  */
-export function listingRowActions(
-  listing: ActionableListing,
-  now: Date = new Date(),
-): ListingRowAction[] {
+export function listingRowActions(listing: ActionableListing, now: Date = new Date()): ListingRowAction[] {
   if (listing.is_deleted) return [];
   const actions: ListingRowAction[] = ['edit', 'view', 'delete'];
   if (listing.payment_status === 'unpaid') actions.push('pay');
@@ -43,9 +40,7 @@ export function paymentRowAction(status: 'completed' | 'pending' | 'failed' | 'r
 }
 
 /** spec §5: why a listing cannot be extended, or null when it can. */
-export function extendBlockReason(
-  listing: Pick<ActionableListing, 'is_deleted' | 'payment_status'>,
-): string | null {
+export function extendBlockReason(listing: Pick<ActionableListing, 'is_deleted' | 'payment_status'>): string | null {
   if (listing.is_deleted) return EXTEND_REMOVED;
   if (listing.payment_status !== 'paid') return EXTEND_UNPAID;
   return null;

@@ -16,16 +16,12 @@ describe('verificationBadge (spec §4)', () => {
   });
 
   it('auto_rejected: Verification Needed', () => {
-    expect(verificationBadge({ is_verified: false, verification: { status: 'auto_rejected' } }).text).toBe(
-      'Verification Needed',
-    );
+    expect(verificationBadge({ is_verified: false, verification: { status: 'auto_rejected' } }).text).toBe('Verification Needed');
     expect(verificationBadge({ is_verified: false, verification: { status: 'auto_rejected' } }).tone).toBe('danger');
   });
 
   it('pending: Pending Verification', () => {
-    expect(verificationBadge({ is_verified: false, verification: { status: 'pending' } }).text).toBe(
-      'Pending Verification',
-    );
+    expect(verificationBadge({ is_verified: false, verification: { status: 'pending' } }).text).toBe('Pending Verification');
   });
 
   it('any other status: Unknown Status', () => {

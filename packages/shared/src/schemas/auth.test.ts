@@ -30,12 +30,8 @@ describe('register', () => {
       password: 'secret1',
       confirm_password: 'secret2',
     });
-    expect(result.error?.issues).toEqual([
-      expect.objectContaining({ message: 'Passwords do not match', path: ['confirm_password'] }),
-    ]);
-    expect(
-      RegisterFormSchema.safeParse({ email: 'a@b.co', password: 'secret1', confirm_password: 'secret1' }).success,
-    ).toBe(true);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ message: 'Passwords do not match', path: ['confirm_password'] })]);
+    expect(RegisterFormSchema.safeParse({ email: 'a@b.co', password: 'secret1', confirm_password: 'secret1' }).success).toBe(true);
   });
 });
 
@@ -58,28 +54,23 @@ describe('verification and reset', () => {
     expect(VerifyEmailRequestSchema.safeParse({ token: '' }).error?.issues[0]?.message).toBe(
       'Invalid verification link. No token provided.',
     );
-    expect(VerifyEmailRequestSchema.safeParse({}).error?.issues[0]?.message).toBe(
-      'Invalid verification link. No token provided.',
+    expect(VerifyEmailRequestSchema.safeParse({}).error?.issues[0]?.message).toBe('Invalid verification link. No token provided.');
+    expect(ResetPasswordRequestSchema.safeParse({ token: ' ', password: 'secret1' }).error?.issues[0]?.message).toBe(
+      'Invalid reset link. No token provided.',
     );
-    expect(
-      ResetPasswordRequestSchema.safeParse({ token: ' ', password: 'secret1' }).error?.issues[0]?.message,
-    ).toBe('Invalid reset link. No token provided.');
   });
 
   it('applies the password rules to the new password', () => {
     expect(ResetPasswordRequestSchema.safeParse({ token: 't', password: '12345' }).error?.issues[0]?.message).toBe(
       'Password must be at least 6 characters',
     );
-    expect(
-      ResetPasswordFormSchema.safeParse({ password: 'secret1', confirm_password: 'secret' }).error?.issues[0]
-        ?.message,
-    ).toBe('Passwords do not match');
+    expect(ResetPasswordFormSchema.safeParse({ password: 'secret1', confirm_password: 'secret' }).error?.issues[0]?.message).toBe(
+      'Passwords do not match',
+    );
   });
 
   it('asks for an email address on forgot password', () => {
-    expect(ForgotPasswordRequestSchema.safeParse({ email: '' }).error?.issues[0]?.message).toBe(
-      'Please enter your email address',
-    );
+    expect(ForgotPasswordRequestSchema.safeParse({ email: '' }).error?.issues[0]?.message).toBe('Please enter your email address');
   });
 });
 

@@ -1,13 +1,7 @@
 /** Auth calls (spec §7) and the auth forms (spec §5). */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
-import {
-  PASSWORD_REQUIRED,
-  PASSWORDS_DO_NOT_MATCH,
-  RESET_NO_TOKEN,
-  TOKEN_REQUIRED,
-  VERIFY_NO_TOKEN,
-} from '../messages.js';
+import { PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH, RESET_NO_TOKEN, TOKEN_REQUIRED, VERIFY_NO_TOKEN } from '../messages.js';
 import { EmailSchema, IdSchema, PasswordSchema } from './common.js';
 
 /** GET /auth/me (spec §3: id, email, is_verified). */

@@ -113,7 +113,20 @@ describe('plainText', () => {
   const description = plainText(z.string().trim(), 'Description', { multiline: true });
 
   it('refuses Bidi formatting, C0/C1 control characters, NUL and lone surrogates, naming the field', () => {
-    for (const bad of ['\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C', '\u0000', '\u001B', '\u007F', '\u0085', '\uD800', '\uDC00']) {
+    for (const bad of [
+      '\u202E',
+      '\u2066',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u0000',
+      '\u001B',
+      '\u007F',
+      '\u0085',
+      '\uD800',
+      '\uDC00',
+    ]) {
       const result = description.safeParse(`a${bad}b`);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe('Description must not contain control or text-direction characters.');

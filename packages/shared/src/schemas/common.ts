@@ -3,14 +3,7 @@
  * Naming: `XxxSchema` is the zod schema, `Xxx` its inferred (output) type.
  */
 import { z } from 'zod';
-import {
-  DURATION_OPTIONS,
-  EMAIL_MAX_LENGTH,
-  MAX_PAGE_SIZE,
-  MONEY_MAX,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../constants.js';
+import { DURATION_OPTIONS, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, MONEY_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import {
   DURATION_INVALID,
   EMAIL_INVALID,
@@ -134,10 +127,12 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
  * in another order than it is stored (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
  * U+061C: 'Trojan Source'), and halves of a surrogate pair.
  */
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// eslint-disable-next-line no-control-regex
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const SINGLE_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MULTI_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether `text` holds a character `plainText` refuses. */
 export function hasForbiddenCharacters(text: string, options: { multiline?: boolean } = {}): boolean {

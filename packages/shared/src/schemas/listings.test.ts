@@ -48,13 +48,9 @@ describe('ListingCreateSchema', () => {
   it('asks for the required fields with the spec text', () => {
     for (const field of ['title', 'description', 'price'] as const) {
       const { [field]: _omitted, ...rest } = valid;
-      expect(ListingCreateSchema.safeParse(rest).error?.issues[0]?.message, field).toBe(
-        'Please fill in all required fields',
-      );
+      expect(ListingCreateSchema.safeParse(rest).error?.issues[0]?.message, field).toBe('Please fill in all required fields');
     }
-    expect(ListingCreateSchema.safeParse({ ...valid, title: '   ' }).error?.issues[0]?.message).toBe(
-      'Please fill in all required fields',
-    );
+    expect(ListingCreateSchema.safeParse({ ...valid, title: '   ' }).error?.issues[0]?.message).toBe('Please fill in all required fields');
   });
 
   it('checks the price: minimum 0, step 0.01', () => {
@@ -92,9 +88,10 @@ describe('listing form', () => {
     expect(parsePriceInput(' 12.50 ')).toBe(12.5);
     expect(parsePriceInput('')).toBeUndefined();
     expect(parsePriceInput('12abc')).toBe('12abc');
-    expect(
-      ListingCreateFormSchema.parse({ ...valid, price: '1234.5', duration_months: '6' }),
-    ).toMatchObject({ price: 1234.5, duration_months: 6 });
+    expect(ListingCreateFormSchema.parse({ ...valid, price: '1234.5', duration_months: '6' })).toMatchObject({
+      price: 1234.5,
+      duration_months: 6,
+    });
   });
 
   it('reports a blank title, description or price as the spec message', () => {
@@ -171,9 +168,7 @@ describe('ListingSchema', () => {
   it('accepts a search explanation with a score between 0 and 1', () => {
     const rag = { relevance_explanation: 'Relevant: a centrifuge', relevance_score: 0.9, rag_response_key: 'k' };
     expect(ListingSchema.safeParse({ ...listing, rag_search_response: rag }).success).toBe(true);
-    expect(
-      ListingSchema.safeParse({ ...listing, rag_search_response: { ...rag, relevance_score: 1.5 } }).success,
-    ).toBe(false);
+    expect(ListingSchema.safeParse({ ...listing, rag_search_response: { ...rag, relevance_score: 1.5 } }).success).toBe(false);
   });
 
   it('refuses an unknown payment status and a non-ISO date', () => {

@@ -9,12 +9,7 @@ import {
   TITLE_MAX_LENGTH,
 } from '../constants.js';
 import { findCountry } from '../countries.js';
-import {
-  DESCRIPTION_TOO_LONG,
-  LOCATION_UNKNOWN,
-  REQUIRED_LISTING_FIELDS,
-  TITLE_TOO_LONG,
-} from '../messages.js';
+import { DESCRIPTION_TOO_LONG, LOCATION_UNKNOWN, REQUIRED_LISTING_FIELDS, TITLE_TOO_LONG } from '../messages.js';
 import {
   DurationMonthsSchema,
   IdSchema,
@@ -86,11 +81,7 @@ const TitleSchema = plainText(
 );
 
 const DescriptionSchema = plainText(
-  z
-    .string({ error: REQUIRED_LISTING_FIELDS })
-    .trim()
-    .min(1, REQUIRED_LISTING_FIELDS)
-    .max(DESCRIPTION_MAX_LENGTH, DESCRIPTION_TOO_LONG),
+  z.string({ error: REQUIRED_LISTING_FIELDS }).trim().min(1, REQUIRED_LISTING_FIELDS).max(DESCRIPTION_MAX_LENGTH, DESCRIPTION_TOO_LONG),
   'Description',
   { multiline: true },
 );
@@ -145,10 +136,7 @@ export function parsePriceInput(value: unknown): unknown {
 }
 
 const PriceFieldSchema = z.preprocess(parsePriceInput, moneySchema(REQUIRED_LISTING_FIELDS));
-const DurationFieldSchema = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  DurationMonthsSchema,
-);
+const DurationFieldSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), DurationMonthsSchema);
 
 /**
  * The create form (spec §5): the request schema, taking price and duration as typed
@@ -171,14 +159,8 @@ export type ListingFormResult<T> = { ok: true; data: T } | { ok: false; error: s
  * description or price gives 'Please fill in all required fields'; otherwise the first
  * problem found, in field order.
  */
-export function validateListingForm(
-  values: Record<string, unknown>,
-  mode: 'create',
-): ListingFormResult<ListingCreate>;
-export function validateListingForm(
-  values: Record<string, unknown>,
-  mode: 'edit',
-): ListingFormResult<ListingUpdate>;
+export function validateListingForm(values: Record<string, unknown>, mode: 'create'): ListingFormResult<ListingCreate>;
+export function validateListingForm(values: Record<string, unknown>, mode: 'edit'): ListingFormResult<ListingUpdate>;
 export function validateListingForm(
   values: Record<string, unknown>,
   mode: 'create' | 'edit',
@@ -204,10 +186,7 @@ export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
 /** GET /listings/latest?limit= (default 10, spec §7). */
 export const LatestListingsQuerySchema = z.object({
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(1).max(LATEST_LISTINGS_MAX_LIMIT).default(LATEST_LISTINGS_LIMIT),
-  ),
+  limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(LATEST_LISTINGS_MAX_LIMIT).default(LATEST_LISTINGS_LIMIT)),
 });
 export type LatestListingsQuery = z.infer<typeof LatestListingsQuerySchema>;
 

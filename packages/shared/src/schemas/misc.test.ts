@@ -25,9 +25,7 @@ describe('contact form', () => {
   it('says all fields are required when one is blank', () => {
     const form = { sender_name: 'Ann', sender_email: 'ann@lab.org', message: 'Is it available?' };
     for (const field of Object.keys(form) as (keyof typeof form)[]) {
-      expect(ContactFormSchema.safeParse({ ...form, [field]: ' ' }).error?.issues[0]?.message, field).toBe(
-        'All fields are required',
-      );
+      expect(ContactFormSchema.safeParse({ ...form, [field]: ' ' }).error?.issues[0]?.message, field).toBe('All fields are required');
     }
   });
 

@@ -78,7 +78,9 @@ export type PaymentReturnQuery = z.infer<typeof PaymentReturnQuerySchema>;
 export const PAYMENT_KINDS = ['activation', 'extension', 'renewal'] as const;
 export const PaymentKindSchema = z
   .enum(PAYMENT_KINDS)
-  .describe('activation: first payment of a listing; extension: months added to the current expiry; renewal: after expiry, months from now');
+  .describe(
+    'activation: first payment of a listing; extension: months added to the current expiry; renewal: after expiry, months from now',
+  );
 /** activation: first payment; extension: months added to the expiry; renewal: after expiry, from now. */
 export type PaymentKind = z.infer<typeof PaymentKindSchema>;
 
@@ -108,7 +110,9 @@ export const PaymentIntentCreatedSchema = CreatePaymentIntentResponseSchema.exte
   kind: PaymentKindSchema,
   provider: z
     .enum(PAYMENT_METHODS)
-    .describe("free: amount 0, already completed (client_secret starts 'free_tier_'); sandbox: pay with POST /payments/sandbox/confirm-card; stripe: Stripe.js"),
+    .describe(
+      "free: amount 0, already completed (client_secret starts 'free_tier_'); sandbox: pay with POST /payments/sandbox/confirm-card; stripe: Stripe.js",
+    ),
 });
 export type PaymentIntentCreated = z.infer<typeof PaymentIntentCreatedSchema>;
 

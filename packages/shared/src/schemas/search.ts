@@ -67,10 +67,10 @@ export const SearchQuerySchema = z
         .default(1),
     ),
   })
-  .refine(
-    (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
-    { message: PRICE_RANGE_INVALID, path: ['max_price'] },
-  );
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: PRICE_RANGE_INVALID,
+    path: ['max_price'],
+  });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 

@@ -1,12 +1,7 @@
 /** POST /support (issue 8: ours, the spec shows no /support route): the support form. */
 import { z } from 'zod';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_NAME_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '../constants.js';
-import {
-  SUPPORT_FIELDS_REQUIRED,
-  SUPPORT_MESSAGE_TOO_LONG,
-  SUPPORT_NAME_TOO_LONG,
-  SUPPORT_SUBJECT_TOO_LONG,
-} from '../messages.js';
+import { SUPPORT_FIELDS_REQUIRED, SUPPORT_MESSAGE_TOO_LONG, SUPPORT_NAME_TOO_LONG, SUPPORT_SUBJECT_TOO_LONG } from '../messages.js';
 import { emailSchema, plainText } from './common.js';
 
 /**
@@ -23,7 +18,11 @@ export const SupportRequestSchema = z.object({
     .nullish()
     .transform((subject) => subject || undefined),
   message: plainText(
-    z.string({ error: SUPPORT_FIELDS_REQUIRED }).trim().min(1, SUPPORT_FIELDS_REQUIRED).max(SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_TOO_LONG),
+    z
+      .string({ error: SUPPORT_FIELDS_REQUIRED })
+      .trim()
+      .min(1, SUPPORT_FIELDS_REQUIRED)
+      .max(SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_TOO_LONG),
     'Message',
     { multiline: true },
   ),

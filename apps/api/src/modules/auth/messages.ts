@@ -25,6 +25,7 @@ export const GOOGLE_UNAVAILABLE = 'Google sign-in is not reachable right now. Pl
 export const GOOGLE_BAD_NONCE = 'This Google sign-in has expired or was already used. Please try again.';
 export const GOOGLE_LINK_PASSWORD_REQUIRED =
   'An account with this email address already exists. Enter its password once to link Google sign-in to it.';
-export const GOOGLE_LINK_WRONG_PASSWORD = 'That password is not right. Enter the password of your BenchMarket account to link Google sign-in.';
+export const GOOGLE_LINK_WRONG_PASSWORD =
+  'That password is not right. Enter the password of your BenchMarket account to link Google sign-in.';
 export const GOOGLE_LINKED_ELSEWHERE =
   "This email address is linked to another Google account. Sign in with that one, or set a password with 'Forgot password?' and then link this Google account with it.";

@@ -14,12 +14,7 @@ export function hashToken(token: string): string {
 }
 
 /** Makes a token for `userId`, valid until `expiresAt`; answers the token to put in the link. */
-export async function issueToken(
-  db: DbOrTx,
-  userId: string,
-  purpose: TokenPurpose,
-  expiresAt: Date,
-): Promise<string> {
+export async function issueToken(db: DbOrTx, userId: string, purpose: TokenPurpose, expiresAt: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(oneTimeTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
   return token;
@@ -65,13 +60,7 @@ export async function findToken(
 }
 
 /** Marks every outstanding token of the user for `purpose` used (all of them, or all but `exceptId`). */
-export async function revokeTokens(
-  db: DbOrTx,
-  userId: string,
-  purpose: TokenPurpose,
-  now: Date,
-  exceptId?: string,
-): Promise<void> {
+export async function revokeTokens(db: DbOrTx, userId: string, purpose: TokenPurpose, now: Date, exceptId?: string): Promise<void> {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now })

@@ -51,8 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Create an account; mails a verification link (48 hours, single use)',
-        description:
-          'An address that already has an account gets a mail instead, and the answer looks the same as for a new account.',
+        description: 'An address that already has an account gets a mail instead, and the answer looks the same as for a new account.',
         body: RegisterRequestSchema,
         response: { 201: RegisterResponseSchema, ...errorResponses(400, 429) },
       },
@@ -187,9 +186,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.rateLimiter.enforce([
-        { key: `google:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
-      ]);
+      await app.rateLimiter.enforce([{ key: `google:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS }]);
       const accessToken = await service.googleLogin(request.body.token, { password: request.body.password, ip: request.ip });
       return { access_token: accessToken, token_type: 'bearer' as const };
     },
@@ -206,9 +203,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.rateLimiter.enforce([
-        { key: `google-nonce:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS },
-      ]);
+      await app.rateLimiter.enforce([{ key: `google-nonce:ip:${request.ip}`, limit: limits.loginPerIpPer15Min, windowMs: 15 * MINUTE_MS }]);
       return { nonce: service.googleNonce() };
     },
   );

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GOOGLE_LINK_PASSWORD_REQUIRED_CODE, LOGIN_FAILED, thirdPartyLoginFailed, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
+import {
+  GOOGLE_LINK_PASSWORD_REQUIRED_CODE,
+  LOGIN_FAILED,
+  thirdPartyLoginFailed,
+  RESET_LINK_HOURS,
+  VERIFICATION_LINK_HOURS,
+} from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -121,11 +127,7 @@ export class AuthService {
     return this.db.transaction(async (tx) => {
       const found = await findToken(tx, token, 'verify_email');
       if (!found) throw badRequest(VERIFY_LINK_INVALID, 'invalid_token');
-      const [owner] = await tx
-        .select({ isVerified: users.isVerified })
-        .from(users)
-        .where(eq(users.id, found.userId))
-        .limit(1);
+      const [owner] = await tx.select({ isVerified: users.isVerified }).from(users).where(eq(users.id, found.userId)).limit(1);
       if (!owner) throw badRequest(VERIFY_LINK_INVALID, 'invalid_token');
       if (owner.isVerified) throw badRequest(ALREADY_VERIFIED, 'already_verified');
       const consumed = await consumeToken(tx, token, 'verify_email', now);
@@ -206,24 +208,27 @@ export class AuthService {
     const refusal = resetLinkRefusal(await findToken(this.db, token, 'reset_password'), now);
     if (refusal) throw refusal;
     const passwordHash = await hashPassword(password);
-    return this.db.transaction(async (tx) => {
-      const used = await consumeToken(tx, token, 'reset_password', now);
-      if (!used) throw resetLinkRefusal(await findToken(tx, token, 'reset_password'), now) ?? badRequest(RESET_LINK_INVALID, 'invalid_token');
-      const [user] = await tx
-        .update(users)
-        .set({ passwordHash, isVerified: true, updatedAt: now })
-        .where(eq(users.id, used.userId))
-        .returning({ email: users.email });
-      if (!user) throw badRequest(RESET_LINK_INVALID, 'invalid_token');
-      await endAllSessions(tx, used.userId, now);
-      await revokeTokens(tx, used.userId, 'reset_password', now);
-      await this.deps.mailer.queue({ ...passwordChangedMail(this.deps.publicUrl), to: user.email }, tx);
-      return user.email;
-    }).then(async (email) => {
-      // The owner has proved the address: failed logins counted against the account are forgotten.
-      await this.deps.throttle.clearAccount(email);
-      return { message: PASSWORD_RESET_DONE };
-    });
+    return this.db
+      .transaction(async (tx) => {
+        const used = await consumeToken(tx, token, 'reset_password', now);
+        if (!used)
+          throw resetLinkRefusal(await findToken(tx, token, 'reset_password'), now) ?? badRequest(RESET_LINK_INVALID, 'invalid_token');
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, isVerified: true, updatedAt: now })
+          .where(eq(users.id, used.userId))
+          .returning({ email: users.email });
+        if (!user) throw badRequest(RESET_LINK_INVALID, 'invalid_token');
+        await endAllSessions(tx, used.userId, now);
+        await revokeTokens(tx, used.userId, 'reset_password', now);
+        await this.deps.mailer.queue({ ...passwordChangedMail(this.deps.publicUrl), to: user.email }, tx);
+        return user.email;
+      })
+      .then(async (email) => {
+        // The owner has proved the address: failed logins counted against the account are forgotten.
+        await this.deps.throttle.clearAccount(email);
+        return { message: PASSWORD_RESET_DONE };
+      });
   }
 
   /** Logout: the token the request came with stops working. */
@@ -321,10 +326,7 @@ export class AuthService {
             await endAllSessions(tx, byEmail.id, now);
             await revokeTokens(tx, byEmail.id, 'verify_email', now);
             await revokeTokens(tx, byEmail.id, 'reset_password', now);
-            const [fresh] = await tx
-              .select({ id: users.id, tokenVersion: users.tokenVersion })
-              .from(users)
-              .where(eq(users.id, byEmail.id));
+            const [fresh] = await tx.select({ id: users.id, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, byEmail.id));
             return fresh;
           }
           return linked;

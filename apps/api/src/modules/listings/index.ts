@@ -5,7 +5,16 @@
 export { default as listingsModule } from './plugin.js';
 export { ListingsService, realArrayLiteral } from './service.js';
 export { addMonths, formatDay, type DbWriter } from './lifecycle.js';
-export { listingColumns, toListing, toListings, centsToUnits, unitsToCents, type ListingRow, type PhotoRow, type DbReader } from './mapper.js';
+export {
+  listingColumns,
+  toListing,
+  toListings,
+  centsToUnits,
+  unitsToCents,
+  type ListingRow,
+  type PhotoRow,
+  type DbReader,
+} from './mapper.js';
 export { LISTING_EMBED_JOB, listingMeaning } from './meaning.js';
 export { activeListingSql, isListingActive } from './visibility.js';
 export { EXPIRY_REMINDER_JOB, EXPIRY_SWEEP } from './expiry.js';

@@ -60,14 +60,9 @@ export async function extendListing(
   db: DbWriter,
   input: { listingId: string; months: DurationMonths; now: Date },
 ): Promise<ListingRow | undefined> {
-  const [current] = await db
-    .select({ expiryDate: listings.expiryDate })
-    .from(listings)
-    .where(eq(listings.id, input.listingId))
-    .limit(1);
+  const [current] = await db.select({ expiryDate: listings.expiryDate }).from(listings).where(eq(listings.id, input.listingId)).limit(1);
   if (!current) return undefined;
-  const base =
-    current.expiryDate && current.expiryDate.getTime() > input.now.getTime() ? current.expiryDate : input.now;
+  const base = current.expiryDate && current.expiryDate.getTime() > input.now.getTime() ? current.expiryDate : input.now;
   const [row] = await db
     .update(listings)
     .set({

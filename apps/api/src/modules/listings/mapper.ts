@@ -52,9 +52,7 @@ export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage:
     expiry_date: row.expiryDate ? row.expiryDate.toISOString() : null,
     duration_months: row.durationMonths,
     category: row.category,
-    verification: row.verificationStatus
-      ? { status: row.verificationStatus, verification_notes: row.verificationNotes }
-      : null,
+    verification: row.verificationStatus ? { status: row.verificationStatus, verification_notes: row.verificationNotes } : null,
   };
 }
 

@@ -66,7 +66,10 @@ export class ListingsService {
 
   /** Category, verification and search words, derived from what the seller wrote. */
   private async derive(input: ListingUpdate) {
-    return ListingsService.derive(input, { verify: (check) => this.deps.verifier.verify(check), meaningModel: await this.deps.meaningModel() });
+    return ListingsService.derive(input, {
+      verify: (check) => this.deps.verifier.verify(check),
+      meaningModel: await this.deps.meaningModel(),
+    });
   }
 
   /**
@@ -179,10 +182,7 @@ export class ListingsService {
     if (!row || (row.isDeleted && row.userId !== userId)) throw notFound(LISTING_NOT_FOUND);
     if (row.userId !== userId) throw forbidden(NO_EDIT_PERMISSION, 'not_owner');
     if (row.isDeleted) return;
-    await this.db
-      .update(listings)
-      .set({ isDeleted: true, isActive: false, updatedAt: this.deps.clock.now() })
-      .where(eq(listings.id, id));
+    await this.db.update(listings).set({ isDeleted: true, isActive: false, updatedAt: this.deps.clock.now() }).where(eq(listings.id, id));
   }
 
   /** One listing as `viewerId` (null: a visitor) may see it; 404 'Listing not found' otherwise. */
@@ -207,9 +207,7 @@ export class ListingsService {
     const now = this.deps.clock.now();
     let visible: SQL = activeListingSql(now);
     if (query.show_all && viewerId) {
-      const own = query.hide_deleted
-        ? and(eq(listings.userId, viewerId), eq(listings.isDeleted, false))
-        : eq(listings.userId, viewerId);
+      const own = query.hide_deleted ? and(eq(listings.userId, viewerId), eq(listings.isDeleted, false)) : eq(listings.userId, viewerId);
       visible = or(visible, own) ?? visible;
     }
     const where = and(
@@ -271,7 +269,10 @@ export class ListingsService {
   // ── What other modules do to a listing (they call these; only this module writes `listings`) ──
 
   /** First payment: paid, active, expiring `durationMonths` from `now` (in the payment's transaction when given). */
-  activate(input: { listingId: string; durationMonths: DurationMonths; now: Date }, db: DbWriter = this.db): Promise<ListingRow | undefined> {
+  activate(
+    input: { listingId: string; durationMonths: DurationMonths; now: Date },
+    db: DbWriter = this.db,
+  ): Promise<ListingRow | undefined> {
     return activateListing(db, input);
   }
 

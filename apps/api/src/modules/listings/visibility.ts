@@ -12,10 +12,7 @@ type VisibilityFields = Pick<ListingRow, 'isActive' | 'paymentStatus' | 'expiryD
 
 export function isListingActive(row: VisibilityFields, now: Date): boolean {
   return (
-    row.isActive &&
-    row.paymentStatus === 'paid' &&
-    !row.isDeleted &&
-    (row.expiryDate === null || row.expiryDate.getTime() > now.getTime())
+    row.isActive && row.paymentStatus === 'paid' && !row.isDeleted && (row.expiryDate === null || row.expiryDate.getTime() > now.getTime())
   );
 }
 

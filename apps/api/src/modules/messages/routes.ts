@@ -1,9 +1,4 @@
-import {
-  IdParamsSchema,
-  MessageCreateSchema,
-  MessageListSchema,
-  MessageSchema,
-} from '@benchmarket/shared';
+import { IdParamsSchema, MessageCreateSchema, MessageListSchema, MessageSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { z } from 'zod';

@@ -90,8 +90,7 @@ export class MessagesService {
       if (!listing || listing.isDeleted) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
       if (listing.ownerId === sender.id) throw badRequest(OWN_LISTING, 'own_listing');
       const now = this.deps.clock.now();
-      const active =
-        listing.isActive && listing.paymentStatus === 'paid' && listing.expiryDate !== null && listing.expiryDate > now;
+      const active = listing.isActive && listing.paymentStatus === 'paid' && listing.expiryDate !== null && listing.expiryDate > now;
       if (!active) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
 
       const [row] = await tx

@@ -16,7 +16,15 @@ import {
   type PaymentProvider,
   type ProviderIntent,
 } from '../../providers/payments/index.js';
-import { describePayment, intentMismatch, PAYMENT_NO_LONGER_APPLIES, toUnits, type ListingRow, type PaymentRow, type PaymentSettlement } from './settlement.js';
+import {
+  describePayment,
+  intentMismatch,
+  PAYMENT_NO_LONGER_APPLIES,
+  toUnits,
+  type ListingRow,
+  type PaymentRow,
+  type PaymentSettlement,
+} from './settlement.js';
 
 /** A pending payment older than this was abandoned (a card form is not open for an hour). */
 export const STALE_PENDING_MS = 60 * 60 * 1000;

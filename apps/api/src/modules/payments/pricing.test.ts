@@ -49,7 +49,11 @@ describe('quote', () => {
   });
 
   it('charges extensions and renewals at the monthly extension rate, never discounted', () => {
-    expect(quote(table, 'extension', 3, beforePromoEnd)).toMatchObject({ totalCents: 11_700, extensionCents: 11_700, promoDiscountCents: 0 });
+    expect(quote(table, 'extension', 3, beforePromoEnd)).toMatchObject({
+      totalCents: 11_700,
+      extensionCents: 11_700,
+      promoDiscountCents: 0,
+    });
     expect(quote(table, 'renewal', 1, beforePromoEnd).totalCents).toBe(3900);
   });
 
@@ -116,7 +120,11 @@ describe('sandbox test cards', () => {
   it("treats Stripe's test numbers as Stripe's test mode does", () => {
     expect(card('4242 4242 4242 4242')).toEqual({ outcome: 'succeeded', last4: '4242' });
     expect(card('4000-0000-0000-0002')).toMatchObject({ outcome: 'declined', code: 'card_declined', message: 'Your card was declined.' });
-    expect(card('4000000000009995')).toMatchObject({ outcome: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(card('4000000000009995')).toMatchObject({
+      outcome: 'declined',
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
     expect(card('378282246310005', { cvc: '1234' })).toMatchObject({ outcome: 'succeeded' });
   });
 

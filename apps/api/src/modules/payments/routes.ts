@@ -54,9 +54,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Start a payment for a listing (owner only); the amount is computed by the server',
         description:
-          'Clears the caller\'s stale pending payments first (as /payments/cleanup-pending). A listing has one open payment at a time: ' +
+          "Clears the caller's stale pending payments first (as /payments/cleanup-pending). A listing has one open payment at a time: " +
           'parallel calls with the same duration answer the same payment and client secret; a call with another duration replaces it ' +
-          '(409 while the earlier one is being processed). An amount of 0 (the promotion\'s free first month) ' +
+          "(409 while the earlier one is being processed). An amount of 0 (the promotion's free first month) " +
           "is completed at once and answers a client_secret starting 'free_tier_'. Otherwise pay with Stripe.js (provider stripe) or " +
           'POST /payments/sandbox/confirm-card (provider sandbox), then call /payments/confirm.',
         security: BEARER,
@@ -73,10 +73,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: TAGS,
-        summary: "Confirm a payment after the card step; activates or extends the listing",
+        summary: 'Confirm a payment after the card step; activates or extends the listing',
         description:
           "stripe_payment_id is the provider's payment intent id (pi_…). The provider is asked for the intent's real state: it must have " +
-          'succeeded with this payment\'s amount, currency and ids. Calling it again answers the same; the listing changes once.',
+          "succeeded with this payment's amount, currency and ids. Calling it again answers the same; the listing changes once.",
         security: BEARER,
         body: ConfirmBodySchema,
         response: { 200: ConfirmResponseSchema, ...errors(400, 401, 403, 404, 502) },
@@ -127,9 +127,9 @@ function registerSandboxCardForm(app: FastifyInstance, sandbox: SandboxPaymentPr
         tags: TAGS,
         summary: 'Sandbox only: pay a payment intent with a test card, as Stripe.js would',
         description:
-          '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402 \'Your card was declined.\'); 4000 0000 0000 9995 has insufficient funds; ' +
+          "4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402 'Your card was declined.'); 4000 0000 0000 9995 has insufficient funds; " +
           'a number failing the Luhn check, or a past expiry, is a 400. A declined intent stays open for another card. On success the payment ' +
-          'is completed and the listing activated at once, as Stripe\'s webhook would.',
+          "is completed and the listing activated at once, as Stripe's webhook would.",
         body: SandboxConfirmCardBodySchema,
         response: { 200: SandboxConfirmCardResponseSchema, ...errors(400, 402, 404) },
       },
@@ -153,7 +153,11 @@ function registerSandboxCardForm(app: FastifyInstance, sandbox: SandboxPaymentPr
  * POST /payments/webhook (Stripe): its own context, where a JSON body stays raw bytes, so
  * the signature is checked on exactly what Stripe signed.
  */
-function registerWebhook(app: FastifyInstance, provider: StripePaymentProvider | SandboxPaymentProvider, settlement: PaymentSettlement): void {
+function registerWebhook(
+  app: FastifyInstance,
+  provider: StripePaymentProvider | SandboxPaymentProvider,
+  settlement: PaymentSettlement,
+): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -163,7 +167,8 @@ function registerWebhook(app: FastifyInstance, provider: StripePaymentProvider |
       schema: {
         tags: TAGS,
         summary: "Stripe's webhook: payment_intent.succeeded and payment_intent.payment_failed",
-        description: 'The stripe-signature header is verified with STRIPE_WEBHOOK_SECRET on the raw body. 404 when Stripe webhooks are not configured.',
+        description:
+          'The stripe-signature header is verified with STRIPE_WEBHOOK_SECRET on the raw body. 404 when Stripe webhooks are not configured.',
         headers: z.object({ 'stripe-signature': z.string().optional() }),
         response: { 200: WebhookResponseSchema, ...errors(400, 404) },
       },

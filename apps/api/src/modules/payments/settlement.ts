@@ -163,7 +163,8 @@ export class PaymentSettlement {
         amountCents: payment.amountCents,
         idempotencyKey: `refund-${payment.id}`,
       });
-      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`the provider answered the refund ${refund.id} as ${refund.status}`);
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new Error(`the provider answered the refund ${refund.id} as ${refund.status}`);
       await this.deps.db
         .update(payments)
         .set({ status: 'refunded', refundedAt: now, providerRefundId: refund.id, refundError: null, refundNextAt: null, updatedAt: now })
@@ -299,4 +300,3 @@ function completionConflict(payment: PaymentRow, listing: ListingRow): string | 
   }
   return null;
 }
-

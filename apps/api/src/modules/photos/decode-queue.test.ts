@@ -5,7 +5,14 @@ import { DecodeQueue } from './decode-queue.js';
 function gate(log: string[], name: string) {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
-  return { task: async () => { log.push(name); await opened; return name; }, open };
+  return {
+    task: async () => {
+      log.push(name);
+      await opened;
+      return name;
+    },
+    open,
+  };
 }
 
 describe('DecodeQueue', () => {

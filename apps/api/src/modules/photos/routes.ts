@@ -110,7 +110,11 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One photo more for `userId` this hour, or 429 with the time to wait. */
   async function countAgainstQuota(userId: string, reply: FastifyReply): Promise<void> {
     const limit = app.config.rateLimits.photosPerHour;
-    const { allowed, retryAfterSeconds } = await app.rateLimiter.hit({ key: `photos:account:${userId}`, limit, windowMs: PHOTO_QUOTA_WINDOW_MS });
+    const { allowed, retryAfterSeconds } = await app.rateLimiter.hit({
+      key: `photos:account:${userId}`,
+      limit,
+      windowMs: PHOTO_QUOTA_WINDOW_MS,
+    });
     if (allowed) return;
     void reply.header('retry-after', String(retryAfterSeconds));
     throw tooManyRequests(photoQuotaReached(limit, retryAfterSeconds), 'photo_quota');

@@ -29,10 +29,7 @@ export class PhotosService {
   /** How many photos the listing `userId` may change has now (404/403/409 as for an edit). */
   async countForOwner(listingId: string, userId: string): Promise<number> {
     await this.deps.listings.findOwnedForChange(listingId, userId);
-    const [row] = await this.deps.db
-      .select({ n: count() })
-      .from(listingPhotos)
-      .where(eq(listingPhotos.listingId, listingId));
+    const [row] = await this.deps.db.select({ n: count() }).from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
     return row?.n ?? 0;
   }
 
@@ -56,10 +53,7 @@ export class PhotosService {
       return await db.transaction(async (tx) => {
         await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('update');
         const listing = await this.deps.listings.findOwnedForChange(listingId, userId, tx);
-        const [current] = await tx
-          .select({ n: count() })
-          .from(listingPhotos)
-          .where(eq(listingPhotos.listingId, listingId));
+        const [current] = await tx.select({ n: count() }).from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
         const existing = current?.n ?? 0;
         if (existing + stored.length > MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
         await tx.insert(listingPhotos).values(

@@ -48,7 +48,10 @@ export async function embedListings(engine: AiEngine, listings: ListingEmbedding
 
 /** The worker's part: embedding jobs and the backfill sweep of active listings without one (only with an AI endpoint). */
 export function registerEmbeddingWork(
-  worker: { handle(kind: string, handler: (payload: Record<string, unknown>) => Promise<void>): void; every(name: string, everyMs: number, task: () => Promise<void>): void },
+  worker: {
+    handle(kind: string, handler: (payload: Record<string, unknown>) => Promise<void>): void;
+    every(name: string, everyMs: number, task: () => Promise<void>): void;
+  },
   engine: AiEngine | undefined,
   listings: ListingEmbeddings,
 ): void {

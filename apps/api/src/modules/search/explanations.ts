@@ -121,7 +121,8 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
   const inFamily = (concept.familyCredit[listing.category ?? ''] ?? 0) > 0;
   if (inFamily) {
     if (credit >= SATISFIED) {
-      if (concept.kind === 'family') parts.met.push(sameWords ? `${article(concept.label)} as asked` : `${concept.label} family matches ${asked}`);
+      if (concept.kind === 'family')
+        parts.met.push(sameWords ? `${article(concept.label)} as asked` : `${concept.label} family matches ${asked}`);
       else if (credit >= 1) parts.met.push(concept.kind === 'model' ? `${asked} in the title` : `${named} as asked`);
       else parts.met.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} in the description`);
     } else {
@@ -133,13 +134,20 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
   if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
     parts.unmet.push(`${quote(phraseIn(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
   } else if (credit >= TEXT_CREDIT.conceptInDescriptionOnly) {
-    parts.unmet.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} appears only in the description of ${other}`);
+    parts.unmet.push(
+      `${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} appears only in the description of ${other}`,
+    );
   } else {
     parts.unmet.push(`not ${article(concept.label)}${ownFamily ? ` — it is ${article(ownFamily)}` : ''}`);
   }
 }
 
-function describeWord(facet: Extract<Facet, { kind: 'brand' | 'model' | 'phrase' | 'term' }>, credit: number, listing: ExplainedListing, parts: Parts): void {
+function describeWord(
+  facet: Extract<Facet, { kind: 'brand' | 'model' | 'phrase' | 'term' }>,
+  credit: number,
+  listing: ExplainedListing,
+  parts: Parts,
+): void {
   if (facet.kind === 'brand') {
     if (credit >= 1) parts.met.push(`${facet.name} as asked`);
     else if (credit > 0) parts.unmet.push(`${facet.name} only mentioned in the description`);
@@ -152,23 +160,35 @@ function describeWord(facet: Extract<Facet, { kind: 'brand' | 'model' | 'phrase'
   const word = facet.kind === 'model' ? facet.word.toUpperCase() : facet.word;
   const what = facet.kind === 'model' ? `model ${word}` : quote(word);
   const exact = [1, TEXT_CREDIT.wordInDescription, TEXT_CREDIT.wordInSearchTerms].includes(credit);
-  const similar = facet.kind === 'term' && credit > 0 && !exact ? (facet.expansions ?? []).find((e) => phraseIn(listing.title, [e.word]) ?? phraseIn(listing.description, [e.word])) : undefined;
+  const similar =
+    facet.kind === 'term' && credit > 0 && !exact
+      ? (facet.expansions ?? []).find((e) => phraseIn(listing.title, [e.word]) ?? phraseIn(listing.description, [e.word]))
+      : undefined;
   if (similar) {
     const where = phraseIn(listing.title, [similar.word]) ? 'the title' : 'the description';
     parts.met.push(`${quote(similar.word)} in ${where} means about the same as ${what}`);
     return;
   }
-  if (credit >= 1) parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
+  if (credit >= 1)
+    parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
   else if (credit >= TEXT_CREDIT.wordInDescription) parts.met.push(`${what} in the description`);
   else if (credit > 0) parts.met.push(`${what} in its category or condition`);
   else parts.unmet.push(facet.kind === 'model' ? `not ${what}` : `no ${what}`);
 }
 
-function describeConstraint(facet: Extract<Facet, { kind: 'condition' | 'price' | 'country' }>, credit: number, listing: ExplainedListing, parts: Parts): void {
+function describeConstraint(
+  facet: Extract<Facet, { kind: 'condition' | 'price' | 'country' }>,
+  credit: number,
+  listing: ExplainedListing,
+  parts: Parts,
+): void {
   const met = credit >= 1;
   if (facet.kind === 'condition') {
     const actual = conditionLabel(listing.condition);
-    if (met) parts.met.push(actual.toLowerCase() === facet.label.toLowerCase() ? `${facet.label} as asked` : `${facet.label} as asked (${actual})`);
+    if (met)
+      parts.met.push(
+        actual.toLowerCase() === facet.label.toLowerCase() ? `${facet.label} as asked` : `${facet.label} as asked (${actual})`,
+      );
     else parts.unmet.push(`it is ${actual}, not ${facet.label}`);
     return;
   }
@@ -183,7 +203,9 @@ function describeConstraint(facet: Extract<Facet, { kind: 'condition' | 'price' 
         (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'at least' : 'below'} your ${money(ask.min * 100)} minimum`);
         return;
       case 'range':
-        (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'within' : 'outside'} your ${money(ask.min * 100)}–${money(ask.max * 100)} range`);
+        (met ? parts.met : parts.unmet).push(
+          `${price} is ${met ? 'within' : 'outside'} your ${money(ask.min * 100)}–${money(ask.max * 100)} range`,
+        );
         return;
       case 'around':
         (met ? parts.met : parts.unmet).push(`${price} is ${met ? 'close to' : 'far from'} your ${money(ask.target * 100)}`);
@@ -192,7 +214,12 @@ function describeConstraint(facet: Extract<Facet, { kind: 'condition' | 'price' 
   }
   if (facet.kind === 'country') {
     if (met) parts.met.push(`located in ${facet.country.name}`);
-    else parts.unmet.push(listing.location ? `located in ${listing.location}, not ${facet.country.name}` : `no location given (you asked for ${facet.country.name})`);
+    else
+      parts.unmet.push(
+        listing.location
+          ? `located in ${listing.location}, not ${facet.country.name}`
+          : `no location given (you asked for ${facet.country.name})`,
+      );
   }
 }
 
@@ -237,13 +264,25 @@ function withMeaning(verdict: Verdict, facets: readonly Facet[], credits: readon
 }
 
 /** The local engine's explanation of one listing for one query. */
-export function explain(facets: readonly Facet[], credits: readonly number[], listing: ExplainedListing, meaning?: MeaningMatch): Explanation {
+export function explain(
+  facets: readonly Facet[],
+  credits: readonly number[],
+  listing: ExplainedListing,
+  meaning?: MeaningMatch,
+): Explanation {
   if (facets.length === 0 && !meaning) {
     return { verdict: 'relevant', score: 1, text: `${RELEVANCE_PREFIXES.relevant} one of the newest listings that match your filters.` };
   }
   const lexical = facets.length === 0 ? 0 : scoreOf(facets, credits);
   const raw = Math.max(lexical, meaning ? meaning.strength * 0.85 : 0);
-  const verdict = facets.length === 0 ? (meaning!.strength >= STRONG_MEANING ? 'relevant' : meaning!.strength >= SOME_MEANING ? 'somewhat' : 'not') : withMeaning(verdictOf(facets, credits, lexical), facets, credits, meaning);
+  const verdict =
+    facets.length === 0
+      ? meaning!.strength >= STRONG_MEANING
+        ? 'relevant'
+        : meaning!.strength >= SOME_MEANING
+          ? 'somewhat'
+          : 'not'
+      : withMeaning(verdictOf(facets, credits, lexical), facets, credits, meaning);
   const parts: Parts = { met: [], unmet: [] };
   if (meaning && !facets.some((facet, i) => isTextFacet(facet) && (credits[i] ?? 0) >= 0.35)) describeMeaning(meaning, parts);
   facets.forEach((facet, i) => {

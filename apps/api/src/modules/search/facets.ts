@@ -182,7 +182,8 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
   }
   for (const brand of query.brands) {
     const tsquery = phrasesToTsquery(brand.phrases);
-    if (tsquery) facets.push({ kind: 'brand', weight: WEIGHTS.brand, name: brand.name, asked: brand.asked, phrases: brand.phrases, tsquery });
+    if (tsquery)
+      facets.push({ kind: 'brand', weight: WEIGHTS.brand, name: brand.name, asked: brand.asked, phrases: brand.phrases, tsquery });
   }
   for (const model of query.models) {
     const tsquery = phrasesToTsquery([model]);

@@ -66,7 +66,8 @@ const selectListingColumns: SQL = sql.join(
 );
 
 function photosOf(raw: Record<string, unknown>): PhotoRow[] {
-  const photos = (typeof raw.photos === 'string' ? JSON.parse(raw.photos) : raw.photos) as (Omit<PhotoRow, 'createdAt'> & { createdAt: string })[] | null;
+  const photos = (typeof raw.photos === 'string' ? JSON.parse(raw.photos) : raw.photos) as
+    (Omit<PhotoRow, 'createdAt'> & { createdAt: string })[] | null;
   return (photos ?? []).map((photo) => ({ ...photo, createdAt: new Date(photo.createdAt) }));
 }
 
@@ -90,7 +91,12 @@ function filterSql(filters: SearchFilters): SQL[] {
 }
 
 function and(parts: readonly SQL[]): SQL {
-  return parts.length === 0 ? sql`true` : sql.join(parts.map((p) => sql`(${p})`), sql` and `);
+  return parts.length === 0
+    ? sql`true`
+    : sql.join(
+        parts.map((p) => sql`(${p})`),
+        sql` and `,
+      );
 }
 
 const sv = sql`${listings.searchVector}`;
@@ -135,7 +141,10 @@ export function titleMatches(phrases: readonly string[]): SQL {
   const likes = new Set<string>();
   const shortWords = new Set<string>();
   for (const phrase of phrases) {
-    const words = phrase.split(' ').map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+    const words = phrase
+      .split(' ')
+      .map((w) => w.replace(/[^a-z0-9]/g, ''))
+      .filter(Boolean);
     if (words.length === 0) continue;
     if (words.length === 1 && words[0]!.length <= 3) shortWords.add(words[0]!);
     else likes.add(`%${words.join('%')}%`);
@@ -218,7 +227,10 @@ export function anyWordTsquery(words: readonly string[], excluded: readonly stri
   let positive: SQL;
   if (atLeast >= lexemes.length && lexemes.length > 1) {
     // Every word (the corrected query).
-    const all = lexemes.map((l, i) => (lastIsPrefix && i === lexemes.length - 1 ? undefined : l)).filter(Boolean).join(' & ');
+    const all = lexemes
+      .map((l, i) => (lastIsPrefix && i === lexemes.length - 1 ? undefined : l))
+      .filter(Boolean)
+      .join(' & ');
     positive = lastIsPrefix
       ? sql`(${all ? sql`to_tsquery('english', ${all}) && ` : sql``}(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`})))`
       : sql`to_tsquery('english', ${lexemes.join(' & ')})`;
@@ -227,9 +239,10 @@ export function anyWordTsquery(words: readonly string[], excluded: readonly stri
     const combos = lexemes.map((_, skip) => lexemes.filter((__, i) => i !== skip).join(' & '));
     positive = sql`to_tsquery('english', ${combos.map((c) => `(${c})`).join(' | ')})`;
   } else if (lastIsPrefix) {
-    positive = stemmed.length > 0
-      ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${`${last}:*`}))`
-      : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`}))`;
+    positive =
+      stemmed.length > 0
+        ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${`${last}:*`}))`
+        : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`}))`;
   } else {
     positive = sql`to_tsquery('english', ${lexemes.join(' | ')})`;
   }
@@ -247,7 +260,12 @@ export function listingMatches(tsquery: SQL): SQL {
  * information of the query's words (`weights`: how rare each word is). 'surgical lamp' must
  * not be answered by every listing that mentions a lamp: the words of a query are not equal.
  */
-export function informationShareSql(words: readonly string[], weights: readonly number[], lastIsPrefix: boolean, share: number): SQL | undefined {
+export function informationShareSql(
+  words: readonly string[],
+  weights: readonly number[],
+  lastIsPrefix: boolean,
+  share: number,
+): SQL | undefined {
   const parts: SQL[] = [];
   let total = 0;
   words.forEach((word, i) => {
@@ -255,9 +273,10 @@ export function informationShareSql(words: readonly string[], weights: readonly 
     const weight = weights[i] ?? 1;
     if (!l) return;
     total += weight;
-    const matches = lastIsPrefix && i === words.length - 1 && l.length >= 5
-      ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`})))`
-      : sql`(${sv} @@ to_tsquery('english', ${l}))`;
+    const matches =
+      lastIsPrefix && i === words.length - 1 && l.length >= 5
+        ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`})))`
+        : sql`(${sv} @@ to_tsquery('english', ${l}))`;
     parts.push(sql`(case when ${matches} then ${num(Math.round(weight * 1000) / 1000)} else 0 end)`);
   });
   if (parts.length < 2) return undefined;
@@ -283,7 +302,11 @@ export function necessaryWordsTsquery(
   const parts = necessary.flatMap(({ word, last }) => {
     const l = lexeme(word);
     if (!l) return [];
-    return [last && lastIsPrefix && l.length >= 5 ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`}))` : sql`to_tsquery('english', ${l})`];
+    return [
+      last && lastIsPrefix && l.length >= 5
+        ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`}))`
+        : sql`to_tsquery('english', ${l})`,
+    ];
   });
   if (parts.length === 0) return undefined;
   const all = sql.join(parts, sql` && `);
@@ -353,7 +376,10 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
   if (candidates.length === 0) return [];
   const result = await db.execute<{ word: string; fixed: string; similarity: number }>(sql`
     select w.word, c.word as fixed, c.similarity
-    from unnest(array[${sql.join(candidates.map((c) => sql`${c}`), sql`, `)}]::text[]) as w(word)
+    from unnest(array[${sql.join(
+      candidates.map((c) => sql`${c}`),
+      sql`, `,
+    )}]::text[]) as w(word)
     cross join lateral (
       select s.word, similarity(s.word, w.word) as similarity
       from search_words s
@@ -377,7 +403,10 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
   // Trigrams miss swapped letters in short words ('silt' and 'slit' share one trigram): the
   // words still without a correction are compared letter by letter with the lexicon words of
   // about their length that start with one of their first two letters.
-  const unknown = await wordsNotInLexicon(db, candidates.filter((w) => !found.some(([from]) => from === w)));
+  const unknown = await wordsNotInLexicon(
+    db,
+    candidates.filter((w) => !found.some(([from]) => from === w)),
+  );
   for (const word of unknown) {
     const result = await db.execute<{ word: string }>(sql`
       select word from search_words
@@ -400,7 +429,10 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
 async function wordsNotInLexicon(db: Db, words: readonly string[]): Promise<string[]> {
   if (words.length === 0) return [];
   const result = await db.execute<{ word: string }>(sql`
-    select w.word from unnest(array[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]) as w(word)
+    select w.word from unnest(array[${sql.join(
+      words.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::text[]) as w(word)
     where not exists (select 1 from search_words k where k.word = w.word)`);
   return result.rows.map((r) => r.word);
 }
@@ -418,7 +450,13 @@ function familyCreditSql(credit: Readonly<Record<string, number>>): SQL {
   if (byValue.size === 0) return sql`0`;
   const branches = [...byValue.entries()]
     .sort((a, b) => b[0] - a[0])
-    .map(([value, families]) => sql`when ${listings.category} in (${sql.join(families.map((f) => sql`${f}`), sql`, `)}) then ${sql.raw(String(value))}`);
+    .map(
+      ([value, families]) =>
+        sql`when ${listings.category} in (${sql.join(
+          families.map((f) => sql`${f}`),
+          sql`, `,
+        )}) then ${sql.raw(String(value))}`,
+    );
   return sql`(case ${sql.join(branches, sql` `)} else 0 end)`;
 }
 
@@ -447,7 +485,10 @@ export function creditSql(facet: Facet): SQL {
       // The words as asked ('icu bed', 'miseq') in the title beat the concept's other names
       // ('hospital bed', 'hiseq'): both meet the need, the buyer's own words first.
       const asked = phrasesToTsquery([normalizeForMatch(facet.concept.asked)]);
-      const askedInTitle = asked && facet.concept.phrases.length > 1 ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) ` : sql``;
+      const askedInTitle =
+        asked && facet.concept.phrases.length > 1
+          ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
+          : sql``;
       return sql`(case ${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
         else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
@@ -471,7 +512,10 @@ export function creditSql(facet: Facet): SQL {
       return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 ${expansions.length > 0 ? sql`${sql.join(expansions, sql` `)} ` : sql``}when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} when ${sv} @@ ${facetTsquery(facet, 'B')} then ${num(TEXT_CREDIT.wordInSearchTerms)} else 0 end)`;
     }
     case 'condition':
-      return sql`(${listings.condition} in (${sql.join(facet.values.map((v) => sql`${v}`), sql`, `)}))::int`;
+      return sql`(${listings.condition} in (${sql.join(
+        facet.values.map((v) => sql`${v}`),
+        sql`, `,
+      )}))::int`;
     case 'price': {
       const parts: SQL[] = [];
       if (facet.minCents !== null) parts.push(sql`${listings.priceCents} >= ${facet.minCents}`);
@@ -554,7 +598,13 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   const concepts = facets.filter((f): f is Extract<Facet, { kind: 'concept' }> => f.kind === 'concept');
   const families = [...new Set(concepts.flatMap((f) => Object.keys(f.concept.familyCredit)))];
   const sources: SQL[] = [];
-  if (families.length > 0) sources.push(sql`${listings.category} in (${sql.join(families.map((f) => sql`${f}`), sql`, `)})`);
+  if (families.length > 0)
+    sources.push(
+      sql`${listings.category} in (${sql.join(
+        families.map((f) => sql`${f}`),
+        sql`, `,
+      )})`,
+    );
   // Listings without a category whose title names a concept (few; the trigram index). Other
   // families' listings are left out: 'PCR Workstation' is not what "pcr machine" asks for.
   const titled = concepts
@@ -563,7 +613,10 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
     .map((phrase) => `%${phrase.split(' ').join('%')}%`);
   if (titled.length > 0) {
     // ORed, not `ilike any (array)`: each pattern can use the trigram index.
-    const inTitle = sql`(${sql.join([...new Set(titled)].map((p) => sql`${listings.title} ilike ${p}`), sql` or `)})`;
+    const inTitle = sql`(${sql.join(
+      [...new Set(titled)].map((p) => sql`${listings.title} ilike ${p}`),
+      sql` or `,
+    )})`;
     sources.push(sql`(${listings.category} is null and ${inTitle})`);
   }
   if (concepts.length === 0) {
@@ -575,7 +628,9 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
     if (queries.length > 0) {
       const words = ts(queries.map((q) => `(${q})`).join(' | '));
-      sources.push(prefixes.length > 0 ? sql`${sv} @@ (${words} || to_tsquery('simple', ${prefixes.join(' | ')}))` : sql`${sv} @@ ${words}`);
+      sources.push(
+        prefixes.length > 0 ? sql`${sv} @@ (${words} || to_tsquery('simple', ${prefixes.join(' | ')}))` : sql`${sv} @@ ${words}`,
+      );
     }
   }
   return { families, sources };
@@ -639,8 +694,18 @@ export async function aiCandidates(
   const hasText = facets.some(isTextFacet) && !plan.hardConstraints;
   const retrieval = hasText ? retrievalOf(facets) : { families: [], sources: [] };
   const weighted = (prefix: string) =>
-    facets.length === 0 ? sql`(0 + 0)` : sql.join(facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`), sql` + `);
-  const totalWeight = num(Math.max(1e-9, facets.reduce((sum, f) => sum + f.weight, 0)));
+    facets.length === 0
+      ? sql`(0 + 0)`
+      : sql.join(
+          facets.map((facet, i) => sql`${num(facet.weight)} * ${sql.raw(prefix)}${sql.identifier(`f${i}`)}`),
+          sql` + `,
+        );
+  const totalWeight = num(
+    Math.max(
+      1e-9,
+      facets.reduce((sum, f) => sum + f.weight, 0),
+    ),
+  );
   /** Every need met: the verdict order. `(0 = 0)`, not `true`: a constant cannot be ordered by. */
   const metOf = (prefix: string) => {
     const needs = facets.flatMap((facet, i) => {
@@ -672,27 +737,42 @@ export async function aiCandidates(
     : [];
   const hitOf = (i: number, facet: Facet): SQL =>
     inFamilies ? sql`(${listings.id} in (select id from ${sql.identifier(`h${i}`)}))` : titleMatches(titlePhrases(facet));
-  const cheap = facets.map((facet, i) => sql`${cheapCreditSql(facet, needsTitle(facet) ? hitOf(i, facet) : sql`false`)} as ${sql.identifier(`f${i}`)}`);
+  const cheap = facets.map(
+    (facet, i) => sql`${cheapCreditSql(facet, needsTitle(facet) ? hitOf(i, facet) : sql`false`)} as ${sql.identifier(`f${i}`)}`,
+  );
   const constraintsOnly = facets.filter((f) => !isTextFacet(f)).map((facet) => sql`${creditSql(facet)} = 1`);
   // Nothing understood ('c++', '100%'): the words find nothing; only meaning may.
   const sources = hasText ? retrieval.sources : constraintsOnly.length > 0 ? [and(constraintsOnly)] : [];
   const branches =
     sources.length === 0
-      ? sql`select null::uuid as id, null::timestamptz as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap.map((_, i) => sql`0::real as ${sql.identifier(`f${i}`)}`), sql`, `)}` : sql``} where false`
+      ? sql`select null::uuid as id, null::timestamptz as created_at${
+          cheap.length > 0
+            ? sql`, ${sql.join(
+                cheap.map((_, i) => sql`0::real as ${sql.identifier(`f${i}`)}`),
+                sql`, `,
+              )}`
+            : sql``
+        } where false`
       : sql.join(
           sources.map(
-            (source) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap, sql`, `)}` : sql``}
+            (
+              source,
+            ) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap, sql`, `)}` : sql``}
               from ${listings} where ${and([...base, source])}`,
           ),
           // Disjoint by construction (a category, or none).
           sql` union all `,
         );
   if (sources.length === 0 && alsoIds.length === 0) return { candidates: [], total: 0 };
-  const byMeaning = alsoIds.length > 0
-    ? sql`union all
+  const byMeaning =
+    alsoIds.length > 0
+      ? sql`union all
         select ${listings.id}, ${listings.createdAt}, false from ${listings}
-        where ${listings.id} in (${sql.join(alsoIds.map((id) => sql`${id}::uuid`), sql`, `)}) and ${and(base)}`
-    : sql``;
+        where ${listings.id} in (${sql.join(
+          alsoIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and ${and(base)}`
+      : sql``;
   const result = await db.execute<Record<string, unknown>>(sql`
     with ${hitCtes.length > 0 ? sql`${sql.join(hitCtes, sql`, `)},` : sql``}
     m as (${branches}),
@@ -732,7 +812,10 @@ export async function rowsInOrder(db: Db, ids: readonly string[]): Promise<{ row
   if (ids.length === 0) return [];
   const result = await db.execute<Record<string, unknown>>(sql`
     select ${selectListingColumns} from ${listings}
-    where ${listings.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    where ${listings.id} in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
   const byId = new Map(result.rows.map((raw) => [String(raw.id), { row: toListingRow(raw), photos: photosOf(raw) }]));
   return ids.flatMap((id) => {
     const found = byId.get(id);

@@ -191,7 +191,9 @@ describe('MeaningIndex.nearest on a small catalog (scanned whole)', () => {
     const fresh = new MeaningIndex(db, D, () => now);
     await fresh.sync();
     for (const extra of [{}, { condition: 'new' }]) {
-      expect(idsOf(index.nearest(Float32Array.from(query), 8, filter(extra)))).toEqual(idsOf(fresh.nearest(Float32Array.from(query), 8, filter(extra))));
+      expect(idsOf(index.nearest(Float32Array.from(query), 8, filter(extra)))).toEqual(
+        idsOf(fresh.nearest(Float32Array.from(query), 8, filter(extra))),
+      );
     }
   });
 
@@ -206,7 +208,10 @@ describe('MeaningIndex.nearest on a small catalog (scanned whole)', () => {
       // Takes its revision now; commits only after a later revision was read.
       await client.query('update listings set meaning = $1::real[] where id = $2', [`{${query.join(',')}}`, late]);
       // (An embedding, not a search field: this write does not wait for the open transaction's catalog version.)
-      await db.update(listings).set({ embedding: [0.6, 0.8] }).where(eq(listings.id, other));
+      await db
+        .update(listings)
+        .set({ embedding: [0.6, 0.8] })
+        .where(eq(listings.id, other));
       now += 1000;
       await index.sync();
       await client.query('commit');
@@ -294,7 +299,10 @@ describe('MeaningIndex.nearest on a large catalog (clustered)', () => {
     const movedTo = vector();
     const removed = stored[200]!;
     await db.update(listings).set({ meaning: movedTo }).where(eq(listings.id, moved.id));
-    await db.update(listings).set({ isDeleted: true, isActive: false }).where(inArray(listings.id, [removed.id]));
+    await db
+      .update(listings)
+      .set({ isDeleted: true, isActive: false })
+      .where(inArray(listings.id, [removed.id]));
     await index.sync();
 
     expect(nearestTo(addedMeaning)[0]?.id).toBe(added);

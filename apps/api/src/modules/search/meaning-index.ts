@@ -99,11 +99,15 @@ export class MeaningIndex {
   }
 
   private async loadAll(): Promise<void> {
-    const [{ rev }] = (await this.db.execute<{ rev: number | string | null }>(sql`select max(${listings.searchRev}) as rev from ${listings}`)).rows as [{ rev: number | string | null }];
+    const [{ rev }] = (
+      await this.db.execute<{ rev: number | string | null }>(sql`select max(${listings.searchRev}) as rev from ${listings}`)
+    ).rows as [{ rev: number | string | null }];
     const upTo = Number(rev ?? 0);
     let after = 0;
     for (;;) {
-      const rows = await this.read(sql`${listings.searchRev} > ${after} and ${listings.searchRev} <= ${upTo} and ${listings.isActive} and not ${listings.isDeleted}`);
+      const rows = await this.read(
+        sql`${listings.searchRev} > ${after} and ${listings.searchRev} <= ${upTo} and ${listings.isActive} and not ${listings.isDeleted}`,
+      );
       for (const row of rows) this.put(row);
       if (rows.length < LOAD_BATCH) break;
       after = Number(rows[rows.length - 1]!.rev);
@@ -163,7 +167,8 @@ export class MeaningIndex {
     c.price[slot] = Number(row.price);
     c.condition[slot] = row.condition;
     c.location[slot] = row.location;
-    if (this.common.projections.length > slot) this.common.projections[slot] = dotAt(c.vectors, slot * this.dimensions, this.common.vector, 0, this.dimensions);
+    if (this.common.projections.length > slot)
+      this.common.projections[slot] = dotAt(c.vectors, slot * this.dimensions, this.common.vector, 0, this.dimensions);
     if (this.cells) {
       const previous = this.cells.cellOf[slot] ?? -1;
       const cell = nearestCell(this.cells.centroids, meaning, this.dimensions);
@@ -282,7 +287,8 @@ export class MeaningIndex {
   private refreshCommon(): void {
     const size = this.slotOf.size;
     const { atSize } = this.common;
-    if (size === 0 || (atSize > 0 && Math.abs(size - atSize) <= atSize * 0.2 && this.common.projections.length === this.columns.slots)) return;
+    if (size === 0 || (atSize > 0 && Math.abs(size - atSize) <= atSize * 0.2 && this.common.projections.length === this.columns.slots))
+      return;
     const d = this.dimensions;
     const mean = new Float32Array(d);
     for (const slot of this.slotOf.values()) for (let j = 0; j < d; j++) mean[j]! += this.columns.vectors[slot * d + j]!;

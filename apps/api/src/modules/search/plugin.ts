@@ -37,7 +37,11 @@ async function searchPlugin(app: FastifyInstance): Promise<void> {
     meaning: new MeaningSearch({ db: app.db, log, ai, now: () => app.clock.now().getTime() }),
     log,
   });
-  const cache = new SearchResultCache(app.db, { lifetimeSeconds: app.config.searchCacheSeconds }, app.log.child({ module: 'search-cache' }));
+  const cache = new SearchResultCache(
+    app.db,
+    { lifetimeSeconds: app.config.searchCacheSeconds },
+    app.log.child({ module: 'search-cache' }),
+  );
   app.decorate('listingSearch', { service, cache, ai });
 }
 

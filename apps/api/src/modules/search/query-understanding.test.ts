@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { editDistance, extractPrice, familiesWithoutVocabulary, understandQuery } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
-const families = (query: string) => understandQuery(query).concepts.map((c) => Object.keys(c.familyCredit)).flat();
+const families = (query: string) =>
+  understandQuery(query)
+    .concepts.map((c) => Object.keys(c.familyCredit))
+    .flat();
 
 describe('price phrases', () => {
   it.each([
@@ -32,23 +35,34 @@ describe('price phrases', () => {
     expect(extractPrice('centrifuge under $5k in Germany').rest.replace(/\s+/g, ' ').trim()).toBe('centrifuge in Germany');
   });
 
-  it.each(['max 5000 rpm', 'centrifuge 5810r', '-80 freezer', '96 well plate reader', 'over 20,000 x g', 'a-4-62 rotor', 'up to 4 x 750 ml'])(
-    'does not read %s as a price',
-    (text) => {
-      expect(extractPrice(text).price).toBeUndefined();
-    },
-  );
+  it.each([
+    'max 5000 rpm',
+    'centrifuge 5810r',
+    '-80 freezer',
+    '96 well plate reader',
+    'over 20,000 x g',
+    'a-4-62 rotor',
+    'up to 4 x 750 ml',
+  ])('does not read %s as a price', (text) => {
+    expect(extractPrice(text).price).toBeUndefined();
+  });
 });
 
 describe('condition words', () => {
   it.each([
-    ['refurbished centrifuge', ['certified-refurbished', 'excellent-refurbished', 'very-good-refurbished', 'good-refurbished', 'seller-refurbished']],
+    [
+      'refurbished centrifuge',
+      ['certified-refurbished', 'excellent-refurbished', 'very-good-refurbished', 'good-refurbished', 'seller-refurbished'],
+    ],
     ['certified refurbished autoclave', ['certified-refurbished']],
     ['new patient monitor', ['new', 'new-other']],
     ['brand new pipette', ['new']],
     ['open box balance', ['new-other']],
     ['pre-owned microscope', ['pre-owned']],
-    ['used pcr machine', ['pre-owned', 'certified-refurbished', 'excellent-refurbished', 'very-good-refurbished', 'good-refurbished', 'seller-refurbished']],
+    [
+      'used pcr machine',
+      ['pre-owned', 'certified-refurbished', 'excellent-refurbished', 'very-good-refurbished', 'good-refurbished', 'seller-refurbished'],
+    ],
     ['hplc for parts', ['for-parts']],
     ['incubator not working', ['for-parts']],
   ])('%s', (query, values) => {

@@ -1,10 +1,4 @@
-import {
-  CONDITION_LABELS,
-  TAXONOMY,
-  findCountry,
-  normalizeForMatch,
-  type Condition,
-} from '@benchmarket/shared';
+import { CONDITION_LABELS, TAXONOMY, findCountry, normalizeForMatch, type Condition } from '@benchmarket/shared';
 import {
   AMBIGUOUS_COUNTRY_WORDS,
   BRAND_ALIASES,
@@ -233,7 +227,8 @@ const RANGE_LEAD = String.raw`(?:between|from|in\s+the\s+range(?:\s+of)?|range|p
 const RANGE_SEP = String.raw`(?:and|to|-|–|—)`;
 
 function pricePatterns(): PricePattern[] {
-  const money = (i: number) => `(${CURRENCY_PREFIX})?${NUMBER.replace('(', `(?<n${i}>`)}${SCALE.replace('(k|', `(?<s${i}>k|`)}${CURRENCY_SUFFIX.replace('(usd', `(?<c${i}>usd`)}`;
+  const money = (i: number) =>
+    `(${CURRENCY_PREFIX})?${NUMBER.replace('(', `(?<n${i}>`)}${SCALE.replace('(k|', `(?<s${i}>k|`)}${CURRENCY_SUFFIX.replace('(usd', `(?<c${i}>usd`)}`;
   const read = (m: RegExpExecArray, i: number): MoneyMatch => {
     const groups = m.groups ?? {};
     const text = m[0];
@@ -275,7 +270,10 @@ function pricePatterns(): PricePattern[] {
     },
     {
       // '5000 or less', '$2k max'
-      regex: new RegExp(`${boundary}${money(1)}\\s+(?:or\\s+less|or\\s+under|or\\s+below|and\\s+under|and\\s+below|max(?:imum)?|tops|at\\s+most)(?![\\w])`, 'gi'),
+      regex: new RegExp(
+        `${boundary}${money(1)}\\s+(?:or\\s+less|or\\s+under|or\\s+below|and\\s+under|and\\s+below|max(?:imum)?|tops|at\\s+most)(?![\\w])`,
+        'gi',
+      ),
       read(m) {
         const a = read(m, 1);
         return a.value > 0 ? { kind: 'max', max: a.value, asked: m[0].trim() } : undefined;
@@ -485,9 +483,12 @@ function conceptFrom(phrase: string, entries: readonly PhraseEntry[], asked: str
   if (groups.length > 0) {
     // A group that holds a family's generic names ('pcr machine / … / qpcr') says nothing
     // specific: its phrases would make every family member match a specific ask.
-    const specific = groups.filter((entry) =>
-      entry.type === 'group' &&
-      !entry.families.some((family) => entry.phrases.some((p) => p !== phrase && (c.genericPhrasesByFamily.get(family) ?? []).includes(p))),
+    const specific = groups.filter(
+      (entry) =>
+        entry.type === 'group' &&
+        !entry.families.some((family) =>
+          entry.phrases.some((p) => p !== phrase && (c.genericPhrasesByFamily.get(family) ?? []).includes(p)),
+        ),
     );
     const allowed = PHRASE_FAMILIES_NORMALISED().get(phrase);
     const used = (specific.length > 0 ? specific : groups).filter(
@@ -663,7 +664,12 @@ function understand(raw: string): UnderstoodQuery {
   });
   // The last word may be unfinished ('centrif'): it is matched as a prefix too.
   const last = tokens[tokens.length - 1];
-  if (last && leftovers[leftovers.length - 1] === last.norm && query.terms.includes(last.norm) && last.norm.replace(/[^a-z0-9]/g, '').length >= 3) {
+  if (
+    last &&
+    leftovers[leftovers.length - 1] === last.norm &&
+    query.terms.includes(last.norm) &&
+    last.norm.replace(/[^a-z0-9]/g, '').length >= 3
+  ) {
     query.prefix = last.norm;
   }
   return query;
@@ -672,11 +678,7 @@ function understand(raw: string): UnderstoodQuery {
 /** True when the query asks for something besides constraints (words to match). */
 export function hasTextToMatch(query: UnderstoodQuery): boolean {
   return (
-    query.concepts.length > 0 ||
-    query.brands.length > 0 ||
-    query.models.length > 0 ||
-    query.terms.length > 0 ||
-    query.phrases.length > 0
+    query.concepts.length > 0 || query.brands.length > 0 || query.models.length > 0 || query.terms.length > 0 || query.phrases.length > 0
   );
 }
 

@@ -94,12 +94,7 @@ export class SearchResultCache {
       .select({ next: min(listings.expiryDate) })
       .from(listings)
       .where(
-        and(
-          gt(listings.expiryDate, now),
-          eq(listings.isActive, true),
-          eq(listings.paymentStatus, 'paid'),
-          eq(listings.isDeleted, false),
-        ),
+        and(gt(listings.expiryDate, now), eq(listings.isActive, true), eq(listings.paymentStatus, 'paid'), eq(listings.isDeleted, false)),
       );
     return row?.next ? new Date(row.next).getTime() : undefined;
   }

@@ -1,9 +1,4 @@
-import {
-  SEARCH_VERIFIED_ONLY,
-  SearchQuerySchema,
-  SearchResponseSchema,
-  type SearchQuery,
-} from '@benchmarket/shared';
+import { SEARCH_VERIFIED_ONLY, SearchQuerySchema, SearchResponseSchema, type SearchQuery } from '@benchmarket/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses } from '../../lib/route-schemas.js';
@@ -46,7 +41,11 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // AI search per account (issue 12): with a model configured each one can be a paid call.
   const limitAiSearch = async (userId: string): Promise<void> => {
-    const result = await app.rateLimiter.hit({ key: `ai-search:user:${userId}`, limit: AI_SEARCHES_PER_WINDOW, windowMs: AI_SEARCH_WINDOW_MS });
+    const result = await app.rateLimiter.hit({
+      key: `ai-search:user:${userId}`,
+      limit: AI_SEARCHES_PER_WINDOW,
+      windowMs: AI_SEARCH_WINDOW_MS,
+    });
     if (!result.allowed) throw tooManyAiSearches(result.retryAfterSeconds);
   };
 

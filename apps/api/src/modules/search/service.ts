@@ -51,7 +51,6 @@ export interface SearchServiceDependencies {
   log: FastifyBaseLogger;
 }
 
-
 /**
  * GET /listings/search (spec §7): plain full-text search, or AI-enhanced search where every
  * result carries rag_search_response. Only active listings (paid, not expired, not removed).
@@ -116,11 +115,14 @@ export class SearchService {
     const content = kept.length > 0 ? kept : words;
     const corrections = new Map((await correctWords(db, content)).map((c) => [c.from, c.to]));
     const fixed = content.map((w) => corrections.get(w) ?? w);
-    const prefix = lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
+    const prefix =
+      lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
     // Words that only constrain (a country, a condition: 'microscope in the UK') count little.
     const about = new Set(meaningWords(understandQuery(text)).flatMap((w) => w.split(/[^a-z0-9]+/)));
     const information = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
-    const weights = fixed.map((w, i) => (about.has(w) || about.has(content[i] ?? '') ? information[i]! : information[i]! * CONSTRAINT_WORD_SHARE));
+    const weights = fixed.map((w, i) =>
+      about.has(w) || about.has(content[i] ?? '') ? information[i]! : information[i]! * CONSTRAINT_WORD_SHARE,
+    );
     const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
     if (!relaxed) return strict;
     // Nothing had every word as typed, so 'every word' means every corrected word.
@@ -134,7 +136,17 @@ export class SearchService {
     const necessary = saysOr ? undefined : necessaryWordsTsquery(fixed, weights, prefix, required, excluded);
     const matchQuery = necessary ?? relaxed;
     const result = await this.withTotal(
-      (p) => plainSearch(db, now, matchQuery, filters, p, share ? [sql`(${share} or ${listingMatches(exactly)})`] : [], listingMatches(exactly), relaxed),
+      (p) =>
+        plainSearch(
+          db,
+          now,
+          matchQuery,
+          filters,
+          p,
+          share ? [sql`(${share} or ${listingMatches(exactly)})`] : [],
+          listingMatches(exactly),
+          relaxed,
+        ),
       page,
     );
     return result.total > 0 ? result : strict;
@@ -150,16 +162,20 @@ export class SearchService {
    * listings that meet every need come first. Price, condition and country from the words
    * rank (or filter, for a query of only constraints); the form's filters always filter.
    */
-  private async ai(
-    text: string,
-    now: Date,
-    filters: SearchFilters,
-    page: PageRequest,
-  ): Promise<{ items: Listing[]; total: number }> {
+  private async ai(text: string, now: Date, filters: SearchFilters, page: PageRequest): Promise<{ items: Listing[]; total: number }> {
     const { db, ai } = this.deps;
     if (!text) {
       const browsed = await browse(db, now, filters, page);
-      return { items: this.explained(browsed.rows.map((r) => ({ ...r, credits: [] })), [], text, filters, undefined), total: browsed.total };
+      return {
+        items: this.explained(
+          browsed.rows.map((r) => ({ ...r, credits: [] })),
+          [],
+          text,
+          filters,
+          undefined,
+        ),
+        total: browsed.total,
+      };
     }
     let understood = understandQuery(text);
     let plan = await this.withExpansions(planAiSearch(understood));
@@ -183,11 +199,24 @@ export class SearchService {
       const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
       let likeness: LikenessProbe | undefined;
       const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
-      if (this.deps.meaning && exact.length > 0 && exact.length < page.limit && plan.facets.some((f) => isTextFacet(f) && f.kind !== 'term')) {
+      if (
+        this.deps.meaning &&
+        exact.length > 0 &&
+        exact.length < page.limit &&
+        plan.facets.some((f) => isTextFacet(f) && f.kind !== 'term')
+      ) {
         // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
-        likeness = await this.deps.meaning.like(exact.slice(0, 3).map((c) => c.id), meaningFilter, limit).catch(() => undefined);
+        likeness = await this.deps.meaning
+          .like(
+            exact.slice(0, 3).map((c) => c.id),
+            meaningFilter,
+            limit,
+          )
+          .catch(() => undefined);
         const known = new Set(found.candidates.map((c) => c.id));
-        const more = (likeness?.hits ?? []).filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0).map((hit) => hit.id);
+        const more = (likeness?.hits ?? [])
+          .filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0)
+          .map((hit) => hit.id);
         if (more.length > 0) {
           const extra = await aiCandidates(db, now, understood, plan, filters, 0, more);
           found = { ...found, candidates: [...found.candidates, ...extra.candidates] };
@@ -208,7 +237,10 @@ export class SearchService {
       }
     }
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
-    const rows = await rowsInOrder(db, pageOf.map((c) => c.candidate.id));
+    const rows = await rowsInOrder(
+      db,
+      pageOf.map((c) => c.candidate.id),
+    );
     const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
     // Every match was a candidate: the total is what was kept. Otherwise the matches beyond
     // the candidates are counted at the rate the candidates were kept.
@@ -270,7 +302,12 @@ export class SearchService {
     if (!this.deps.meaning || terms.every((t) => !t)) return plan;
     const expansions = await this.deps.meaning.expansions(terms).catch(() => undefined);
     if (!expansions) return plan;
-    return { ...plan, facets: plan.facets.map((facet, i) => (facet.kind === 'term' && expansions[i]!.length > 0 ? { ...facet, expansions: expansions[i] } : facet)) };
+    return {
+      ...plan,
+      facets: plan.facets.map((facet, i) =>
+        facet.kind === 'term' && expansions[i]!.length > 0 ? { ...facet, expansions: expansions[i] } : facet,
+      ),
+    };
   }
 
   /**
@@ -290,13 +327,17 @@ export class SearchService {
     // only when it names none (then weighted by their information).
     const identity = plan.facets.map((facet) => isTextFacet(facet) && facet.kind !== 'term');
     const counted = identity.some(Boolean) ? identity : plan.facets.map((facet) => facet.kind === 'term');
-    const textWeight = (i: number) => (plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight);
+    const textWeight = (i: number) =>
+      plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight;
     const textTotal = plan.facets.reduce((sum, _facet, i) => sum + (counted[i] ? textWeight(i) : 0), 0);
     const required = relaxedShare(counted.filter(Boolean).length);
     const coverage = (candidate: AiCandidate) =>
       textTotal === 0
         ? 1
-        : plan.facets.reduce((sum, _facet, i) => sum + (counted[i] && (candidate.credits[i] ?? 0) >= PARTLY_MATCHED ? textWeight(i) : 0), 0) / textTotal;
+        : plan.facets.reduce(
+            (sum, _facet, i) => sum + (counted[i] && (candidate.credits[i] ?? 0) >= PARTLY_MATCHED ? textWeight(i) : 0),
+            0,
+          ) / textTotal;
     const fused = candidates.map((candidate) => {
       const similarity = probe?.similarityOf(candidate.id);
       const alike = likeness?.similarityOf(candidate.id);
@@ -311,8 +352,12 @@ export class SearchService {
     // Left out: a listing only meaning found, not close enough to be offered; a listing whose
     // words have less than most of the request ('lamp' for "surgical lamp") unless its
     // meaning is close — unrelated listings are not an answer.
-    const kept = fused.filter((f) =>
-      (f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough || (f.candidate.lexical && coverage(f.candidate) >= required) || (!probe && f.candidate.lexical),
+    const kept = fused.filter(
+      (f) =>
+        (f.strength ?? 0) >= MEANING_TO_OFFER ||
+        f.alikeEnough ||
+        (f.candidate.lexical && coverage(f.candidate) >= required) ||
+        (!probe && f.candidate.lexical),
     );
     return kept.sort(
       (a, b) =>
@@ -323,7 +368,13 @@ export class SearchService {
     );
   }
 
-  private explained(rows: RankedRow[], facets: Facet[], text: string, filters: SearchFilters, _meaning: undefined): (Listing & { rag_search_response: RagSearchResponse })[] {
+  private explained(
+    rows: RankedRow[],
+    facets: Facet[],
+    text: string,
+    filters: SearchFilters,
+    _meaning: undefined,
+  ): (Listing & { rag_search_response: RagSearchResponse })[] {
     const listings = this.toListings(rows);
     return listings.map((listing, i) => {
       const row = rows[i]!.row;
@@ -427,19 +478,16 @@ export function plainWords(text: string): { words: string[]; excluded: string[];
 
 /** The words of the query that describe the equipment (for its meaning), without constraints. */
 function meaningWords(query: UnderstoodQuery): string[] {
-  return [
-    ...query.concepts.map((c) => c.asked),
-    ...query.brands.map((b) => b.asked),
-    ...query.models,
-    ...query.phrases,
-    ...query.terms,
-  ];
+  return [...query.concepts.map((c) => c.asked), ...query.brands.map((b) => b.asked), ...query.models, ...query.phrases, ...query.terms];
 }
 
 function applyCorrections(text: string, corrections: readonly { from: string; to: string }[]): string {
   let corrected = text;
   for (const { from, to } of corrections) {
-    corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'), to);
+    corrected = corrected.replace(
+      new RegExp(`(?<![\\p{L}\\p{N}])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'),
+      to,
+    );
   }
   return corrected;
 }

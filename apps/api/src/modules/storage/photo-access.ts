@@ -37,7 +37,7 @@ function mac(secret: string, key: string, expiresAt: number): string {
  * end of the hour after the current one.
  */
 export function signedPhotoQuery(secret: string, key: string, now: Date): string {
-  const expiresAt = Math.floor((Math.floor(now.getTime() / HOUR_MS) + 2) * HOUR_MS / 1000);
+  const expiresAt = Math.floor(((Math.floor(now.getTime() / HOUR_MS) + 2) * HOUR_MS) / 1000);
   return `access=${expiresAt}.${mac(secret, key, expiresAt)}`;
 }
 

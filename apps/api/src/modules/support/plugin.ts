@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 /** The support module: decorates `app.support`; its routes call it. */
 async function supportPlugin(app: FastifyInstance): Promise<void> {
-  app.decorate('support', new SupportService({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, supportEmail: app.config.mail.supportEmail }));
+  app.decorate(
+    'support',
+    new SupportService({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, supportEmail: app.config.mail.supportEmail }),
+  );
 }
 
 export default fp(supportPlugin, { name: 'support', dependencies: ['mail'] });

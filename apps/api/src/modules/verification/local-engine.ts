@@ -105,8 +105,7 @@ export function findImplausiblePrice(price: number, condition: Condition, catego
   const kind = family.name.toLowerCase();
   const lowFactor = condition === 'for-parts' ? PRICE_RULE.forPartsLowFactor : PRICE_RULE.lowFactor;
   if (price < low * lowFactor) {
-    const partsHint =
-      condition === 'for-parts' ? '' : " If the item is sold for parts, choose the condition 'For Parts or Not Working'.";
+    const partsHint = condition === 'for-parts' ? '' : " If the item is sold for parts, choose the condition 'For Parts or Not Working'.";
     return [
       {
         rule: 'implausible-price',

@@ -7,13 +7,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { aiCache } from '../../db/schema.js';
-import {
-  checkListing,
-  stricterStatus,
-  type VerificationInput,
-  type VerificationResult,
-  type VerificationStatus,
-} from './local-engine.js';
+import { checkListing, stricterStatus, type VerificationInput, type VerificationResult, type VerificationStatus } from './local-engine.js';
 import { APPROVED_NOTE } from './rules.js';
 import { DATA_BLOCK_RULE, dataMessage } from '../../lib/untrusted-data.js';
 
@@ -88,7 +82,10 @@ const SYSTEM_PROMPT = [
 /** Parses the model's message: a JSON object, possibly wrapped in a Markdown code fence. */
 export function parseAiAnswer(content: string | null | undefined): AiAnswer | undefined {
   if (!content) return undefined;
-  const unfenced = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const unfenced = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     const parsed = AiAnswerSchema.safeParse(JSON.parse(unfenced));
     return parsed.success ? parsed.data : undefined;

@@ -95,7 +95,10 @@ export function withRelevancePrefix(explanation: string, relevance: string): str
 /** The model's message as the explanations JSON, possibly in a Markdown code fence; undefined for any other shape. */
 export function parseExplanationAnswer(content: string | null | undefined): z.infer<typeof ExplanationAnswerSchema> | undefined {
   if (!content) return undefined;
-  const unfenced = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const unfenced = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     const parsed = ExplanationAnswerSchema.safeParse(JSON.parse(unfenced));
     return parsed.success ? parsed.data : undefined;
@@ -165,7 +168,9 @@ export class AiEngine {
    * fixed by the next search).
    */
   async queryEmbedding(text: string, signal: AbortSignal, dimensions?: number): Promise<number[] | undefined> {
-    const key = `query-embedding:${createHash('sha256').update(JSON.stringify([this.ai.embeddingModel, text])).digest('hex')}`;
+    const key = `query-embedding:${createHash('sha256')
+      .update(JSON.stringify([this.ai.embeddingModel, text]))
+      .digest('hex')}`;
     const fits = (vector: readonly number[]) => dimensions === undefined || vector.length === dimensions;
     try {
       const [cached] = await this.options.db.select({ value: aiCache.value }).from(aiCache).where(eq(aiCache.key, key)).limit(1);
@@ -174,7 +179,10 @@ export class AiEngine {
       const [vector] = await this.embed([text], signal);
       if (!vector) return undefined;
       if (!fits(vector)) {
-        this.options.log.warn({ dimensions: vector.length, expected: dimensions }, 'search: the embedding endpoint answered a vector of another size; the local model answers');
+        this.options.log.warn(
+          { dimensions: vector.length, expected: dimensions },
+          'search: the embedding endpoint answered a vector of another size; the local model answers',
+        );
         return undefined;
       }
       await this.options.db
@@ -196,7 +204,11 @@ export class AiEngine {
    * others in one chat call. Listings the model did not answer for are left out (the caller
    * keeps the local explanation).
    */
-  async explain(query: string, items: readonly ExplainItem[], signal: AbortSignal): Promise<Map<string, Omit<RagSearchResponse, 'rag_response_key'>>> {
+  async explain(
+    query: string,
+    items: readonly ExplainItem[],
+    signal: AbortSignal,
+  ): Promise<Map<string, Omit<RagSearchResponse, 'rag_response_key'>>> {
     const answers = new Map<string, Omit<RagSearchResponse, 'rag_response_key'>>();
     if (items.length === 0) return answers;
     const ragKeyOf = new Map(items.map((item) => [this.cacheKey(item.key), item.key]));
@@ -268,7 +280,10 @@ export class AiEngine {
         fresh.push({ key: this.cacheKey(item.key), value });
       }
       if (overruled > 0) {
-        this.options.log.warn({ overruled }, 'search: kept the local explanation where the AI answer overruled the local rules or carried a link');
+        this.options.log.warn(
+          { overruled },
+          'search: kept the local explanation where the AI answer overruled the local rules or carried a link',
+        );
       }
       if (fresh.length > 0) {
         await this.options.db

@@ -20,7 +20,9 @@ const DESCRIPTION_WORDS = 80;
 
 /** Words whose meaning says nothing about a thing (beyond what frequency already discounts). */
 const FUNCTION_WORDS = new Set(
-  'a an the and or of for to in on at by with from as is are was were be been it its this that these those our your we you i me my'.split(' '),
+  'a an the and or of for to in on at by with from as is are was were be been it its this that these those our your we you i me my'.split(
+    ' ',
+  ),
 );
 
 export interface MeaningText {

@@ -158,7 +158,10 @@ export async function compileWordVectors(target = compactFilePath()): Promise<st
   mkdirSync(path.dirname(target), { recursive: true });
   // Written aside and renamed: two processes compiling at once each leave a whole file.
   const temporary = `${target}.${process.pid}.tmp`;
-  writeFileSync(temporary, Buffer.concat([header, length, wordBytes, ...chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))]));
+  writeFileSync(
+    temporary,
+    Buffer.concat([header, length, wordBytes, ...chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))]),
+  );
   renameSync(temporary, target);
   return target;
 }

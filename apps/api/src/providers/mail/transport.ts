@@ -33,7 +33,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 /** The part of an address after the '@' (what a log line may say about a recipient). */
 export function recipientDomain(address: string): string {
   const at = address.lastIndexOf('@');
-  return at === -1 ? '' : address.slice(at + 1).replace(/>.*$/, '').trim().toLowerCase();
+  return at === -1
+    ? ''
+    : address
+        .slice(at + 1)
+        .replace(/>.*$/, '')
+        .trim()
+        .toLowerCase();
 }
 
 /**

@@ -9,13 +9,7 @@ export type PaymentKind = 'activation' | 'extension' | 'renewal';
 
 /** Stripe's PaymentIntent statuses (the sandbox uses a subset). */
 export type IntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
 export interface ProviderIntent {
   id: string;
@@ -103,8 +97,4 @@ export function intentMetadata(input: CreateIntentInput): Record<string, string>
 }
 
 /** Statuses in which an intent may still be abandoned safely (no money moved, none moving). */
-export const CANCELABLE_STATUSES: readonly IntentStatus[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-];
+export const CANCELABLE_STATUSES: readonly IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];

@@ -136,9 +136,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
    */
   async confirmCard(clientSecret: string, card: CardInput, now: Date): Promise<SandboxCardResult> {
     const id = CLIENT_SECRET.exec(clientSecret)?.[1];
-    const [row] = id
-      ? await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).limit(1)
-      : [];
+    const [row] = id ? await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).limit(1) : [];
     if (!row || !sameSecret(row.clientSecret, clientSecret)) throw notFound(SANDBOX_INTENT_NOT_FOUND, 'payment_intent_not_found');
     if (row.status === 'succeeded') throw badRequest(SANDBOX_ALREADY_SUCCEEDED, 'payment_intent_unexpected_state');
     if (row.status === 'canceled') throw badRequest(SANDBOX_CANCELED, 'payment_intent_unexpected_state');

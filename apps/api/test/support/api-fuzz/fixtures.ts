@@ -36,7 +36,14 @@ async function startPayment(app: FastifyInstance, user: TestUser, listingId: str
 async function receiveMessage(app: FastifyInstance, recipient: TestUser, listingId: string, sender: TestUser): Promise<string> {
   const [row] = await app.db
     .insert(messages)
-    .values({ listingId, senderId: sender.id, recipientId: recipient.id, senderName: 'Ada Fuzz', senderEmail: sender.email, message: 'Is it still available?' })
+    .values({
+      listingId,
+      senderId: sender.id,
+      recipientId: recipient.id,
+      senderName: 'Ada Fuzz',
+      senderEmail: sender.email,
+      message: 'Is it still available?',
+    })
     .returning({ id: messages.id });
   if (!row) throw new Error('no message inserted');
   return row.id;
@@ -73,7 +80,13 @@ export function resourcesOf(op: Operation): Set<string> {
 /** Ids for a request without a valid token: another user's rows. */
 export function anonymousFixtures(world: World): Fixtures {
   const { owned } = world;
-  return { listing: [owned.listing], photo: ['0', '1', '5'], message: [owned.message], payment: [owned.payment], client_secret: [owned.clientSecret] };
+  return {
+    listing: [owned.listing],
+    photo: ['0', '1', '5'],
+    message: [owned.message],
+    payment: [owned.payment],
+    client_secret: [owned.clientSecret],
+  };
 }
 
 /**
@@ -81,7 +94,12 @@ export function anonymousFixtures(world: World): Fixtures {
  * listing (with a photo for photo routes), a message and a payment of their own — and, after
  * them, another user's.
  */
-export async function createCaller(app: FastifyInstance, op: Operation, world: World, image: Buffer): Promise<{ user: TestUser; fixtures: Fixtures }> {
+export async function createCaller(
+  app: FastifyInstance,
+  op: Operation,
+  world: World,
+  image: Buffer,
+): Promise<{ user: TestUser; fixtures: Fixtures }> {
   const user = await createUser(app, { verified: true });
   const needs = resourcesOf(op);
   const { owned } = world;

@@ -87,7 +87,12 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      const parameters = (operation.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, schema: p.schema ?? {} }));
+      const parameters = (operation.parameters ?? []).map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required ?? false,
+        schema: p.schema ?? {},
+      }));
       const content = operation.requestBody?.content ?? {};
       const contentTypes = Object.keys(content).filter((type) => type !== 'multipart/form-data');
       const first = contentTypes[0];
@@ -98,7 +103,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         pathParams: parameters.filter((p) => p.in === 'path'),
         queryParams: parameters.filter((p) => p.in === 'query'),
         headerParams: parameters.filter((p) => p.in === 'header'),
-        body: first ? { contentTypes, schema: content[first]?.schema ?? {}, required: operation.requestBody?.required ?? false } : undefined,
+        body: first
+          ? { contentTypes, schema: content[first]?.schema ?? {}, required: operation.requestBody?.required ?? false }
+          : undefined,
         multipart: multipartOf(operation),
         secured: (operation.security ?? []).length > 0,
       });

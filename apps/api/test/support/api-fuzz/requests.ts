@@ -50,7 +50,8 @@ function previousSegment(op: Operation, param: string): string | undefined {
 
 export function baselineDraft(op: Operation, fixtures: Fixtures): Draft {
   const path: Record<string, string> = {};
-  for (const p of op.pathParams) path[p.name] = encodeURIComponent(String(validValue(p.schema, p.name, fixtures, previousSegment(op, p.name))));
+  for (const p of op.pathParams)
+    path[p.name] = encodeURIComponent(String(validValue(p.schema, p.name, fixtures, previousSegment(op, p.name))));
   const query: Record<string, string | string[]> = {};
   for (const p of op.queryParams) query[p.name] = String(validValue(p.schema, p.name, fixtures));
   const body = op.body ? (validObjectFor(op.body.schema, fixtures) ?? {}) : undefined;
@@ -74,7 +75,8 @@ function queryString(query: Record<string, string | string[]>): string {
 function formBody(body: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) {
-    for (const one of Array.isArray(value) ? value : [value]) params.append(key, typeof one === 'object' && one !== null ? JSON.stringify(one) : String(one));
+    for (const one of Array.isArray(value) ? value : [value])
+      params.append(key, typeof one === 'object' && one !== null ? JSON.stringify(one) : String(one));
   }
   return params.toString();
 }
@@ -89,11 +91,15 @@ function plan(op: Operation, draft: Draft, label: string, extra: Partial<Request
   return { label, path: draft.path, query: queryString(draft.query), body: bodyOf(op, draft.body), ...extra };
 }
 
-const clone = (draft: Draft): Draft => ({ path: { ...draft.path }, query: { ...draft.query }, body: draft.body ? { ...draft.body } : undefined });
+const clone = (draft: Draft): Draft => ({
+  path: { ...draft.path },
+  query: { ...draft.query },
+  body: draft.body ? { ...draft.body } : undefined,
+});
 
 /** A short description of a value for a label (no megabytes in failure reports). */
 export function brief(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 30)}…(${text.length} chars)` : text;
 }
 
@@ -130,25 +136,54 @@ function malformedBodies(op: Operation, baseline: Draft): Array<{ label: string;
     { label: 'two JSON objects', body: { contentType: JSON_TYPE, payload: `${json}${json}` } },
     { label: 'invalid escape', body: { contentType: JSON_TYPE, payload: withRaw('"\\uZZZZ"') } },
     { label: 'byte-order mark', body: { contentType: JSON_TYPE, payload: `\ufeff${json}` } },
-    { label: 'invalid UTF-8', body: { contentType: JSON_TYPE, payload: Buffer.concat([Buffer.from(json.slice(0, -1)), Buffer.from(',"x":"'), Buffer.from([0xff, 0xfe, 0xc0, 0xae]), Buffer.from('"}')]) } },
+    {
+      label: 'invalid UTF-8',
+      body: {
+        contentType: JSON_TYPE,
+        payload: Buffer.concat([
+          Buffer.from(json.slice(0, -1)),
+          Buffer.from(',"x":"'),
+          Buffer.from([0xff, 0xfe, 0xc0, 0xae]),
+          Buffer.from('"}'),
+        ]),
+      },
+    },
     { label: 'NUL bytes', body: { contentType: JSON_TYPE, payload: '\u0000\u0000' } },
     { label: 'number 1e400', body: { contentType: JSON_TYPE, payload: withRaw('1e400') } },
     { label: 'number of 400 digits', body: { contentType: JSON_TYPE, payload: withRaw('9'.repeat(400)) } },
     { label: 'duplicate key', body: { contentType: JSON_TYPE, payload: withRaw('[1,{"b":null}]') } },
-    { label: '__proto__ key', body: { contentType: JSON_TYPE, payload: json.replace(/}$/, `${json === '{}' ? '' : ','}"__proto__":{"is_admin":true}}`) } },
-    { label: 'constructor.prototype key', body: { contentType: JSON_TYPE, payload: json.replace(/}$/, `${json === '{}' ? '' : ','}"constructor":{"prototype":{"is_admin":true}}}`) } },
+    {
+      label: '__proto__ key',
+      body: { contentType: JSON_TYPE, payload: json.replace(/}$/, `${json === '{}' ? '' : ','}"__proto__":{"is_admin":true}}`) },
+    },
+    {
+      label: 'constructor.prototype key',
+      body: {
+        contentType: JSON_TYPE,
+        payload: json.replace(/}$/, `${json === '{}' ? '' : ','}"constructor":{"prototype":{"is_admin":true}}}`),
+      },
+    },
     { label: `arrays nested ${DEPTH} deep`, body: { contentType: JSON_TYPE, payload: deepArray } },
     { label: `objects nested ${DEPTH} deep in a field`, body: { contentType: JSON_TYPE, payload: withRaw(deepObject) } },
-    { label: `__proto__ at the bottom of objects nested ${DEPTH} deep`, body: { contentType: JSON_TYPE, payload: withRaw(deepObject.replace('1', '{"__proto__":{"is_admin":true}}')) } },
+    {
+      label: `__proto__ at the bottom of objects nested ${DEPTH} deep`,
+      body: { contentType: JSON_TYPE, payload: withRaw(deepObject.replace('1', '{"__proto__":{"is_admin":true}}')) },
+    },
     { label: 'a 1 MB string field (under the body limit)', body: { contentType: JSON_TYPE, payload: withRaw(JSON.stringify(MB_STRING)) } },
-    { label: '1 MB of Bidi overrides (3 MB, over the body limit)', body: { contentType: JSON_TYPE, payload: withRaw(JSON.stringify(MB_BIDI_STRING)) } },
+    {
+      label: '1 MB of Bidi overrides (3 MB, over the body limit)',
+      body: { contentType: JSON_TYPE, payload: withRaw(JSON.stringify(MB_BIDI_STRING)) },
+    },
     { label: '2 MB of spaces', body: { contentType: JSON_TYPE, payload: ' '.repeat(2_000_000) + json } },
     { label: 'text/plain', body: { contentType: 'text/plain', payload: json } },
     { label: 'application/xml', body: { contentType: 'application/xml', payload: '<?xml version="1.0"?><a>1</a>' } },
     { label: 'application/octet-stream', body: { contentType: 'application/octet-stream', payload: Buffer.from([0, 1, 2, 255]) } },
     { label: 'form body sent as JSON content type', body: { contentType: JSON_TYPE, payload: formBody(baseline.body ?? { a: 1 }) } },
     { label: 'JSON sent as a form', body: { contentType: FORM_TYPE, payload: json } },
-    { label: 'form with repeated keys', body: { contentType: FORM_TYPE, payload: `${formBody(baseline.body ?? { a: 1 })}&${firstKey}=again&${firstKey}=%00` } },
+    {
+      label: 'form with repeated keys',
+      body: { contentType: FORM_TYPE, payload: `${formBody(baseline.body ?? { a: 1 })}&${firstKey}=again&${firstKey}=%00` },
+    },
     { label: 'malformed form encoding', body: { contentType: FORM_TYPE, payload: `${firstKey}=%zz%&&=&%E2%80` } },
     { label: 'multipart without boundary', body: { contentType: 'multipart/form-data', payload: json } },
     { label: 'charset utf-16', body: { contentType: 'application/json; charset=utf-16', payload: json } },
@@ -203,26 +238,80 @@ function multipartBodies(field: string, image: Buffer): Array<{ label: string; b
     { label: 'multipart without a boundary', body: { contentType: 'multipart/form-data', payload: good } },
     { label: 'multipart with an empty boundary', body: { contentType: 'multipart/form-data; boundary=', payload: good } },
     { label: 'multipart with another boundary', body: { contentType: 'multipart/form-data; boundary=SomethingElse', payload: good } },
-    { label: 'multipart with a 200-character boundary', body: { contentType: `multipart/form-data; boundary=${'b'.repeat(200)}`, payload: good } },
+    {
+      label: 'multipart with a 200-character boundary',
+      body: { contentType: `multipart/form-data; boundary=${'b'.repeat(200)}`, payload: good },
+    },
     { label: 'multipart with a quoted boundary', body: { contentType: `multipart/form-data; boundary="${b}"`, payload: good } },
     { label: 'multipart truncated in the file', body: { contentType: type, payload: good.subarray(0, Math.floor(good.length / 2)) } },
     { label: 'multipart truncated in the part headers', body: { contentType: type, payload: good.subarray(0, 60) } },
     { label: 'multipart without the closing boundary', body: { contentType: type, payload: filePart(b, field, image) } },
     { label: 'multipart empty body', body: { contentType: type, payload: '' } },
     { label: 'multipart only the closing boundary', body: { contentType: type, payload: close(b) } },
-    { label: 'multipart with LF line ends', body: { contentType: type, payload: Buffer.from(good.toString('latin1').replaceAll(CRLF, '\n'), 'latin1') } },
-    { label: 'multipart part without headers', body: { contentType: type, payload: Buffer.concat([Buffer.from(`--${b}${CRLF}${CRLF}data${CRLF}`), close(b)]) } },
-    { label: 'multipart part without Content-Disposition', body: { contentType: type, payload: Buffer.concat([part(b, ['Content-Type: image/jpeg'], image), close(b)]) } },
-    { label: 'multipart garbage header line', body: { contentType: type, payload: Buffer.concat([part(b, ['\u0000\u00ff garbage'], image), close(b)]) } },
-    { label: 'multipart 20 KB header line', body: { contentType: type, payload: Buffer.concat([part(b, [`X-Long: ${'h'.repeat(20_000)}`, `Content-Disposition: form-data; name="${field}"; filename="a.jpg"`], image), close(b)]) } },
+    {
+      label: 'multipart with LF line ends',
+      body: { contentType: type, payload: Buffer.from(good.toString('latin1').replaceAll(CRLF, '\n'), 'latin1') },
+    },
+    {
+      label: 'multipart part without headers',
+      body: { contentType: type, payload: Buffer.concat([Buffer.from(`--${b}${CRLF}${CRLF}data${CRLF}`), close(b)]) },
+    },
+    {
+      label: 'multipart part without Content-Disposition',
+      body: { contentType: type, payload: Buffer.concat([part(b, ['Content-Type: image/jpeg'], image), close(b)]) },
+    },
+    {
+      label: 'multipart garbage header line',
+      body: { contentType: type, payload: Buffer.concat([part(b, ['\u0000\u00ff garbage'], image), close(b)]) },
+    },
+    {
+      label: 'multipart 20 KB header line',
+      body: {
+        contentType: type,
+        payload: Buffer.concat([
+          part(b, [`X-Long: ${'h'.repeat(20_000)}`, `Content-Disposition: form-data; name="${field}"; filename="a.jpg"`], image),
+          close(b),
+        ]),
+      },
+    },
     { label: 'multipart another field name', body: { contentType: type, payload: Buffer.concat([filePart(b, 'other', image), close(b)]) } },
-    { label: 'multipart text field only', body: { contentType: type, payload: Buffer.concat([part(b, [`Content-Disposition: form-data; name="${field}"`], 'not a file'), close(b)]) } },
-    { label: 'multipart text file', body: { contentType: type, payload: Buffer.concat([filePart(b, field, 'hello, not an image', 'notes.txt', 'text/plain'), close(b)]) } },
-    { label: 'multipart garbage bytes as JPEG', body: { contentType: type, payload: Buffer.concat([filePart(b, field, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 1, 2, 3])), close(b)]) } },
+    {
+      label: 'multipart text field only',
+      body: {
+        contentType: type,
+        payload: Buffer.concat([part(b, [`Content-Disposition: form-data; name="${field}"`], 'not a file'), close(b)]),
+      },
+    },
+    {
+      label: 'multipart text file',
+      body: { contentType: type, payload: Buffer.concat([filePart(b, field, 'hello, not an image', 'notes.txt', 'text/plain'), close(b)]) },
+    },
+    {
+      label: 'multipart garbage bytes as JPEG',
+      body: {
+        contentType: type,
+        payload: Buffer.concat([filePart(b, field, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 1, 2, 3])), close(b)]),
+      },
+    },
     { label: 'multipart empty file', body: { contentType: type, payload: Buffer.concat([filePart(b, field, Buffer.alloc(0)), close(b)]) } },
-    { label: 'multipart hostile filename', body: { contentType: type, payload: Buffer.concat([filePart(b, field, image, '../../etc/\u202epasswd\u0000.jpg'), close(b)]) } },
-    { label: 'multipart 7 files', body: { contentType: type, payload: Buffer.concat([...Array.from({ length: 7 }, () => filePart(b, field, image)), close(b)]) } },
-    { label: 'multipart 30 text fields', body: { contentType: type, payload: Buffer.concat([...Array.from({ length: 30 }, (_, i) => part(b, [`Content-Disposition: form-data; name="f${i}"`], 'x')), close(b)]) } },
+    {
+      label: 'multipart hostile filename',
+      body: { contentType: type, payload: Buffer.concat([filePart(b, field, image, '../../etc/\u202epasswd\u0000.jpg'), close(b)]) },
+    },
+    {
+      label: 'multipart 7 files',
+      body: { contentType: type, payload: Buffer.concat([...Array.from({ length: 7 }, () => filePart(b, field, image)), close(b)]) },
+    },
+    {
+      label: 'multipart 30 text fields',
+      body: {
+        contentType: type,
+        payload: Buffer.concat([
+          ...Array.from({ length: 30 }, (_, i) => part(b, [`Content-Disposition: form-data; name="f${i}"`], 'x')),
+          close(b),
+        ]),
+      },
+    },
     { label: 'multipart/mixed', body: { contentType: `multipart/mixed; boundary=${b}`, payload: good } },
     { label: 'JSON instead of multipart', body: { contentType: JSON_TYPE, payload: '{"files":["a"]}' } },
     { label: 'raw JPEG without multipart', body: { contentType: 'image/jpeg', payload: image } },
@@ -267,17 +356,35 @@ export function fixedPlans(op: Operation, options: CaseOptions): RequestPlan[] {
 
   for (const p of op.pathParams) {
     const real = options.fixtures[resourceOf(p.name, previousSegment(op, p.name))] ?? [];
-    const segments = [...real.slice(1), randomUUID(), 'abc', '-1', '1e309', '%00', '%E2%80%AE', '%zz', '%C0%AE', 'x'.repeat(101), '00000000-0000-0000-0000-000000000000'];
+    const segments = [
+      ...real.slice(1),
+      randomUUID(),
+      'abc',
+      '-1',
+      '1e309',
+      '%00',
+      '%E2%80%AE',
+      '%zz',
+      '%C0%AE',
+      'x'.repeat(101),
+      '00000000-0000-0000-0000-000000000000',
+    ];
     for (const segment of segments) {
       const draft = clone(base);
       draft.path[p.name] = segment;
-      plans.push(plan(op, draft, `path ${p.name}=${brief(segment)}${real.includes(segment) ? ' (another user\'s)' : ''}`));
+      plans.push(plan(op, draft, `path ${p.name}=${brief(segment)}${real.includes(segment) ? " (another user's)" : ''}`));
     }
   }
 
   for (const p of op.queryParams) {
     const numeric = ['number', 'integer'].includes(String(p.schema.type ?? p.schema.anyOf?.[0]?.type));
-    const values: Array<string | string[] | undefined> = [undefined, numeric ? 'abc' : 'a\u0000b', numeric ? '-1' : '\u202e\u2066', numeric ? '1e309' : 'x'.repeat(20_000), ['1', '2']];
+    const values: Array<string | string[] | undefined> = [
+      undefined,
+      numeric ? 'abc' : 'a\u0000b',
+      numeric ? '-1' : '\u202e\u2066',
+      numeric ? '1e309' : 'x'.repeat(20_000),
+      ['1', '2'],
+    ];
     for (const value of values) {
       const draft = clone(base);
       if (value === undefined) delete draft.query[p.name];
@@ -365,7 +472,13 @@ export function randomPlanArbitrary(op: Operation, options: CaseOptions): fc.Arb
       .tuple(
         fc.oneof(
           { arbitrary: fc.constantFrom(...properties), weight: 5 },
-          { arbitrary: fc.tuple(fc.constantFrom('x', '__proto__', 'constructor', 'user_id', 'is_verified', '\u0000', '\u202e', 'é'.repeat(50)), fc.constant({} as JsonSchema)), weight: 1 },
+          {
+            arbitrary: fc.tuple(
+              fc.constantFrom('x', '__proto__', 'constructor', 'user_id', 'is_verified', '\u0000', '\u202e', 'é'.repeat(50)),
+              fc.constant({} as JsonSchema),
+            ),
+            weight: 1,
+          },
         ),
         fc.boolean(),
       )

@@ -60,7 +60,7 @@ export function reproduction(op: Operation, plan: RequestPlan, withToken: boolea
   const parts = [`${op.method} ${url.length > 200 ? `${url.slice(0, 200)}…` : url}`];
   if (plan.body?.contentType !== undefined) parts.push(`content-type: ${plan.body.contentType}`);
   if (plan.authorization !== undefined) parts.push(`authorization: ${brief(plan.authorization)}`);
-  else if (withToken) parts.push('authorization: Bearer <the caller\'s token>');
+  else if (withToken) parts.push("authorization: Bearer <the caller's token>");
   for (const [name, value] of Object.entries(plan.headers ?? {})) parts.push(`${name}: ${brief(value)}`);
   if (plan.body) {
     const text = Buffer.isBuffer(plan.body.payload) ? plan.body.payload.toString('latin1') : plan.body.payload;

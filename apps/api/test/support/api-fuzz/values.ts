@@ -176,7 +176,8 @@ export const WRONG_TYPES: readonly unknown[] = [
 function boundaryStrings(schema: JsonSchema): string[] {
   const out: string[] = [];
   if (schema.minLength !== undefined && schema.minLength > 0) out.push('x'.repeat(schema.minLength - 1));
-  if (schema.maxLength !== undefined) out.push('x'.repeat(schema.maxLength), 'x'.repeat(schema.maxLength + 1), '\u{1f9ea}'.repeat(schema.maxLength));
+  if (schema.maxLength !== undefined)
+    out.push('x'.repeat(schema.maxLength), 'x'.repeat(schema.maxLength + 1), '\u{1f9ea}'.repeat(schema.maxLength));
   return out;
 }
 
@@ -205,8 +206,14 @@ export function hostileValue(schema: JsonSchema): fc.Arbitrary<unknown> {
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.integer(),
   );
-  const enumValues = schema.enum ? fc.constantFrom(...schema.enum.map((v) => (typeof v === 'string' ? ` ${v}` : v)), ...schema.enum.map((v) => String(v).toUpperCase())) : undefined;
-  const wanted = types.includes('string') ? strings : types.includes('number') || types.includes('integer') ? numbers : fc.constantFrom(...WRONG_TYPES);
+  const enumValues = schema.enum
+    ? fc.constantFrom(...schema.enum.map((v) => (typeof v === 'string' ? ` ${v}` : v)), ...schema.enum.map((v) => String(v).toUpperCase()))
+    : undefined;
+  const wanted = types.includes('string')
+    ? strings
+    : types.includes('number') || types.includes('integer')
+      ? numbers
+      : fc.constantFrom(...WRONG_TYPES);
   return fc.oneof(
     { arbitrary: wanted, weight: 5 },
     { arbitrary: fc.constantFrom(...WRONG_TYPES), weight: 2 },

@@ -28,9 +28,7 @@ export function Footer({ feedbackPanel: FeedbackPanel }: { feedbackPanel: Feedba
             <img src="/logo.svg" alt="" width={24} height={24} className="size-6" />
             BenchMarket
           </p>
-          <p className="mt-2 text-sm">
-            The marketplace for new, pre-owned and refurbished lab and medical equipment.
-          </p>
+          <p className="mt-2 text-sm">The marketplace for new, pre-owned and refurbished lab and medical equipment.</p>
         </div>
 
         <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:gap-6">
@@ -51,7 +49,16 @@ export function Footer({ feedbackPanel: FeedbackPanel }: { feedbackPanel: Feedba
             }}
             className="inline-flex items-center gap-2 self-start rounded-md border border-slate-600 px-4 py-2 font-medium text-white hover:border-slate-400 hover:bg-slate-800 focus-visible:outline-white"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
             </svg>
             Provide Feedback

@@ -68,7 +68,10 @@ export function Header() {
   };
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+    >
       <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
         {/* spec §2: logo 30 px high and the product name, linking home. */}
         <Link to="/" aria-label="BenchMarket home" className="flex shrink-0 items-center gap-2.5 rounded-md">

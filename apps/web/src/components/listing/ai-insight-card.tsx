@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { RELEVANCE_TONES } from './relevance-tones';
 
-
 /** The score as a whole percentage, or null when the API sent none usable. */
 export function scorePercent(score: number | null | undefined): number | null {
   if (typeof score !== 'number' || !Number.isFinite(score)) return null;
@@ -17,12 +16,7 @@ export function AiInsight({ insight, className }: { insight: RagSearchResponse; 
   const percent = scorePercent(insight.relevance_score);
   const colours = RELEVANCE_TONES[tone];
   return (
-    <div
-      role="group"
-      aria-labelledby={headingId}
-      data-tone={tone}
-      className={cn('rounded-lg border px-3 py-2.5', colours.box, className)}
-    >
+    <div role="group" aria-labelledby={headingId} data-tone={tone} className={cn('rounded-lg border px-3 py-2.5', colours.box, className)}>
       <h4 id={headingId} className="flex items-center gap-1.5 text-xs font-semibold">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
           <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />

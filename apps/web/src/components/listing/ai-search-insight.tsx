@@ -10,11 +10,7 @@ export function AiSearchInsight({ insight }: { insight: AiInsight }) {
   const tone = relevanceTone(insight.relevance_explanation);
   const score = insight.relevance_score;
   return (
-    <section
-      aria-labelledby={headingId}
-      data-tone={tone}
-      className={cn('rounded-lg border p-4', RELEVANCE_TONES[tone].box)}
-    >
+    <section aria-labelledby={headingId} data-tone={tone} className={cn('rounded-lg border p-4', RELEVANCE_TONES[tone].box)}>
       <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />

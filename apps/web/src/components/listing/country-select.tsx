@@ -47,17 +47,7 @@ export function filterCountries(query: string): readonly Readonly<Country>[] {
  * typed in full (or as a code like 'DE' or an alias like 'UK') and otherwise restores the
  * previous choice. Each country shows its flag.
  */
-export function CountrySelect({
-  id,
-  value,
-  onChange,
-  onBlur,
-  name,
-  inputRef,
-  invalid,
-  describedBy,
-  disabled,
-}: CountrySelectProps) {
+export function CountrySelect({ id, value, onChange, onBlur, name, inputRef, invalid, describedBy, disabled }: CountrySelectProps) {
   const listboxId = useId();
   const optionIdPrefix = useId();
   const [open, setOpen] = useState(false);
@@ -79,7 +69,10 @@ export function CountrySelect({
   const openList = (index: number) => {
     setOpen(true);
     setActiveIndex(index);
-    if (index >= 0) requestAnimationFrame(() => { scrollToOption(index); });
+    if (index >= 0)
+      requestAnimationFrame(() => {
+        scrollToOption(index);
+      });
   };
 
   const choose = (country: Readonly<Country> | undefined) => {
@@ -157,7 +150,9 @@ export function CountrySelect({
       <div
         className={cn(
           'flex items-center rounded-lg border bg-white shadow-sm focus-within:ring-2',
-          invalid ? 'border-red-500 focus-within:ring-red-500' : 'border-slate-300 focus-within:border-teal-600 focus-within:ring-teal-600/40',
+          invalid
+            ? 'border-red-500 focus-within:ring-red-500'
+            : 'border-slate-300 focus-within:border-teal-600 focus-within:ring-teal-600/40',
           disabled && 'bg-slate-100',
         )}
       >
@@ -222,7 +217,11 @@ export function CountrySelect({
           className="rounded-r-lg px-2.5 py-2.5 text-slate-500 hover:text-slate-800"
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            <path fillRule="evenodd" d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
+              clipRule="evenodd"
+            />
           </svg>
         </button>
       </div>
@@ -233,30 +232,31 @@ export function CountrySelect({
         hidden={!open}
         className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
-        {open && options.map((country, index) => (
-          <li
-            key={country.code}
-            id={optionId(index)}
-            role="option"
-            aria-selected={country.name === selected?.name}
-            // A click chooses without taking the focus from the input first.
-            onMouseDown={(event) => {
-              event.preventDefault();
-            }}
-            onClick={() => {
-              choose(country);
-            }}
-            className={cn(
-              'flex cursor-pointer items-center gap-2 px-3 py-2 text-base sm:text-sm',
-              index === activeIndex ? 'bg-teal-700 text-white' : 'text-slate-800 hover:bg-slate-100',
-            )}
-          >
-            <span aria-hidden="true" className="text-lg leading-none">
-              {country.flag}
-            </span>
-            {country.name}
-          </li>
-        ))}
+        {open &&
+          options.map((country, index) => (
+            <li
+              key={country.code}
+              id={optionId(index)}
+              role="option"
+              aria-selected={country.name === selected?.name}
+              // A click chooses without taking the focus from the input first.
+              onMouseDown={(event) => {
+                event.preventDefault();
+              }}
+              onClick={() => {
+                choose(country);
+              }}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 px-3 py-2 text-base sm:text-sm',
+                index === activeIndex ? 'bg-teal-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+              )}
+            >
+              <span aria-hidden="true" className="text-lg leading-none">
+                {country.flag}
+              </span>
+              {country.name}
+            </li>
+          ))}
         {open && options.length === 0 && (
           <li role="presentation" className="px-3 py-2 text-sm text-slate-500">
             No country matches “{query}”

@@ -52,8 +52,8 @@ export function UnverifiedCaution({ listing }: { listing: VerifiableListing }) {
     <div role="note" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
       <ToneIcon tone="warning" />
       <p className="text-sm">
-        <strong className="font-semibold">Caution:</strong> this listing has not been verified yet. Check the
-        equipment&apos;s details and condition with the seller before you buy.
+        <strong className="font-semibold">Caution:</strong> this listing has not been verified yet. Check the equipment&apos;s details and
+        condition with the seller before you buy.
       </p>
     </div>
   );

@@ -25,7 +25,17 @@ const TONES = {
 };
 
 /** The one message box of every form and page: a failure (the server's detail) or a success. */
-export function Alert({ tone = 'error', title, children, actions, onRetry, retrying = false, focusOnShow = false, id, className }: AlertProps) {
+export function Alert({
+  tone = 'error',
+  title,
+  children,
+  actions,
+  onRetry,
+  retrying = false,
+  focusOnShow = false,
+  id,
+  className,
+}: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnShow) ref.current?.focus();

@@ -29,7 +29,16 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', block, pending = false, disabled, className, children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block,
+  pending = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -75,8 +75,7 @@ function splitProps<P extends FieldFrameProps>({ label, error, announceError, hi
   return [{ label, error, announceError, hint, className }, control] as const;
 }
 
-type TextFieldProps = FieldFrameProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
+type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
 
 /**
  * A labelled input, for react-hook-form (`{...register('email')}`) or use-checked-form
@@ -95,9 +94,6 @@ type TextAreaFieldProps = FieldFrameProps &
 export function TextAreaField(props: TextAreaFieldProps) {
   const [frame, textarea] = splitProps(props);
   return (
-    <FieldFrame
-      {...frame}
-      control={(wiring) => <textarea {...wiring} className={cn(wiring.className, 'resize-y')} {...textarea} />}
-    />
+    <FieldFrame {...frame} control={(wiring) => <textarea {...wiring} className={cn(wiring.className, 'resize-y')} {...textarea} />} />
   );
 }

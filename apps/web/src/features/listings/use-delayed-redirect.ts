@@ -6,12 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
  * `to` (spec §2, §8: the 2 s redirects to /login), passing this page as `{ from }` so the
  * login page can bring the user back. Leaving the page cancels it.
  */
-export function useDelayedRedirect(
-  active: boolean,
-  to: string,
-  delayMs: number,
-  beforeRedirect?: () => void,
-): void {
+export function useDelayedRedirect(active: boolean, to: string, delayMs: number, beforeRedirect?: () => void): void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const beforeRedirectRef = useRef(beforeRedirect);

@@ -3,13 +3,7 @@
  * made, their API query (GET /listings/search) and their URL (`/search?q=centrifuge&ai=1&max=5000`),
  * so a search can be shared or bookmarked. Pure: no storage, no network.
  */
-import {
-  LOCATION_MAX_LENGTH,
-  SEARCH_QUERY_MAX_LENGTH,
-  findCountry,
-  isCondition,
-  type Condition,
-} from '@benchmarket/shared';
+import { LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, findCountry, isCondition, type Condition } from '@benchmarket/shared';
 
 export interface SearchFilters {
   /** As typed ('' for none); validated before a search is made. */

@@ -63,7 +63,11 @@ describe('checkDraft', () => {
   });
 
   it('refuses a negative price and a minimum above the maximum (spec §5)', async () => {
-    expect(await checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '-1' })).toEqual({ ok: false, field: 'minPrice', message: PRICE_NEGATIVE });
+    expect(await checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '-1' })).toEqual({
+      ok: false,
+      field: 'minPrice',
+      message: PRICE_NEGATIVE,
+    });
     expect(await checkDraft({ ...draftOf(EMPTY_CRITERIA), minPrice: '10', maxPrice: '5' })).toEqual({
       ok: false,
       field: 'maxPrice',

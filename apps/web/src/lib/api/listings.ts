@@ -40,10 +40,7 @@ export function listingQueryOptions(id: string, viewerId: string | null) {
  * owner's request carries their identity and is cached under their key; `signedInOnly` waits
  * until there is a logged-in user (pages and panels that only a signed-in user sees).
  */
-export function useListing(
-  id: string,
-  { enabled = true, signedInOnly = false }: { enabled?: boolean; signedInOnly?: boolean } = {},
-) {
+export function useListing(id: string, { enabled = true, signedInOnly = false }: { enabled?: boolean; signedInOnly?: boolean } = {}) {
   const { user, isLoading } = useAuth();
   const sessionReady = signedInOnly ? user !== null : !isLoading;
   return useQuery({ ...listingQueryOptions(id, user?.id ?? null), enabled: enabled && sessionReady });

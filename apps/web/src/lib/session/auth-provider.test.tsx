@@ -63,9 +63,7 @@ describe('AuthProvider', () => {
 
     act(() => {
       window.localStorage.removeItem('access_token');
-      window.dispatchEvent(
-        new StorageEvent('storage', { key: 'access_token', oldValue: 'shared-token', newValue: null }),
-      );
+      window.dispatchEvent(new StorageEvent('storage', { key: 'access_token', oldValue: 'shared-token', newValue: null }));
     });
 
     expect(await screen.findByText('Logged out')).toBeInTheDocument();

@@ -39,10 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: authQueryKeys.all }),
-    [queryClient],
-  );
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: authQueryKeys.all }), [queryClient]);
 
   const forgetSession = useCallback(() => {
     clearToken();

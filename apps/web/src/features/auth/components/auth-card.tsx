@@ -44,6 +44,4 @@ export function AuthCard({ title, documentTitle, description, footer, focusHeadi
 }
 
 /** A text link in the account pages' style. */
-export const authLinkClass =
-  'font-semibold text-teal-800 underline-offset-2 hover:text-teal-900 hover:underline';
-
+export const authLinkClass = 'font-semibold text-teal-800 underline-offset-2 hover:text-teal-900 hover:underline';

@@ -7,24 +7,11 @@ type FieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'label'> & { l
 
 /** The account email field of the auth forms (a required, email-keyboard, no-spellcheck input). */
 export function EmailField({ label = 'Email', ...props }: FieldProps) {
-  return (
-    <TextField
-      label={label}
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      spellCheck={false}
-      aria-required="true"
-      {...props}
-    />
-  );
+  return <TextField label={label} type="email" autoComplete="email" inputMode="email" spellCheck={false} aria-required="true" {...props} />;
 }
 
 /** A required password field; `autoComplete` says whether it is the current or a new password. */
-export function PasswordField({
-  label = 'Password',
-  ...props
-}: FieldProps & { autoComplete: 'current-password' | 'new-password' }) {
+export function PasswordField({ label = 'Password', ...props }: FieldProps & { autoComplete: 'current-password' | 'new-password' }) {
   return <TextField label={label} type="password" aria-required="true" {...props} />;
 }
 
@@ -46,12 +33,7 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField label={label} autoComplete="new-password" error={errors.password?.message} {...password} />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...confirmPassword}
-      />
+      <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirm_password?.message} {...confirmPassword} />
     </>
   );
 }

@@ -1,8 +1,4 @@
-import {
-  thirdPartyLoginError,
-  thirdPartyLoginFailed,
-  thirdPartySignInFailed,
-} from '@benchmarket/shared';
+import { thirdPartyLoginError, thirdPartyLoginFailed, thirdPartySignInFailed } from '@benchmarket/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -108,9 +104,7 @@ describe('GoogleSignIn', () => {
 
     await signIn('google-id-token');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An error occurred during Google login. Please try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during Google login. Please try again.');
     expect(thirdPartyLoginError('Google')).toBe('An error occurred during Google login. Please try again.');
   });
 

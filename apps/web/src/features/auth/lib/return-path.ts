@@ -43,8 +43,7 @@ export function safeReturnPath(value: unknown): string | null {
 
 /** The return path from navigation state (`from`) or the `next` query parameter, else '/'. */
 export function returnPathFrom(state: unknown, search: string): string {
-  const fromState =
-    typeof state === 'object' && state !== null && 'from' in state ? safeReturnPath(state.from) : null;
+  const fromState = typeof state === 'object' && state !== null && 'from' in state ? safeReturnPath(state.from) : null;
   return fromState ?? safeReturnPath(new URLSearchParams(search).get('next')) ?? DEFAULT_RETURN_PATH;
 }
 

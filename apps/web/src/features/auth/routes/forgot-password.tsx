@@ -39,8 +39,8 @@ export default function ForgotPasswordRoute() {
             {FORGOT_PASSWORD_NEUTRAL}
           </p>
           <p className="text-sm text-slate-500">
-            The link is valid for {RESET_LINK_HOURS === 1 ? 'one hour' : `${String(RESET_LINK_HOURS)} hours`} and works
-            once. No email? Check your spam folder.
+            The link is valid for {RESET_LINK_HOURS === 1 ? 'one hour' : `${String(RESET_LINK_HOURS)} hours`} and works once. No email?
+            Check your spam folder.
           </p>
           <LinkButton to="/login" block>
             Back to Login

@@ -1,8 +1,4 @@
-import {
-  LOGIN_ERROR,
-  LOGIN_FAILED,
-  thirdPartyLoginFailed,
-} from '@benchmarket/shared';
+import { LOGIN_ERROR, LOGIN_FAILED, thirdPartyLoginFailed } from '@benchmarket/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
@@ -152,9 +148,7 @@ describe('/login', () => {
   it('shows a success banner carried in navigation state', async () => {
     stubFetch({});
     const { router } = renderApp('/');
-    await act(() =>
-      router.navigate('/login', { state: { message: 'Your password has been reset. You can now log in.' } }),
-    );
+    await act(() => router.navigate('/login', { state: { message: 'Your password has been reset. You can now log in.' } }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Your password has been reset. You can now log in.');
   });

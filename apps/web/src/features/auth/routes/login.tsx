@@ -69,11 +69,7 @@ export default function LoginRoute() {
         <AuthForm onSubmit={onSubmit} submitLabel="Login" pending={isSubmitting}>
           <EmailField error={errors.username?.message} {...register('username')} />
           <div>
-            <PasswordField
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
+            <PasswordField autoComplete="current-password" error={errors.password?.message} {...register('password')} />
             <p className="mt-2 text-right text-sm">
               <Link to="/forgot-password" className={authLinkClass}>
                 Forgot password?

@@ -60,9 +60,7 @@ describe('/register', () => {
     await fill(user, ' New@Example.com ', 'secret-1', 'secret-1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toHaveFocus();
-    expect(screen.getByText(/sent a verification email to/)).toHaveTextContent(
-      "We've sent a verification email to new@example.com.",
-    );
+    expect(screen.getByText(/sent a verification email to/)).toHaveTextContent("We've sent a verification email to new@example.com.");
     expect(screen.getByText(/valid for 48 hours/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
     expect(await registerCalls(network)[0]?.json()).toEqual({ email: 'new@example.com', password: 'secret-1' });

@@ -1,9 +1,4 @@
-import {
-  REGISTER_ERROR,
-  REGISTER_FAILED,
-  RegisterFormSchema,
-  VERIFICATION_LINK_HOURS,
-} from '@benchmarket/shared';
+import { REGISTER_ERROR, REGISTER_FAILED, RegisterFormSchema, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appConfigLoader } from '@/lib/app-config';
@@ -93,10 +88,7 @@ function VerificationSent({ email }: { email: string }) {
         <p role="status">
           We&apos;ve sent a verification email to <strong className="wrap-anywhere text-slate-900">{email}</strong>.
         </p>
-        <p>
-          Open it and follow the link to verify your account. The link is valid for {VERIFICATION_LINK_HOURS}{' '}
-          hours.
-        </p>
+        <p>Open it and follow the link to verify your account. The link is valid for {VERIFICATION_LINK_HOURS} hours.</p>
         <p className="text-sm text-slate-500">
           No email after a few minutes? Check your spam folder. Once you are logged in you can ask for a new link.
         </p>

@@ -68,7 +68,11 @@ describe('/verify-email', () => {
   });
 
   it.each<[string, StubHandler, string]>([
-    ['the detail of a refused token', { status: 400, body: { detail: 'This verification link has expired' } }, 'This verification link has expired'],
+    [
+      'the detail of a refused token',
+      { status: 400, body: { detail: 'This verification link has expired' } },
+      'This verification link has expired',
+    ],
     ['the fallback without a detail', { status: 500 }, VERIFY_FAILED],
     ['the network message', networkFailure, VERIFY_ERROR],
   ])('shows %s, with a Return to Home button', async (_case, answer, message) => {

@@ -1,9 +1,4 @@
-import {
-  EMAIL_ALREADY_VERIFIED,
-  VERIFY_ERROR,
-  VERIFY_FAILED,
-  VERIFY_NO_TOKEN,
-} from '@benchmarket/shared';
+import { EMAIL_ALREADY_VERIFIED, VERIFY_ERROR, VERIFY_FAILED, VERIFY_NO_TOKEN } from '@benchmarket/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -56,9 +51,7 @@ function VerifyToken({ token }: { token: string }) {
     );
   }
   if (verification.isError) return <VerificationFailed message={verifyErrorMessage(verification.error)} />;
-  return (
-    <VerificationSucceeded message={verification.data === 'already-verified' ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED} />
-  );
+  return <VerificationSucceeded message={verification.data === 'already-verified' ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED} />;
 }
 
 function VerificationSucceeded({ message }: { message: string }) {

@@ -52,9 +52,7 @@ export function AccountPanel() {
       </div>
       <div className="rounded-lg border border-slate-200 p-4">
         <h3 className="font-semibold text-slate-900">Sessions</h3>
-        <p className="mt-1 text-sm text-slate-600">
-          Log out on every device and browser where you are logged in, this one included.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">Log out on every device and browser where you are logged in, this one included.</p>
         <button
           type="button"
           className={`${dangerButtonClass} mt-4`}

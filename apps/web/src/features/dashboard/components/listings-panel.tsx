@@ -64,14 +64,7 @@ function Thumbnail({ listing }: { listing: Listing }) {
     );
   }
   return (
-    <img
-      src={src}
-      alt={listing.title}
-      width={64}
-      height={64}
-      loading="lazy"
-      className="size-16 rounded-lg bg-slate-100 object-cover"
-    />
+    <img src={src} alt={listing.title} width={64} height={64} loading="lazy" className="size-16 rounded-lg bg-slate-100 object-cover" />
   );
 }
 
@@ -190,9 +183,7 @@ export function ListingsPanel() {
         <Alert onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</Alert>
       ) : listings.data.length === 0 ? (
         <EmptyTab>
-          <p>
-            {activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}
-          </p>
+          <p>{activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}</p>
           <Link to="/create-listing" className={cn(buttonClass('primary'), 'mt-4')}>
             Create Listing
           </Link>

@@ -116,7 +116,9 @@ describe('Messages tab', () => {
 
     await user.click(within(itemOf('Old Buyer')).getByRole('button', { expanded: false }));
     await user.click(within(itemOf('Old Buyer')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this message?' })).getByRole('button', { name: 'Delete message' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this message?' })).getByRole('button', { name: 'Delete message' }),
+    );
 
     await waitFor(() => {
       expect(screen.queryByText('Old Buyer')).not.toBeInTheDocument();

@@ -1,9 +1,4 @@
-import {
-  DASHBOARD_DELETE_MESSAGE_FAILED,
-  DASHBOARD_MESSAGES_FAILED,
-  truncate,
-  type Message,
-} from '@benchmarket/shared';
+import { DASHBOARD_DELETE_MESSAGE_FAILED, DASHBOARD_MESSAGES_FAILED, truncate, type Message } from '@benchmarket/shared';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -54,9 +49,16 @@ function MessageItem({ message, expanded, onToggle, onDelete }: MessageItemProps
             aria-hidden="true"
             viewBox="0 0 20 20"
             fill="currentColor"
-            className={cn('mt-1 size-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none', expanded && 'rotate-90')}
+            className={cn(
+              'mt-1 size-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none',
+              expanded && 'rotate-90',
+            )}
           >
-            <path fillRule="evenodd" d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.5 10 7.2 5.7a1 1 0 0 1 0-1.5Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.5 10 7.2 5.7a1 1 0 0 1 0-1.5Z"
+              clipRule="evenodd"
+            />
           </svg>
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -77,7 +79,10 @@ function MessageItem({ message, expanded, onToggle, onDelete }: MessageItemProps
             <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>
             <p className="mt-3 text-sm break-words text-slate-600">
               From {message.sender_name} &lt;{message.sender_email}&gt; about{' '}
-              <Link to={`/listings/${encodeURIComponent(message.listing_id)}`} className="font-medium text-teal-800 underline underline-offset-2">
+              <Link
+                to={`/listings/${encodeURIComponent(message.listing_id)}`}
+                className="font-medium text-teal-800 underline underline-offset-2"
+              >
                 {message.listing_title}
               </Link>
             </p>
@@ -146,13 +151,7 @@ export function MessagesPanel() {
       ) : (
         <ul aria-label="Messages from buyers" className="space-y-3">
           {inbox.data.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              expanded={expanded.has(message.id)}
-              onToggle={onToggle}
-              onDelete={askDelete}
-            />
+            <MessageItem key={message.id} message={message} expanded={expanded.has(message.id)} onToggle={onToggle} onDelete={askDelete} />
           ))}
         </ul>
       )}

@@ -33,8 +33,20 @@ describe('Payment History tab', () => {
     duration_months: 3,
     status: 'completed',
   });
-  const pending = makePayment({ id: 'bbbbbbbb-1111-4111-8111-111111111111', listing_title: 'Pending Autoclave', amount: 49, duration_months: 1, status: 'pending' });
-  const failed = makePayment({ id: 'cccccccc-2222-4222-8222-222222222222', listing_title: 'Failed Microscope', amount: 78, duration_months: 6, status: 'failed' });
+  const pending = makePayment({
+    id: 'bbbbbbbb-1111-4111-8111-111111111111',
+    listing_title: 'Pending Autoclave',
+    amount: 49,
+    duration_months: 1,
+    status: 'pending',
+  });
+  const failed = makePayment({
+    id: 'cccccccc-2222-4222-8222-222222222222',
+    listing_title: 'Failed Microscope',
+    amount: 78,
+    duration_months: 6,
+    status: 'failed',
+  });
 
   it('cleans up pending payments first, then loads the history', async () => {
     const network = sellerApi({

@@ -84,9 +84,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
       </td>
       <td className="whitespace-nowrap text-slate-700">{formatDuration(payment.duration_months)}</td>
       {/* spec §3: the amount with 2 decimals; the currency sign is decoration. */}
-      <td className="text-right whitespace-nowrap text-slate-900 tabular-nums before:content-['$']">
-        {formatAmount(payment.amount)}
-      </td>
+      <td className="text-right whitespace-nowrap text-slate-900 tabular-nums before:content-['$']">{formatAmount(payment.amount)}</td>
       <td>
         <span title={STATUS_TITLES[payment.status]}>
           <StatusPill tone={STATUS_TONES[payment.status]} className="capitalize">

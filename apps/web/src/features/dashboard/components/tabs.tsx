@@ -44,12 +44,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
-      >
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (

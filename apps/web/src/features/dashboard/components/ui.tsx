@@ -22,12 +22,17 @@ const TONES: Record<Tone, string> = {
 
 export function StatusPill({ tone, children, className }: { tone: Tone; children: ReactNode; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[tone], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );
 }
-
 
 /** The dashed box a tab shows instead of an empty table or list. */
 export function EmptyTab({ children }: { children: ReactNode }) {

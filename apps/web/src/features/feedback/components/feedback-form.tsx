@@ -1,10 +1,4 @@
-import {
-  FEEDBACK_BLANK,
-  FEEDBACK_CLOSE_DELAY_MS,
-  FEEDBACK_FAILED,
-  FEEDBACK_MAX_LENGTH,
-  FeedbackCreateSchema,
-} from '@benchmarket/shared';
+import { FEEDBACK_BLANK, FEEDBACK_CLOSE_DELAY_MS, FEEDBACK_FAILED, FEEDBACK_MAX_LENGTH, FeedbackCreateSchema } from '@benchmarket/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { errorDetail } from '@/lib/api-client';
@@ -83,11 +77,7 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
               {comment.length}/{FEEDBACK_MAX_LENGTH}
             </p>
           </div>
-          {error && (
-            <Alert id={ids.error}>
-              {error}
-            </Alert>
-          )}
+          {error && <Alert id={ids.error}>{error}</Alert>}
           <button
             type="submit"
             disabled={submit.isPending}

@@ -9,7 +9,15 @@ function ListingPreview() {
       <div className="absolute -inset-4 rotate-3 rounded-3xl bg-white/10" />
       <div className="relative overflow-hidden rounded-2xl bg-white text-slate-900 shadow-2xl">
         <div className="flex h-44 items-center justify-center bg-linear-to-br from-sky-100 to-teal-100">
-          <svg viewBox="0 0 120 100" className="h-32 text-sky-900" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 120 100"
+            className="h-32 text-sky-900"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={3}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M20 90h80M35 90V80h50v10M60 80V62" />
             <path d="M48 20l14-8 10 18-14 8z" />
             <path d="M55 38l-8 24h26" />
@@ -63,8 +71,8 @@ export function Hero() {
             The marketplace for lab and medical equipment
           </h1>
           <p className="mt-6 max-w-xl text-lg text-sky-50">
-            Find the instruments your lab needs from verified sellers, or give your surplus
-            equipment a second life with buyers who know what it is worth.
+            Find the instruments your lab needs from verified sellers, or give your surplus equipment a second life with buyers who know
+            what it is worth.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link

@@ -26,7 +26,10 @@ export function HowItWorks() {
         {STEPS.map(({ title, description, Icon }, index) => (
           <li key={title} className="relative rounded-2xl bg-slate-50 p-6 shadow-sm ring-1 ring-slate-200">
             <div className="flex items-center gap-4">
-              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white"
+              >
                 {index + 1}
               </span>
               <Icon className="size-6 text-sky-800" />

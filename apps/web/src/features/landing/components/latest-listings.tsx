@@ -140,10 +140,7 @@ export function LatestListings() {
               Latest listings
             </h2>
           </div>
-          <Link
-            to="/search"
-            className="inline-flex items-center gap-1.5 rounded-md font-semibold text-teal-800 hover:text-teal-900"
-          >
+          <Link to="/search" className="inline-flex items-center gap-1.5 rounded-md font-semibold text-teal-800 hover:text-teal-900">
             Browse all equipment
             <ArrowRightIcon className="size-4" />
           </Link>

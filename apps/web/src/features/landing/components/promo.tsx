@@ -10,15 +10,12 @@ export function Promo() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="relative overflow-hidden rounded-3xl bg-linear-to-br from-teal-800 to-sky-900 px-6 py-12 text-white shadow-xl sm:px-12 lg:flex lg:items-center lg:justify-between lg:gap-12">
           <div className="max-w-xl">
-            <p className="inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-semibold text-white">
-              Limited-time offer
-            </p>
+            <p className="inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-semibold text-white">Limited-time offer</p>
             <h2 id="promo-title" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
               List Free Until June
             </h2>
             <p className="mt-4 text-lg text-teal-50">
-              Sellers pay nothing to publish while the offer runs. Reach labs and clinics looking
-              for exactly what you have.
+              Sellers pay nothing to publish while the offer runs. Reach labs and clinics looking for exactly what you have.
             </p>
             <ul className="mt-8 grid gap-3 sm:grid-cols-2">
               {PERKS.map((perk) => (

@@ -51,18 +51,15 @@ describe('Landing page', () => {
     stubFetch({ 'GET /api/v1/auth/me': { body: { id: 'u-1', email: 's@example.com', is_verified: true } } });
     renderWithProviders(<LandingRoute />, { token: 'token-abc' });
 
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'List Your Equipment' })).toHaveAttribute(
-        'href',
-        '/create-listing',
-      ),
-    );
+    await waitFor(() => expect(screen.getByRole('link', { name: 'List Your Equipment' })).toHaveAttribute('href', '/create-listing'));
   });
 });
 
 describe('Latest listings strip', () => {
   it('asks for the 8 newest listings and shows each as a link to its page, with price and a lazy, sized photo', async () => {
-    const network = stubFetch({ 'GET /api/v1/listings/latest': { body: [listing(1), listing(2, { photos: [], thumbnails: [], location: null })] } });
+    const network = stubFetch({
+      'GET /api/v1/listings/latest': { body: [listing(1), listing(2, { photos: [], thumbnails: [], location: null })] },
+    });
     renderWithProviders(<LandingRoute />);
 
     const strip = within(screen.getByRole('region', { name: 'Latest listings' }));

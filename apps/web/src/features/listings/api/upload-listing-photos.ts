@@ -39,8 +39,7 @@ export interface UploadListingPhotosVariables {
 export function useUploadListingPhotos() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ listingId, files, onUploaded }: UploadListingPhotosVariables) =>
-      uploadListingPhotos(listingId, files, { onUploaded }),
+    mutationFn: ({ listingId, files, onUploaded }: UploadListingPhotosVariables) => uploadListingPhotos(listingId, files, { onUploaded }),
     // Also after a partial failure: the photos stored so far are part of the listing.
     onSettled: (_data, _error, { listingId }) => queryClient.invalidateQueries({ queryKey: listingKeys.detailOf(listingId) }),
   });

@@ -19,7 +19,16 @@ export function photoAlt(title: string, index: number, count: number): string {
 
 function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   );
@@ -100,8 +109,7 @@ export function Lightbox({ photos, index, title, onIndexChange, onClose, returnF
   };
 
   const src = photos[index];
-  const buttonClass =
-    'rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25 focus-visible:outline-white';
+  const buttonClass = 'rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25 focus-visible:outline-white';
 
   return createPortal(
     <div
@@ -118,7 +126,15 @@ export function Lightbox({ photos, index, title, onIndexChange, onClose, returnF
           Photo {index + 1} of {count}
         </p>
         <button ref={closeRef} type="button" onClick={onClose} aria-label="Close photo viewer" className={buttonClass}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.5}
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

@@ -125,7 +125,7 @@ export function ListingForm(props: ListingFormProps) {
     required: useId(),
   };
   const form = useForm<ListingFormValues, unknown, ListingCreate | ListingUpdate>({
-    resolver: (mode === 'create' ? createResolver : editResolver),
+    resolver: mode === 'create' ? createResolver : editResolver,
     defaultValues: { ...EMPTY_VALUES, ...defaultValues },
   });
   const {
@@ -181,10 +181,7 @@ export function ListingForm(props: ListingFormProps) {
             maxLength={DESCRIPTION_MAX_LENGTH}
             required
             aria-invalid={Boolean(errors.description) || undefined}
-            aria-describedby={describedBy(
-              descriptionError && errorId(ids.description),
-              isMissing(errors.description) && ids.required,
-            )}
+            aria-describedby={describedBy(descriptionError && errorId(ids.description), isMissing(errors.description) && ids.required)}
             placeholder="Model, age, hours of use, service history, what is included…"
             className={inputClass(Boolean(errors.description))}
             {...register('description')}
@@ -288,11 +285,7 @@ export function ListingForm(props: ListingFormProps) {
 
       {photos}
 
-      {missingRequired && (
-        <Alert id={ids.required}>
-          {REQUIRED_LISTING_FIELDS}
-        </Alert>
-      )}
+      {missingRequired && <Alert id={ids.required}>{REQUIRED_LISTING_FIELDS}</Alert>}
       {status}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
@@ -303,7 +296,10 @@ export function ListingForm(props: ListingFormProps) {
           className="inline-flex items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-70"
         >
           {busy && (
-            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+            />
           )}
           {busy ? busyLabel : submitLabel}
         </button>

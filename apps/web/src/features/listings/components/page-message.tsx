@@ -9,4 +9,3 @@ export function PageMessage({ title, children }: { title: string; children?: Rea
     </section>
   );
 }
-

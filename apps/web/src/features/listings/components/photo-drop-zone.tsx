@@ -1,10 +1,4 @@
-import {
-  DROP_IMAGES_ONLY,
-  MAX_PHOTO_BYTES,
-  MAX_PHOTOS_PER_LISTING,
-  PHOTO_TOO_LARGE,
-  tooManyPhotos,
-} from '@benchmarket/shared';
+import { DROP_IMAGES_ONLY, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_LISTING, PHOTO_TOO_LARGE, tooManyPhotos } from '@benchmarket/shared';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { RemovePhotoButton } from './remove-photo-button';
@@ -159,7 +153,16 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
           disabled && 'opacity-60',
         )}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-10 text-slate-400"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M4 16.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-1.5M12 4v11m0-11L8 8m4-4 4 4" />
         </svg>
         <p className="text-sm text-slate-700">

@@ -5,7 +5,14 @@ import { renderApp } from '@/testing/render-app';
 import { LISTING_ID, SELLER, makeFile, makeListing } from '../testing/make-listing';
 
 const me = { 'GET /api/v1/auth/me': { body: SELLER } };
-const created = makeListing({ photos: [], thumbnails: [], payment_status: 'unpaid', expiry_date: null, is_verified: false, verification: null });
+const created = makeListing({
+  photos: [],
+  thumbnails: [],
+  payment_status: 'unpaid',
+  expiry_date: null,
+  is_verified: false,
+  verification: null,
+});
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -48,9 +55,12 @@ describe('/create-listing', () => {
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(router.state.location.pathname).toBe('/create-listing');
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    }, { timeout: 2000 });
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe('/login');
+      },
+      { timeout: 2000 },
+    );
   });
 
   it('has the fields of spec §5 with their labels, nine conditions and four durations', async () => {
@@ -193,9 +203,7 @@ describe('/create-listing', () => {
     await fillRequired(user);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An error occurred. Please check your connection and try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please check your connection and try again.');
   });
 
   it("ends an expired session: 'Your session has expired. Please log in again.' then /login after 2 s", async () => {
@@ -206,9 +214,12 @@ describe('/create-listing', () => {
     await user.click(submit());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired. Please log in again.');
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    }, { timeout: 3000 });
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe('/login');
+      },
+      { timeout: 3000 },
+    );
     expect(window.localStorage.getItem('access_token')).toBeNull();
   });
 });

@@ -98,9 +98,12 @@ describe('/edit-listing/{id}', () => {
     const { user, router } = await openAsOwner({ [update]: { status: 401, body: { detail: 'Not authenticated' } } });
     await user.click(screen.getByRole('button', { name: 'Update Listing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired. Please log in again.');
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    }, { timeout: 3000 });
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe('/login');
+      },
+      { timeout: 3000 },
+    );
   });
 
   it('removes a current photo by its index', async () => {

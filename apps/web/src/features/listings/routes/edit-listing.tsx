@@ -82,9 +82,7 @@ function EditListingForm({ listing }: { listing: Listing }) {
           <PhotoDropZone queue={queue} onQueueChange={setQueue} existingCount={listing.photos.length} disabled={busy} />
         </section>
       }
-      status={
-        <PhotoUploadStatus upload={upload} afterPhotoFailure="Your other changes were saved." />
-      }
+      status={<PhotoUploadStatus upload={upload} afterPhotoFailure="Your other changes were saved." />}
       secondaryAction={
         <Link to={`/listings/${encodeURIComponent(listing.id)}`} className={buttonClass('secondary')}>
           Cancel

@@ -124,7 +124,11 @@ describe('/listings/{id}', () => {
   it('reads the AI Search Insight from session storage, and shows none without one', async () => {
     window.sessionStorage.setItem(
       `ai-insight:${LISTING_ID}`,
-      JSON.stringify({ relevance_explanation: 'Relevant: exactly the centrifuge requested.', relevance_score: 0.9, rag_response_key: 'k2' }),
+      JSON.stringify({
+        relevance_explanation: 'Relevant: exactly the centrifuge requested.',
+        relevance_score: 0.9,
+        rag_response_key: 'k2',
+      }),
     );
     stubFetch({ [detail]: { body: makeListing() } });
     const { unmount } = renderApp(path);

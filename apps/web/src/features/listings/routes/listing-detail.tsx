@@ -61,7 +61,12 @@ function OwnerPanel({ listing }: { listing: Listing }) {
   return (
     <section aria-label="Your listing" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       {expiry && (
-        <p className={cn('text-sm font-semibold', expired ? 'text-red-700' : expiry === 'Expires soon' ? 'text-amber-800' : 'text-slate-700')}>
+        <p
+          className={cn(
+            'text-sm font-semibold',
+            expired ? 'text-red-700' : expiry === 'Expires soon' ? 'text-amber-800' : 'text-slate-700',
+          )}
+        >
           {listing.expiry_date ? (
             <time dateTime={listing.expiry_date} title={formatListedDate(listing.expiry_date)}>
               {expiry}
@@ -188,9 +193,7 @@ export default function ListingDetailRoute() {
     return notFound ? (
       <PageMessage title={LISTING_NOT_FOUND}>
         <p>It may have been removed, or the link may be wrong.</p>
-        <LinkButton to="/search">
-          Browse equipment
-        </LinkButton>
+        <LinkButton to="/search">Browse equipment</LinkButton>
       </PageMessage>
     ) : (
       <PageMessage title={LISTING_LOAD_ERROR}>

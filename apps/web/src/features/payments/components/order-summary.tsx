@@ -96,17 +96,22 @@ export function OrderSummary({ listingTitle, months, quote, children }: OrderSum
         {quote.data && quote.data.duration_months === months ? (
           <PriceBreakdown quote={quote.data} months={months} />
         ) : quote.isError ? (
-          <Alert title={initErrorMessage(quote.error)} actions={<>
-            <button
-              type="button"
-              onClick={() => {
-                void quote.refetch();
-              }}
-              className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100"
-            >
-              Try again
-            </button>
-          </>} />
+          <Alert
+            title={initErrorMessage(quote.error)}
+            actions={
+              <>
+                <button
+                  type="button"
+                  onClick={() => {
+                    void quote.refetch();
+                  }}
+                  className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100"
+                >
+                  Try again
+                </button>
+              </>
+            }
+          />
         ) : (
           <p className="text-sm text-slate-600">Calculating the price…</p>
         )}

@@ -69,15 +69,21 @@ export function PaymentStep({ checkout, quotedAmount }: PaymentStepProps) {
       break;
     case 'error':
       body = (
-        <Alert focusOnShow title={initErrorMessage(checkout.error)} actions={<>
-          <button
-            type="button"
-            onClick={checkout.start}
-            className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100"
-          >
-            Try again
-          </button>
-        </>} />
+        <Alert
+          focusOnShow
+          title={initErrorMessage(checkout.error)}
+          actions={
+            <>
+              <button
+                type="button"
+                onClick={checkout.start}
+                className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100"
+              >
+                Try again
+              </button>
+            </>
+          }
+        />
       );
       break;
     case 'ready':

@@ -22,10 +22,7 @@ export interface StripeElements {
 
 export interface StripeClient {
   elements: (options: { clientSecret: string; appearance?: Record<string, unknown> }) => StripeElements;
-  confirmPayment: (options: {
-    elements: StripeElements;
-    confirmParams: { return_url: string };
-  }) => Promise<{ error?: StripeError }>;
+  confirmPayment: (options: { elements: StripeElements; confirmParams: { return_url: string } }) => Promise<{ error?: StripeError }>;
 }
 
 export type StripeConstructor = (publishableKey: string) => StripeClient;

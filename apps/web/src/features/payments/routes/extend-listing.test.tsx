@@ -24,7 +24,10 @@ const CREATE_INTENT = 'POST /api/v1/payments/create-intent';
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 const DAY = 86_400_000;
 
-function sellerApi(listing = makeListing({ payment_status: 'paid', is_active: true, expiry_date: CURRENT_EXPIRY }), routes: Record<string, StubHandler> = {}) {
+function sellerApi(
+  listing = makeListing({ payment_status: 'paid', is_active: true, expiry_date: CURRENT_EXPIRY }),
+  routes: Record<string, StubHandler> = {},
+) {
   const kind = listing.expiry_date && Date.parse(listing.expiry_date) <= Date.now() ? 'renewal' : 'extension';
   return stubFetch({
     'GET /api/v1/auth/me': { body: SELLER },
@@ -86,7 +89,11 @@ describe('/listings/{id}/extend', { timeout: 20_000 }, () => {
     const { user, network, router } = await open(undefined, {
       [CREATE_INTENT]: { body: cardIntent(117, { kind: 'extension' }) },
       'POST /api/v1/payments/sandbox/confirm-card': {
-        body: { payment_id: PAYMENT_ID, listing_id: LISTING_ID, payment_intent: { id: PAYMENT_INTENT_ID, status: 'succeeded', amount: 117, currency: 'usd' } },
+        body: {
+          payment_id: PAYMENT_ID,
+          listing_id: LISTING_ID,
+          payment_intent: { id: PAYMENT_INTENT_ID, status: 'succeeded', amount: 117, currency: 'usd' },
+        },
       },
     });
     expect(await screen.findByText('Current expiry:')).toBeInTheDocument();

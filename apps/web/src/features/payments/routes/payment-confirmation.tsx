@@ -15,14 +15,21 @@ function Failed({ message }: { message: string }) {
   return (
     <div className={shell}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Payment not confirmed</h1>
-      <Alert focusOnShow className="mt-6" title={message} actions={<>
-        <LinkButton to="/dashboard" variant="secondary">
-          Go to Dashboard
-        </LinkButton>
-        <LinkButton to="/support" variant="secondary">
-          Contact Support
-        </LinkButton>
-      </>} />
+      <Alert
+        focusOnShow
+        className="mt-6"
+        title={message}
+        actions={
+          <>
+            <LinkButton to="/dashboard" variant="secondary">
+              Go to Dashboard
+            </LinkButton>
+            <LinkButton to="/support" variant="secondary">
+              Contact Support
+            </LinkButton>
+          </>
+        }
+      />
     </div>
   );
 }
@@ -34,9 +41,7 @@ function Succeeded({ listingId }: { listingId: string }) {
       <ListingReady
         listingId={listingId}
         delayMs={PAYMENT_SUCCESS_REDIRECT_MS}
-        heading={
-          <h1 className="text-2xl font-bold tracking-tight text-emerald-900">Payment successful! Your listing is now active.</h1>
-        }
+        heading={<h1 className="text-2xl font-bold tracking-tight text-emerald-900">Payment successful! Your listing is now active.</h1>}
         message="Taking you to your listing…"
       />
     </div>

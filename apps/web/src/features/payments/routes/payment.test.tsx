@@ -1,10 +1,4 @@
-import {
-  ALREADY_PAID,
-  PAYMENT_INIT_ERROR,
-  PAYMENT_INIT_FAILED,
-  PAYMENT_SCRIPT_NOT_LOADED,
-  type DurationMonths,
-} from '@benchmarket/shared';
+import { ALREADY_PAID, PAYMENT_INIT_ERROR, PAYMENT_INIT_FAILED, PAYMENT_SCRIPT_NOT_LOADED, type DurationMonths } from '@benchmarket/shared';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -107,7 +101,7 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
     expect(router.state.location.state).toEqual({ from: PATH });
   });
 
-  it('summarises the order with the server quote for the listing\'s duration: base, additional months, total', async () => {
+  it("summarises the order with the server quote for the listing's duration: base, additional months, total", async () => {
     const { network } = await openCheckout();
     await within(summary()).findByText('$107.00');
     await waitFor(() => {
@@ -138,7 +132,7 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
     expect(priceRows()).toContain('Total: $58.00');
   });
 
-  it('cleans up pending payments, then creates the payment for the listing\'s duration, and asks for the card', async () => {
+  it("cleans up pending payments, then creates the payment for the listing's duration, and asks for the card", async () => {
     const { network } = await openPaymentPage();
     expect(await screen.findByRole('button', { name: 'Pay $107.00' })).toBeInTheDocument();
     expect(screen.getByText(/4242 4242 4242 4242 \(succeeds\)/)).toBeInTheDocument();
@@ -147,7 +141,11 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
 
     const paths = network.requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname);
     expect(paths).toEqual(['/api/v1/payments/cleanup-pending', '/api/v1/payments/create-intent']);
-    expect(await requestsTo(network, CREATE_INTENT)[0]?.json()).toEqual({ listing_id: LISTING_ID, duration_months: 3, purpose: 'activate' });
+    expect(await requestsTo(network, CREATE_INTENT)[0]?.json()).toEqual({
+      listing_id: LISTING_ID,
+      duration_months: 3,
+      purpose: 'activate',
+    });
   });
 
   it('creates one payment, even when React runs effects twice (StrictMode)', async () => {
@@ -175,7 +173,9 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByRole('button', { name: 'Pay $368.00' });
-    const bodies = await Promise.all(requestsTo(network, CREATE_INTENT).map((r) => r.json() as Promise<{ duration_months: DurationMonths }>));
+    const bodies = await Promise.all(
+      requestsTo(network, CREATE_INTENT).map((r) => r.json() as Promise<{ duration_months: DurationMonths }>),
+    );
     expect(bodies.map((body) => body.duration_months)).toEqual([3, 12]);
   });
 
@@ -210,7 +210,11 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
   it('pays with the sandbox test card and goes to the confirmation page', async () => {
     const { user, network, router } = await openPaymentPage({
       [CONFIRM_CARD]: {
-        body: { payment_id: PAYMENT_ID, listing_id: LISTING_ID, payment_intent: { id: PAYMENT_INTENT_ID, status: 'succeeded', amount: 107, currency: 'usd' } },
+        body: {
+          payment_id: PAYMENT_ID,
+          listing_id: LISTING_ID,
+          payment_intent: { id: PAYMENT_INTENT_ID, status: 'succeeded', amount: 107, currency: 'usd' },
+        },
       },
       'POST /api/v1/payments/confirm': { body: { listing_id: LISTING_ID, status: 'completed' } },
     });
@@ -243,7 +247,13 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
         attempts += 1;
         return attempts === 1
           ? { status: 402, body: { detail: 'Your card was declined.' } }
-          : { body: { payment_id: PAYMENT_ID, listing_id: LISTING_ID, payment_intent: { id: PAYMENT_INTENT_ID, status: 'succeeded', amount: 107, currency: 'usd' } } };
+          : {
+              body: {
+                payment_id: PAYMENT_ID,
+                listing_id: LISTING_ID,
+                payment_intent: { id: PAYMENT_INTENT_ID, status: 'succeeded', amount: 107, currency: 'usd' },
+              },
+            };
       },
     });
     await screen.findByRole('button', { name: 'Pay $107.00' });
@@ -313,7 +323,9 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
   });
 
   it("does not offer to pay for someone else's listing", async () => {
-    const { network } = await openPaymentPage({ [`GET /api/v1/listings/${LISTING_ID}`]: { body: makeListing({ user_id: OTHER_USER.id }) } });
+    const { network } = await openPaymentPage({
+      [`GET /api/v1/listings/${LISTING_ID}`]: { body: makeListing({ user_id: OTHER_USER.id }) },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to pay for this listing');
     expect(requestsTo(network, CREATE_INTENT)).toHaveLength(0);
   });

@@ -26,8 +26,8 @@ export function SearchAccessNotice({ id, audience }: SearchAccessNoticeProps) {
       <div id={id} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5">
         <p className="font-semibold">{SEARCH_VERIFIED_ONLY}</p>
         <p className="mt-1 text-sm">
-          Open the link in the email we sent you. If it has not arrived, use ‘Resend verification email’ at the top of
-          this page. Meanwhile, here are the {LATEST_LISTINGS_LIMIT} latest listings.
+          Open the link in the email we sent you. If it has not arrived, use ‘Resend verification email’ at the top of this page. Meanwhile,
+          here are the {LATEST_LISTINGS_LIMIT} latest listings.
         </p>
       </div>
     );
@@ -41,8 +41,8 @@ export function SearchAccessNotice({ id, audience }: SearchAccessNoticeProps) {
       <div>
         <p className="font-semibold">Log in to search the whole catalog</p>
         <p className="mt-1 text-sm">
-          Search, filters and AI-enhanced search are for verified members — registering is free. Meanwhile, here are
-          the {LATEST_LISTINGS_LIMIT} latest listings.
+          Search, filters and AI-enhanced search are for verified members — registering is free. Meanwhile, here are the{' '}
+          {LATEST_LISTINGS_LIMIT} latest listings.
         </p>
       </div>
       <div className="flex shrink-0 gap-3">

@@ -144,7 +144,10 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
   });
 
   it('reflects the search in the URL, and a shared URL runs that search', async () => {
-    const { network, router, user } = renderVerified({ [SEARCH]: { body: page([makeListing()]) } }, '/search?q=microscope&ai=1&max=900&condition=pre-owned&location=FR');
+    const { network, router, user } = renderVerified(
+      { [SEARCH]: { body: page([makeListing()]) } },
+      '/search?q=microscope&ai=1&max=900&condition=pre-owned&location=FR',
+    );
 
     expect(await screen.findByText('1 result')).toBeInTheDocument();
     expect(Object.fromEntries(searchRequests(network.requests)[0] ?? [])).toEqual({
@@ -212,7 +215,7 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     const unverified = makeListing({ title: 'Unverified result', is_verified: false, location: null, photos: [], thumbnails: [] });
     renderVerified({ [SEARCH]: { body: page([plain, unverified]) } });
 
-    const card = within((await screen.findByRole('article', { name: 'Plain result' })));
+    const card = within(await screen.findByRole('article', { name: 'Plain result' }));
     expect(card.getByRole('link', { name: 'Plain result' })).toHaveAttribute('href', `/listings/${plain.id}`);
     expect(card.getByText('$4,250.50')).toBeInTheDocument();
     expect(card.getByText('Certified Refurbished')).toBeInTheDocument();
@@ -233,7 +236,10 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
 
   it('cuts the description to 80 characters next to an AI insight', async () => {
     const description = 'y'.repeat(150);
-    renderVerified({ [SEARCH]: { body: page([makeListing({ description, rag_search_response: insight('Relevant: yes.') })]) } }, '/search?q=y&ai=1');
+    renderVerified(
+      { [SEARCH]: { body: page([makeListing({ description, rag_search_response: insight('Relevant: yes.') })]) } },
+      '/search?q=y&ai=1',
+    );
     expect(await screen.findByText(`${'y'.repeat(80)}...`)).toBeInTheDocument();
   });
 
@@ -265,10 +271,15 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
   });
 
   it('suggests what to change when nothing matches, and removes the filters in one click', async () => {
-    const { network, user } = renderVerified({
-      [SEARCH]: (request) =>
-        new URL(request.url).searchParams.has('condition') ? { body: page([]) } : { body: page([makeListing({ title: 'Found without the filter' })]) },
-    }, '/search?q=centrifuge&condition=new');
+    const { network, user } = renderVerified(
+      {
+        [SEARCH]: (request) =>
+          new URL(request.url).searchParams.has('condition')
+            ? { body: page([]) }
+            : { body: page([makeListing({ title: 'Found without the filter' })]) },
+      },
+      '/search?q=centrifuge&condition=new',
+    );
 
     expect(await screen.findByRole('heading', { name: 'No listings match “centrifuge”' })).toBeInTheDocument();
     expect(screen.getByText(/Remove a filter/)).toBeInTheDocument();
@@ -349,10 +360,13 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
 
   it('opens a result by its card, carrying the AI insight to the listing page', async () => {
     const listing = makeListing({ title: 'Thermo Sorvall ST16', rag_search_response: insight('Relevant: centrifuge as asked.') });
-    const { user, router } = renderVerified({
-      [SEARCH]: { body: page([listing]) },
-      [`GET /api/v1/listings/${listing.id}`]: { body: { ...listing, rag_search_response: undefined } },
-    }, '/search?q=centrifuge&ai=1');
+    const { user, router } = renderVerified(
+      {
+        [SEARCH]: { body: page([listing]) },
+        [`GET /api/v1/listings/${listing.id}`]: { body: { ...listing, rag_search_response: undefined } },
+      },
+      '/search?q=centrifuge&ai=1',
+    );
 
     // A click on the card's text (not its link) opens the listing.
     await user.click(await screen.findByText('$4,250.50'));

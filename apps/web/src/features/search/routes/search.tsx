@@ -12,7 +12,19 @@ import { Pagination } from '../components/pagination';
 import { ResultsGrid, ResultsSkeleton } from '../components/results-grid';
 import { SearchAccessNotice } from '../components/search-access-notice';
 import { SearchForm, type DraftError } from '../components/search-form';
-import { EMPTY_CRITERIA, EMPTY_FILTERS, activeFilterCount, criteriaFromUrl, criteriaKey, draftOf, isBrowse, toSearchParams, type SearchCriteria, type SearchDraft, type SearchFilters } from '../search-criteria';
+import {
+  EMPTY_CRITERIA,
+  EMPTY_FILTERS,
+  activeFilterCount,
+  criteriaFromUrl,
+  criteriaKey,
+  draftOf,
+  isBrowse,
+  toSearchParams,
+  type SearchCriteria,
+  type SearchDraft,
+  type SearchFilters,
+} from '../search-criteria';
 import { useSearchCriteria } from '../hooks/use-search-criteria';
 import { useSearchScrollRestoration } from '../hooks/use-search-scroll-restoration';
 import { usePersistSearchSession, useRestoredSearchSession, useSearchDraft } from '../hooks/use-search-session';
@@ -309,8 +321,8 @@ export default function SearchRoute() {
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{PAGE_TITLE}</h1>
         <p className="mt-2 text-slate-600">
-          New, pre-owned and refurbished lab and medical equipment — search by name, filter by price, condition and
-          country, or describe what you need with AI-enhanced search.
+          New, pre-owned and refurbished lab and medical equipment — search by name, filter by price, condition and country, or describe
+          what you need with AI-enhanced search.
         </p>
       </header>
       {body}

@@ -40,8 +40,8 @@ function feesAnswer(config: PublicConfig | undefined): ReactNode {
   if (!config) {
     return (
       <p>
-        A listing has a base price that includes its first month; each further month costs less. You choose {DURATIONS}{' '}
-        when you create it, and you see the exact amount before you pay. Browsing, searching and contacting sellers is free.
+        A listing has a base price that includes its first month; each further month costs less. You choose {DURATIONS} when you create it,
+        and you see the exact amount before you pay. Browsing, searching and contacting sellers is free.
       </p>
     );
   }
@@ -49,9 +49,9 @@ function feesAnswer(config: PublicConfig | undefined): ReactNode {
   return (
     <p>
       A listing costs {formatPrice(pricing.base_price, pricing.currency.toUpperCase())} for its first month, and{' '}
-      {formatPrice(pricing.additional_month_price, pricing.currency.toUpperCase())} for each further month. You choose{' '}
-      {DURATIONS} when you create it, and you see the exact amount before you pay. Browsing, searching and contacting
-      sellers is free, and BenchMarket takes no commission on a sale.
+      {formatPrice(pricing.additional_month_price, pricing.currency.toUpperCase())} for each further month. You choose {DURATIONS} when you
+      create it, and you see the exact amount before you pay. Browsing, searching and contacting sellers is free, and BenchMarket takes no
+      commission on a sale.
     </p>
   );
 }
@@ -61,8 +61,8 @@ function promotionAnswer(config: PublicConfig | undefined): ReactNode {
   if (promotion && !promotion.active) {
     return (
       <p>
-        Our launch offer, ‘List Free Until June’, has ended. Listings are charged at the prices above; watch the home page
-        for the next offer.
+        Our launch offer, ‘List Free Until June’, has ended. Listings are charged at the prices above; watch the home page for the next
+        offer.
       </p>
     );
   }
@@ -71,21 +71,18 @@ function promotionAnswer(config: PublicConfig | undefined): ReactNode {
     <>
       <p>
         ‘List Free Until June’: while the offer runs{until}, the first month of every new listing is free —{' '}
-        {promotion?.free_days ?? PROMO_FREE_DAYS} days free listing, with unlimited listings, featured placement and direct
-        buyer messaging.
+        {promotion?.free_days ?? PROMO_FREE_DAYS} days free listing, with unlimited listings, featured placement and direct buyer messaging.
       </p>
       <p className="mt-2">
-        Choose a 1-month duration and there is nothing to pay: the listing goes live at once. For a longer duration you pay
-        only the months after the first.
+        Choose a 1-month duration and there is nothing to pay: the listing goes live at once. For a longer duration you pay only the months
+        after the first.
       </p>
     </>
   );
 }
 
 function topics(config: PublicConfig | undefined): Topic[] {
-  const extensionRate = config
-    ? formatPrice(config.pricing.extension_month_price, config.pricing.currency.toUpperCase())
-    : undefined;
+  const extensionRate = config ? formatPrice(config.pricing.extension_month_price, config.pricing.currency.toUpperCase()) : undefined;
   return [
     {
       id: 'fees',
@@ -97,8 +94,7 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'Do buyers pay anything?',
           answer: (
             <p>
-              No. Buyers search, read listings and message sellers for free, and agree price, payment and shipping with the
-              seller directly.
+              No. Buyers search, read listings and message sellers for free, and agree price, payment and shipping with the seller directly.
             </p>
           ),
         },
@@ -116,7 +112,10 @@ function topics(config: PublicConfig | undefined): Topic[] {
               <dl className="mt-3 space-y-2">
                 <div>
                   <dt className="font-semibold text-slate-900">AI Verified</dt>
-                  <dd>The check approved the listing: the title, description, price and condition are consistent, and nothing in it is prohibited.</dd>
+                  <dd>
+                    The check approved the listing: the title, description, price and condition are consistent, and nothing in it is
+                    prohibited.
+                  </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-slate-900">Verification Pending</dt>
@@ -125,13 +124,16 @@ function topics(config: PublicConfig | undefined): Topic[] {
                 <div>
                   <dt className="font-semibold text-slate-900">Verification Needed</dt>
                   <dd>
-                    The check found something the seller must change — for example a regulated item offered with the equipment.
-                    The seller sees a note explaining what to fix, and the badge updates after the edit.
+                    The check found something the seller must change — for example a regulated item offered with the equipment. The seller
+                    sees a note explaining what to fix, and the badge updates after the edit.
                   </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-slate-900">Pending Verification</dt>
-                  <dd>The listing needs a second look (or has not been checked yet), for example because its price is unusual for its kind of equipment.</dd>
+                  <dd>
+                    The listing needs a second look (or has not been checked yet), for example because its price is unusual for its kind of
+                    equipment.
+                  </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-slate-900">Verified</dt>
@@ -145,9 +147,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'Is a verified listing a guarantee?',
           answer: (
             <p>
-              No. Verification is an automatic plausibility check of what the seller wrote, not an inspection of the
-              equipment. Listings that are not verified carry a caution note. Ask the seller for service records, photos or a
-              demonstration before you buy.
+              No. Verification is an automatic plausibility check of what the seller wrote, not an inspection of the equipment. Listings
+              that are not verified carry a caution note. Ask the seller for service records, photos or a demonstration before you buy.
             </p>
           ),
         },
@@ -165,8 +166,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
               <Link to="/dashboard" className={linkClass}>
                 dashboard
               </Link>{' '}
-              with ‘Pay Now’). Card payments are processed by Stripe; BenchMarket never sees or stores your card number. Your
-              receipts are under Payment History in the dashboard.
+              with ‘Pay Now’). Card payments are processed by Stripe; BenchMarket never sees or stores your card number. Your receipts are
+              under Payment History in the dashboard.
             </p>
           ),
         },
@@ -175,9 +176,9 @@ function topics(config: PublicConfig | undefined): Topic[] {
           answer: (
             <p>
               In a test or demo installation, payments run in a sandbox that behaves like Stripe’s test mode: use the test card{' '}
-              <span className="font-mono whitespace-nowrap">4242 4242 4242 4242</span> with any future expiry date and any
-              three-digit CVC. <span className="font-mono whitespace-nowrap">4000 0000 0000 0002</span> is declined, so you can
-              see what a failed payment looks like. No real money moves.
+              <span className="font-mono whitespace-nowrap">4242 4242 4242 4242</span> with any future expiry date and any three-digit CVC.{' '}
+              <span className="font-mono whitespace-nowrap">4000 0000 0000 0002</span> is declined, so you can see what a failed payment
+              looks like. No real money moves.
             </p>
           ),
         },
@@ -185,8 +186,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'My payment failed or is still pending. What now?',
           answer: (
             <p>
-              Nothing was charged for a failed payment. Open Payment History in your dashboard and choose ‘Pay Now’ to try again.
-              If your card was charged but the listing is not live, write to us below with the listing’s title.
+              Nothing was charged for a failed payment. Open Payment History in your dashboard and choose ‘Pay Now’ to try again. If your
+              card was charged but the listing is not live, write to us below with the listing’s title.
             </p>
           ),
         },
@@ -200,9 +201,9 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'How many photos can I add, and how large?',
           answer: (
             <p>
-              Up to {MAX_PHOTOS_PER_LISTING} photos per listing, each at most {PHOTO_MEGABYTES} MB and 40 megapixels. JPEG, PNG,
-              WebP, GIF and AVIF images are accepted. Photos are turned upright, resized to at most 1600 pixels and saved as
-              WebP; location data and other camera metadata are removed before anything is published.
+              Up to {MAX_PHOTOS_PER_LISTING} photos per listing, each at most {PHOTO_MEGABYTES} MB and 40 megapixels. JPEG, PNG, WebP, GIF
+              and AVIF images are accepted. Photos are turned upright, resized to at most 1600 pixels and saved as WebP; location data and
+              other camera metadata are removed before anything is published.
             </p>
           ),
         },
@@ -210,8 +211,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'How do I change the photos of a listing?',
           answer: (
             <p>
-              Open the listing and choose ‘Edit Listing’: you can add photos (up to {MAX_PHOTOS_PER_LISTING} in all) and delete
-              the ones you no longer want. The first photo is the one shown in search results and link previews.
+              Open the listing and choose ‘Edit Listing’: you can add photos (up to {MAX_PHOTOS_PER_LISTING} in all) and delete the ones you
+              no longer want. The first photo is the one shown in search results and link previews.
             </p>
           ),
         },
@@ -225,9 +226,9 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'When does my listing expire?',
           answer: (
             <p>
-              At the end of the duration you paid for ({DURATIONS}). Your dashboard shows ‘Expires in …’, then ‘Expires soon’ in
-              the last {EXPIRES_SOON_DAYS} days — we also email you a reminder then — and ‘Expired’ afterwards. An expired
-              listing is hidden from search until you renew it.
+              At the end of the duration you paid for ({DURATIONS}). Your dashboard shows ‘Expires in …’, then ‘Expires soon’ in the last{' '}
+              {EXPIRES_SOON_DAYS} days — we also email you a reminder then — and ‘Expired’ afterwards. An expired listing is hidden from
+              search until you renew it.
             </p>
           ),
         },
@@ -235,10 +236,10 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'How do I extend or renew a listing?',
           answer: (
             <p>
-              In your dashboard, a live listing has ‘Extend’: the months you buy are added to its current expiry. An expired one
-              has ‘Renew’: it goes live again from today.{' '}
-              {extensionRate ? `Both are charged at ${extensionRate} per month.` : 'Both are charged at a monthly rate.'} A
-              listing must be paid for before it can be extended, and a removed listing cannot be extended.
+              In your dashboard, a live listing has ‘Extend’: the months you buy are added to its current expiry. An expired one has
+              ‘Renew’: it goes live again from today.{' '}
+              {extensionRate ? `Both are charged at ${extensionRate} per month.` : 'Both are charged at a monthly rate.'} A listing must be
+              paid for before it can be extended, and a removed listing cannot be extended.
             </p>
           ),
         },
@@ -252,8 +253,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'How do I contact a seller?',
           answer: (
             <p>
-              Open the listing and use ‘Contact Seller’. You need to be logged in; the seller receives your name, email and
-              message and usually replies by email. Sellers read their messages under Messages in the{' '}
+              Open the listing and use ‘Contact Seller’. You need to be logged in; the seller receives your name, email and message and
+              usually replies by email. Sellers read their messages under Messages in the{' '}
               <Link to="/dashboard" className={linkClass}>
                 Seller Dashboard
               </Link>
@@ -269,8 +270,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
               <Link to="/search" className={linkClass}>
                 search page
               </Link>
-              . Custom and AI-enhanced search are for verified accounts: follow the link we email you after registering (it is
-              valid for {VERIFICATION_LINK_HOURS} hours) — verified accounts keep spam away from sellers.
+              . Custom and AI-enhanced search are for verified accounts: follow the link we email you after registering (it is valid for{' '}
+              {VERIFICATION_LINK_HOURS} hours) — verified accounts keep spam away from sellers.
             </p>
           ),
         },

@@ -64,13 +64,7 @@ function SupportFormFields({ email }: { email: string }) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          {...fieldProps('name')}
-          autoComplete="name"
-          required
-          maxLength={SUPPORT_NAME_MAX_LENGTH}
-        />
+        <TextField label="Name" {...fieldProps('name')} autoComplete="name" required maxLength={SUPPORT_NAME_MAX_LENGTH} />
         <TextField label="Email" {...fieldProps('email')} type="email" autoComplete="email" required />
       </div>
       <TextField
@@ -92,16 +86,10 @@ function SupportFormFields({ email }: { email: string }) {
         placeholder="How can we help? Include the listing's title or link if it is about one."
       />
 
-      {error && (
-        <Alert id={errorId}>
-          {error}
-        </Alert>
-      )}
+      {error && <Alert id={errorId}>{error}</Alert>}
       {/* Always present, so the confirmation is announced when it appears. */}
       <div role="status">
-        {sent && (
-          <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">{sent}</p>
-        )}
+        {sent && <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">{sent}</p>}
       </div>
 
       <Button type="submit" block pending={send.isPending} className="sm:w-auto">

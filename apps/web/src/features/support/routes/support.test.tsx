@@ -26,7 +26,14 @@ describe('Support page', () => {
     const { user } = renderWithProviders(<SupportRoute />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Support' })).toBeInTheDocument();
-    for (const topic of ['Fees and the promotion', 'Verification badges', 'Payments', 'Photos', 'Expiry, extending and renewing', 'Messaging sellers']) {
+    for (const topic of [
+      'Fees and the promotion',
+      'Verification badges',
+      'Payments',
+      'Photos',
+      'Expiry, extending and renewing',
+      'Messaging sellers',
+    ]) {
       expect(screen.getByRole('heading', { level: 3, name: topic })).toBeInTheDocument();
     }
     expect(await screen.findByText(/\$49\.00 for its first month/)).toBeInTheDocument();
@@ -54,7 +61,11 @@ describe('Support page', () => {
 
     expect(await form().findByText(SENT)).toBeInTheDocument();
     const sent = network.requests.find((r) => r.method === 'POST');
-    expect(await sent?.json()).toEqual({ name: 'Grace Hopper', email: 'grace@example.com', message: 'My listing does not show up in search.' });
+    expect(await sent?.json()).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      message: 'My listing does not show up in search.',
+    });
     expect(form().getByLabelText('Message')).toHaveValue('');
     expect(form().getByLabelText('Email')).toHaveValue('grace@example.com');
   });

@@ -32,7 +32,11 @@ export default function SupportRoute() {
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Contact Support</h1>
         <p className="mt-4 text-lg text-slate-600">
           Most questions are answered below. If yours is not,{' '}
-          <a href={`#${FORM_TITLE_ID}`} onClick={jumpToForm} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900">
+          <a
+            href={`#${FORM_TITLE_ID}`}
+            onClick={jumpToForm}
+            className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900"
+          >
             send us a message
           </a>{' '}
           — we usually reply within one business day.

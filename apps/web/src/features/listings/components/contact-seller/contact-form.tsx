@@ -64,13 +64,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
-      <TextField
-        label="Name"
-        {...fieldProps('sender_name')}
-        autoComplete="name"
-        required
-        maxLength={SENDER_NAME_MAX_LENGTH}
-      />
+      <TextField label="Name" {...fieldProps('sender_name')} autoComplete="name" required maxLength={SENDER_NAME_MAX_LENGTH} />
       <TextField label="Email" {...fieldProps('sender_email')} type="email" autoComplete="email" required />
       <TextAreaField
         label="Message"
@@ -81,17 +75,11 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         placeholder="Ask about the condition, accessories, shipping…"
       />
 
-      {error && (
-        <Alert id={errorId}>
-          {error}
-        </Alert>
-      )}
+      {error && <Alert id={errorId}>{error}</Alert>}
       {/* A live region that is always there, so the confirmation is announced when it appears. */}
       <div role="status">
         {sent && (
-          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
-            {CONTACT_SENT}
-          </p>
+          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">{CONTACT_SENT}</p>
         )}
       </div>
 

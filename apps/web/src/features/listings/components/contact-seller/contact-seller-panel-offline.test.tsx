@@ -10,7 +10,11 @@ vi.mock('./contact-form', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
-const listing = { id: '1a1a1a1a-0000-4000-8000-000000000001', title: 'Eppendorf 5810R Centrifuge', user_id: '5b0c1a2e-0000-4000-8000-00000000000a' };
+const listing = {
+  id: '1a1a1a1a-0000-4000-8000-000000000001',
+  title: 'Eppendorf 5810R Centrifuge',
+  user_id: '5b0c1a2e-0000-4000-8000-00000000000a',
+};
 const buyer = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
 
 describe('ContactSellerPanel when the form cannot load', () => {

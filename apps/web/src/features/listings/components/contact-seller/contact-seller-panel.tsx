@@ -27,7 +27,11 @@ export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
   if (user && user.id === listing.user_id) return null;
 
   return (
-    <section id="contact" aria-labelledby={headingId} className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      id="contact"
+      aria-labelledby={headingId}
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Contact the Seller
       </h2>
@@ -84,4 +88,3 @@ function VisitorPrompt({ listingId }: { listingId: string }) {
     </>
   );
 }
-
