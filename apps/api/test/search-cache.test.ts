@@ -91,17 +91,15 @@ describe('search pages kept in memory', () => {
     await ctx.app.db.update(listings).set({ title: 'Heidolph Hei-VAP Expert Rotary Evaporator' }).where(eq(listings.id, id));
     expect(await titlesFor('rotary evaporator')).toEqual(['Heidolph Hei-VAP Expert Rotary Evaporator']);
 
-    await ctx.app.db
-      .insert(listingPhotos)
-      .values({
-        listingId: id,
-        position: 0,
-        path: `listings/${id}/a.webp`,
-        thumbnailPath: `listings/${id}/a-thumb.webp`,
-        width: 1600,
-        height: 1200,
-        bytes: 120_000,
-      });
+    await ctx.app.db.insert(listingPhotos).values({
+      listingId: id,
+      position: 0,
+      path: `listings/${id}/a.webp`,
+      thumbnailPath: `listings/${id}/a-thumb.webp`,
+      width: 1600,
+      height: 1200,
+      bytes: 120_000,
+    });
     const response = await search(ctx.app, { query: 'rotary evaporator' }, buyer.token);
     const [item] = (response.json() as { items: { photos: string[] }[] }).items;
     expect(item?.photos).toHaveLength(1);
