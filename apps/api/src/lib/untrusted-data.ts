@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Text from users (listing titles and descriptions, search queries) sent to a language model
  * (issue 12, defect 7): it goes in a data block the model is told is data, never
@@ -32,4 +34,27 @@ export function dataMessage(what: string, value: unknown): string {
 export function readDataMessage(content: string): unknown {
   const match = /<data>\n([\s\S]*)\n<\/data>$/.exec(content);
   return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+}
+
+/**
+ * A model's answer read as `schema`: a JSON object, possibly wrapped in a Markdown code fence;
+ * undefined for any other shape (the caller falls back to the local engine).
+ */
+export function parseModelJson<T>(schema: z.ZodType<T>, content: string | null | undefined): T | undefined {
+  if (!content) return undefined;
+  const unfenced = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
+  try {
+    const parsed = schema.safeParse(JSON.parse(unfenced));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether model-written text carries a link or an address: text a listing could have steered it to write. */
+export function carriesLinkOrAddress(text: string): boolean {
+  return /https?:\/\/|www\.|[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(text);
 }

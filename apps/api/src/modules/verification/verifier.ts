@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { aiCache } from '../../db/schema.js';
 import { checkListing, stricterStatus, type VerificationInput, type VerificationResult, type VerificationStatus } from './local-engine.js';
 import { APPROVED_NOTE } from './rules.js';
-import { DATA_BLOCK_RULE, dataMessage } from '../../lib/untrusted-data.js';
+import { carriesLinkOrAddress, DATA_BLOCK_RULE, dataMessage, parseModelJson } from '../../lib/untrusted-data.js';
 
 /**
  * The listing check behind a small interface (ARCHITECTURE: outside world behind ports):
@@ -81,17 +81,7 @@ const SYSTEM_PROMPT = [
 
 /** Parses the model's message: a JSON object, possibly wrapped in a Markdown code fence. */
 export function parseAiAnswer(content: string | null | undefined): AiAnswer | undefined {
-  if (!content) return undefined;
-  const unfenced = content
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
-  try {
-    const parsed = AiAnswerSchema.safeParse(JSON.parse(unfenced));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseModelJson(AiAnswerSchema, content);
 }
 
 /**
@@ -101,7 +91,7 @@ export function parseAiAnswer(content: string | null | undefined): AiAnswer | un
 function sellerNote(notes: string): string {
   // eslint-disable-next-line no-control-regex
   const text = notes.replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '').trim();
-  return /https?:\/\/|www\.|[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(text) ? '' : text;
+  return carriesLinkOrAddress(text) ? '' : text;
 }
 
 /**

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { aiCache } from '../../db/schema.js';
-import { DATA_BLOCK_RULE, dataMessage } from '../../lib/untrusted-data.js';
+import { carriesLinkOrAddress, DATA_BLOCK_RULE, dataMessage, parseModelJson } from '../../lib/untrusted-data.js';
 
 /**
  * The AI port (OpenAI-compatible: OpenAI, Ollama, vLLM), used only when AI_BASE_URL is set;
@@ -94,17 +94,7 @@ export function withRelevancePrefix(explanation: string, relevance: string): str
 
 /** The model's message as the explanations JSON, possibly in a Markdown code fence; undefined for any other shape. */
 export function parseExplanationAnswer(content: string | null | undefined): z.infer<typeof ExplanationAnswerSchema> | undefined {
-  if (!content) return undefined;
-  const unfenced = content
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
-  try {
-    const parsed = ExplanationAnswerSchema.safeParse(JSON.parse(unfenced));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseModelJson(ExplanationAnswerSchema, content);
 }
 
 /** The verdict an explanation starts with (withRelevancePrefix gave it one of the three). */
@@ -120,7 +110,7 @@ function verdictOf(explanation: string): Verdict {
  */
 export function acceptableExplanation(local: Verdict, explanation: string): boolean {
   if (local === 'not' && verdictOf(explanation) !== 'not') return false;
-  return !/https?:\/\/|www\.|[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(explanation);
+  return !carriesLinkOrAddress(explanation);
 }
 
 export interface AiEngineOptions {
