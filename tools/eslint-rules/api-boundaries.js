@@ -12,7 +12,7 @@ import path from 'node:path';
 const MODULE_DIR = `${path.sep}src${path.sep}modules${path.sep}`;
 const SRC_DIR = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
 
-/** The module a file belongs to: `payments` for …/src/modules/payments/service.ts; else the top folder under src (`seed`, `jobs`). */
+/** The module a file belongs to: `payments` for …/src/modules/payments/checkout.ts; else the top folder under src (`seed`, `jobs`). */
 export function ownerOf(filename) {
   const normalized = path.normalize(filename);
   const m = normalized.indexOf(MODULE_DIR);

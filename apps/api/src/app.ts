@@ -8,6 +8,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { serializeError, serializeRequest } from './lib/log-redaction.js';
 import { installValidationMessages } from './lib/validation-messages.js';
 import jobs from './jobs/plugin.js';
+import activityModule from './modules/activity/plugin.js';
+import activityAdminRoutes from './modules/activity/admin-routes.js';
+import auditAdminRoutes from './modules/audit/admin-routes.js';
+import auditModule from './modules/audit/plugin.js';
 import authContext from './modules/auth/auth-context.js';
 import authModule from './modules/auth/plugin.js';
 import authRoutes from './modules/auth/routes.js';
@@ -15,17 +19,26 @@ import configRoutes from './modules/config/routes.js';
 import feedbackModule from './modules/feedback/plugin.js';
 import feedbackRoutes from './modules/feedback/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import inboxAdminRoutes from './modules/inbox/admin-routes.js';
+import inboxModule from './modules/inbox/plugin.js';
 import listingsModule from './modules/listings/plugin.js';
 import listingRoutes from './modules/listings/routes.js';
 import mail from './modules/mail/plugin.js';
 import messagesModule from './modules/messages/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
+import moderationAdminRoutes from './modules/moderation/admin-routes.js';
+import adminUsersRoutes from './modules/moderation/admin-users-routes.js';
+import moderationModule from './modules/moderation/plugin.js';
+import moderationRoutes from './modules/moderation/routes.js';
 import photosModule from './modules/photos/plugin.js';
 import photoRoutes from './modules/photos/routes.js';
 import paymentsModule from './modules/payments/plugin.js';
 import paymentRoutes from './modules/payments/routes.js';
+import paymentsAdminRoutes from './modules/payments/admin-routes.js';
 import searchModule from './modules/search/plugin.js';
 import searchRoutes from './modules/search/routes.js';
+import settingsAdminRoutes from './modules/settings/admin-routes.js';
+import settingsModule from './modules/settings/plugin.js';
 import storage from './modules/storage/plugin.js';
 import supportModule from './modules/support/plugin.js';
 import supportRoutes from './modules/support/routes.js';
@@ -35,7 +48,7 @@ import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import webApp from './web/static.js';
 
-export interface AppDependencies {
+interface AppDependencies {
   config: AppConfig;
   database: Database;
   clock?: Clock;
@@ -95,15 +108,21 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(jobs);
   await app.register(mail);
   await app.register(authContext);
-  await app.register(authModule);
+  await app.register(auditModule);
+  await app.register(settingsModule);
+  await app.register(activityModule);
   await app.register(storage);
   await app.register(listingsModule);
+  // After listings: suspending an account switches its listings off through app.listings.
+  await app.register(authModule);
   await app.register(paymentsModule);
   await app.register(photosModule);
   await app.register(searchModule);
   await app.register(messagesModule);
   await app.register(feedbackModule);
   await app.register(supportModule);
+  await app.register(inboxModule);
+  await app.register(moderationModule);
 
   await app.register(
     async (api) => {
@@ -117,6 +136,16 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
       await api.register(listingRoutes);
       await api.register(photoRoutes);
       await api.register(paymentRoutes);
+      // The operations console (issue 14): /admin/…, admins only.
+      await api.register(activityAdminRoutes);
+      await api.register(paymentsAdminRoutes);
+      await api.register(settingsAdminRoutes);
+      await api.register(inboxAdminRoutes);
+      await api.register(auditAdminRoutes);
+      await api.register(moderationRoutes);
+      // The operations console (issue 14): every path starts /admin, every route is admins only.
+      await api.register(moderationAdminRoutes);
+      await api.register(adminUsersRoutes);
     },
     { prefix: '/api/v1' },
   );

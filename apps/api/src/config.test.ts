@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comingFirstOfJune, loadConfig } from './config.js';
+import { DEFAULT_PROMO_FREE_UNTIL } from '@benchmarket/shared';
+import { loadConfig } from './config.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-config-'));
 
@@ -53,10 +54,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
-  it('runs the promotion until the coming 1 June by default', () => {
-    expect(comingFirstOfJune(new Date('2026-11-21T00:00:00Z'))).toBe('2027-06-01');
-    expect(comingFirstOfJune(new Date('2027-03-01T00:00:00Z'))).toBe('2027-06-01');
-    expect(loadConfig({ DATA_DIR: dataDir, PROMO_FREE_UNTIL: '2027-06-01' }).pricing.promoFreeUntil).toBe('2027-06-01');
+  it('ends the promotion on a fixed day: PROMO_FREE_UNTIL, else 2027-06-01 (never a date that rolls on with the clock)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).pricing.promoFreeUntil).toBe('2027-06-01');
+    expect(DEFAULT_PROMO_FREE_UNTIL).toBe('2027-06-01');
+    expect(loadConfig({ DATA_DIR: dataDir, PROMO_FREE_UNTIL: '2031-06-01' }).pricing.promoFreeUntil).toBe('2031-06-01');
     expect(() => loadConfig({ DATA_DIR: dataDir, PROMO_FREE_UNTIL: 'June' })).toThrow(/PROMO_FREE_UNTIL/);
   });
 });

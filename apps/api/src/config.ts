@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_PROMO_FREE_UNTIL } from '@benchmarket/shared';
 import { z } from 'zod';
 
 /**
@@ -27,7 +28,7 @@ const optionalText = z
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-06-01');
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   /** Behind a load balancer: how many proxy hops to trust for the client's address (X-Forwarded-For). */
@@ -198,12 +199,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Spec §9: the promotion runs until June; by default the coming 1 June. */
-export function comingFirstOfJune(now: Date): string {
-  const year = now.getUTCMonth() >= 5 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
-  return `${year}-06-01`;
-}
-
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`).join('; ');
 }
@@ -218,7 +213,7 @@ function localJwtSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env, now: Date = new Date()): AppConfig {
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
@@ -288,7 +283,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       baseCents: env.PRICE_BASE_CENTS,
       additionalMonthCents: env.PRICE_ADDITIONAL_MONTH_CENTS,
       extensionMonthCents: env.PRICE_EXTENSION_MONTH_CENTS,
-      promoFreeUntil: env.PROMO_FREE_UNTIL ?? comingFirstOfJune(now),
+      // A fixed date (issue 14), never "the coming 1 June" that rolled on with every restart; an admin may override it (app_settings).
+      promoFreeUntil: env.PROMO_FREE_UNTIL ?? DEFAULT_PROMO_FREE_UNTIL,
     },
     s3: s3Config(env),
     ai: {

@@ -6,13 +6,13 @@ import { openDatabase, runMigrations, type Database } from './db/database.js';
 import { logStartupBanner } from './lib/startup-banner.js';
 import { demoDataWanted, seedDemoData } from './seed/seed.js';
 
-export interface Runtime {
+interface Runtime {
   app: FastifyInstance;
   database: Database;
   stop(): Promise<void>;
 }
 
-export interface RuntimeOptions {
+interface RuntimeOptions {
   /** Where log lines go (default: stdout). */
   logStream?: { write(line: string): void };
 }
@@ -25,6 +25,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    publishSocketIn: config.dataDir,
     poolSize: config.databasePoolSize,
   });
   try {

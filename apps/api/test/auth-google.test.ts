@@ -1,3 +1,4 @@
+import { accountSuspendedMessage } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,26 @@ async function registerWithPassword(email: string) {
 }
 
 describe('POST /api/v1/auth/google', () => {
+  it('refuses a suspended account with 403 and the reason, only for a valid Google ID token', async () => {
+    const email = uniqueEmail('google-suspended');
+    const sub = newSub();
+    expect((await googleLogin(await signIn({ sub, email }))).statusCode).toBe(200);
+    await ctx.app.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: 'Repeated fraud reports' })
+      .where(eq(users.email, email));
+
+    const refused = await googleLogin(await signIn({ sub, email }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: accountSuspendedMessage('Repeated fraud reports'),
+      code: 'account_suspended',
+    });
+    // A token Google did not sign says nothing about the account.
+    const forged = await googleLogin(await signIn({ sub, email }, { key: await google.strayKey() }));
+    expect(forged.statusCode).toBe(401);
+  });
+
   it('creates a verified account from a valid Google ID token and answers an access token', async () => {
     const email = uniqueEmail('google');
     const sub = newSub();
@@ -166,7 +187,7 @@ describe('POST /api/v1/auth/google', () => {
     const response = await googleLogin(await signIn({ sub: newSub(), email }));
     expect(response.statusCode).toBe(200);
     const profile = (await me(ctx.app, response.json().access_token)).json();
-    expect(profile).toEqual({ id, email, is_verified: true });
+    expect(profile).toEqual({ id, email, is_verified: true, role: 'user' });
     expect((await userRow(email))?.passwordHash).toBeNull();
     expect((await login(ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
     expect((await me(ctx.app, squatterSession)).statusCode).toBe(401);

@@ -377,13 +377,13 @@ describe('POST /api/v1/auth/login', () => {
 });
 
 describe('GET /api/v1/auth/me', () => {
-  it('answers {id, email, is_verified} for a valid bearer token', async () => {
+  it('answers {id, email, is_verified, role} for a valid bearer token', async () => {
     const email = await registerVerified();
     const response = await me(setup.ctx.app, await loginToken(setup.ctx.app, email, GOOD_PASSWORD));
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['email', 'id', 'is_verified']);
-    expect(body).toEqual({ id: (await userRow(email))?.id, email, is_verified: true });
+    expect(Object.keys(body).sort()).toEqual(['email', 'id', 'is_verified', 'role']);
+    expect(body).toEqual({ id: (await userRow(email))?.id, email, is_verified: true, role: 'user' });
   });
 
   it('answers 401 with a detail without a token or with a malformed one', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { probeLinter } from '../../../tools/lint-probe.js';
 
 /**
  * The API's walls (docs/decisions/012) are kept by lint, not by habit: each rule is shown
@@ -9,21 +9,7 @@ import { describe, expect, it } from 'vitest';
  * eslint.config.js) and the real code passing.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-// The probes are virtual files in no TypeScript project: the type-aware rules (decision 014)
-// are off for them; the boundary rules under test are the project's own.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    files: ['apps/api/src/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/await-thenable': 'off',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-    },
-  },
-});
+const eslint = probeLinter(root, ['apps/api/src/**/*.ts']);
 
 async function ruleIds(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });

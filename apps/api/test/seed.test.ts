@@ -3,14 +3,15 @@ import { open, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONDITIONS, findCountry, findFamily } from '@benchmarket/shared';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { listingPhotos, listings, users } from '../src/db/schema.js';
+import { listingPhotos, listingReports, listings, users } from '../src/db/schema.js';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
 import { startRuntime } from '../src/runtime.js';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.js';
+import { buildModerationDemo } from '../src/seed/moderation-demo.js';
 import { demoDataWanted, seedDemoData, type SeedResult } from '../src/seed/seed.js';
 import type { Db } from '../src/db/database.js';
 import { setupTestApp, testEnv, type TestContext } from './helpers.js';
@@ -73,7 +74,11 @@ describe('the demo catalog seed', () => {
   });
 
   it('fills every column a created listing has: category, search terms, location, verification, dates', async () => {
-    const rows = await ctx.app.db.select().from(listings).where(eq(listings.isDeleted, false));
+    // The console's demo listings are checked apart (below): the check holds or rejects them on purpose.
+    const consoleTitles = new Set(buildModerationDemo(now).map((planned) => planned.title));
+    const rows = (await ctx.app.db.select().from(listings).where(eq(listings.isDeleted, false))).filter(
+      (listing) => !consoleTitles.has(listing.title),
+    );
     for (const listing of rows) {
       expect(findFamily(listing.category)).toBeDefined();
       const country = findCountry(listing.locationCode);
@@ -151,6 +156,36 @@ describe('the demo catalog seed', () => {
     expect(own.filter((l) => l.paymentStatus === 'unpaid' && !l.isActive)).toHaveLength(1);
     expect(own.filter((l) => l.paymentStatus === 'paid' && !l.isDeleted && l.expiryDate! <= now)).toHaveLength(1);
     expect(own.filter((l) => l.isDeleted && !l.isActive)).toHaveLength(1);
+  });
+
+  it('gives the operations console an admin, listings the check held or rejected (one prohibited draft), and open reports', async () => {
+    const [admin] = await ctx.app.db.select().from(users).where(eq(users.email, 'admin@benchmarket.local'));
+    expect(admin).toMatchObject({ role: 'admin', isVerified: true });
+    const others = await ctx.app.db.select({ role: users.role }).from(users).where(ne(users.email, 'admin@benchmarket.local'));
+    expect(others.every((user) => user.role === 'user')).toBe(true);
+
+    const byTitle = new Map((await ctx.app.db.select().from(listings)).map((listing) => [listing.title, listing]));
+    const planned = buildModerationDemo(now);
+    const outcome = (key: string) => byTitle.get(planned.find((p) => p.key === key)!.title)!;
+    expect(outcome('review-pending-price')).toMatchObject({ verificationStatus: 'pending', isActive: true, prohibitedReason: null });
+    expect(outcome('review-pending-source')).toMatchObject({ verificationStatus: 'pending', isActive: true });
+    expect(outcome('review-rejected-contact')).toMatchObject({
+      verificationStatus: 'auto_rejected',
+      isActive: true,
+      prohibitedReason: null,
+    });
+    expect(outcome('review-rejected-prohibited')).toMatchObject({
+      verificationStatus: 'auto_rejected',
+      isActive: false,
+      paymentStatus: 'unpaid',
+    });
+    expect(outcome('review-rejected-prohibited').prohibitedReason).toContain('Prescription drugs cannot be sold');
+
+    const reports = await ctx.app.db.select().from(listingReports);
+    expect(reports).toHaveLength(result.reports);
+    expect(reports.length).toBeGreaterThanOrEqual(2);
+    expect(reports.every((report) => report.status === 'open')).toBe(true);
+    expect(reports.map((report) => report.listingId)).toContain(outcome('review-rejected-contact').id);
   });
 
   it('does nothing on a database that has data', async () => {

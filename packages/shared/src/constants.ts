@@ -97,3 +97,20 @@ export const SESSION_EXPIRED_REDIRECT_MS = 2000;
 export const FREE_ACTIVATION_REDIRECT_MS = 1500;
 /** spec §2: /create-listing when logged out redirects to /login after 2 s. */
 export const LOGGED_OUT_REDIRECT_MS = 2000;
+
+/** Issue 14: 'Report this listing' reasons, with the labels the form shows. */
+export const REPORT_REASONS = ['prohibited_item', 'suspected_fraud', 'wrong_category_or_condition', 'duplicate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  prohibited_item: 'Prohibited item',
+  suspected_fraud: 'Suspected fraud',
+  wrong_category_or_condition: 'Wrong category or condition',
+  duplicate: 'Duplicate',
+  other: 'Other',
+};
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
+export const ADMIN_REASON_MAX_LENGTH = 1000;
+/** The promotion's end date when no operator has set one (issue 14: a fixed setting, not "the coming 1 June"). */
+export const DEFAULT_PROMO_FREE_UNTIL = '2027-06-01';
+/** How many featured listings the landing page's 'Featured' strip shows at most. */
+export const FEATURED_STRIP_LIMIT = 8;

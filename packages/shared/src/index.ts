@@ -25,6 +25,7 @@ export * from './schemas/feedback.js';
 export * from './schemas/support.js';
 export * from './schemas/config.js';
 export * from './schemas/countries.js';
+export * from './schemas/admin.js';
 
 export * from './rules/verification-badge.js';
 export * from './rules/expiry.js';

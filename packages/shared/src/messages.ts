@@ -146,3 +146,38 @@ export const PRICE_RANGE_INVALID = 'Minimum price cannot be greater than maximum
 export const PHOTO_TOO_LARGE = 'Each photo must be at most 10 MB';
 export const LOGIN_REQUIRED = 'Please log in to continue.';
 export const NOT_FOUND = 'Not found';
+
+// ── Issue 14: trust rules and the operations console ──
+export const EMAIL_NOT_VERIFIED_TO_PUBLISH =
+  'Please verify your email address before publishing a listing. Use the link we emailed you, or send a new one.';
+export const EMAIL_NOT_VERIFIED_TO_CONTACT =
+  'Please verify your email address before contacting sellers. Use the link we emailed you, or send a new one.';
+/** Prefix of the 403 a prohibited listing gets at publish time; the check's reason follows. */
+export const LISTING_PROHIBITED_PREFIX = 'This listing cannot be published:';
+export const LISTING_TAKEN_DOWN = 'This listing has been taken down by BenchMarket and cannot be published or extended.';
+export const ACCOUNT_SUSPENDED_PREFIX = 'Your account has been suspended';
+export const ACCOUNT_SUSPENDED_CONTACT = 'Contact support if you believe this is a mistake.';
+export const SELLER_UNAVAILABLE = 'This seller cannot receive messages at the moment.';
+export const ADMIN_ONLY = 'Only BenchMarket administrators can do this.';
+export const ADMIN_REASON_REQUIRED = 'Please give a reason.';
+export const ADMIN_REASON_TOO_LONG = 'The reason must be at most 1000 characters';
+export const REPORT_REASON_REQUIRED = 'Please choose a reason for your report.';
+export const REPORT_DETAILS_REQUIRED = 'Please tell us what is wrong with this listing.';
+export const REPORT_DETAILS_TOO_LONG = 'Details must be at most 1000 characters';
+export const REPORT_ALREADY_OPEN = 'You have already reported this listing. Our team is reviewing it.';
+export const REPORT_OWN_LISTING = 'You cannot report your own listing.';
+export const REPORT_THANKS = 'Thank you. Our team will review this listing.';
+export const REFUND_AMOUNT_TOO_LARGE = 'The refund cannot be more than what is left of the payment.';
+export const REFUND_NOT_POSSIBLE = 'Only completed card payments can be refunded.';
+export const FEATURE_UNTIL_IN_PAST = 'Choose a date in the future.';
+export const FEATURE_NOT_LIVE = 'Only live listings can be featured.';
+
+/** The 403 message of a suspended account (login, and anything it still tries). */
+export function accountSuspendedMessage(reason: string | null): string {
+  return `${ACCOUNT_SUSPENDED_PREFIX}${reason ? `: ${reason}` : ''}. ${ACCOUNT_SUSPENDED_CONTACT}`;
+}
+
+/** The 403 a prohibited listing gets at publish time. */
+export function listingProhibitedMessage(reason: string): string {
+  return `${LISTING_PROHIBITED_PREFIX} ${reason}`;
+}

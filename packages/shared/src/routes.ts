@@ -6,7 +6,7 @@
  *
  * To add a page: create its module under apps/web/src/features/<domain>/routes/ and add an
  * entry here. A test fails when a registered page has no chunk in the built app, and when a
- * page module is not registered (apps/web/src/app/route-registry.test.ts,
+ * page module is not registered (apps/web/src/app/route-registry.test.tsx,
  * apps/api/test/route-registry.test.ts).
  */
 import { PRODUCT_NAME } from './constants.js';
@@ -33,6 +33,12 @@ export interface PageRoute {
   readonly requiresLogin: boolean;
   /** About one listing, for its owner only: the server's head stays generic (the site's title, noindex). */
   readonly ownerOnly?: boolean;
+  /**
+   * Issue 14: the operations console, for administrators only (GET /auth/me's role 'admin'):
+   * anyone else signed in is told they have no access, visitors go to /login. Such a page is
+   * never indexed, in the sitemap or open to crawlers, and it requires a login.
+   */
+  readonly adminOnly?: boolean;
   /** Visitors land on it from outside: its HTML preloads the page's chunks. */
   readonly entry?: boolean;
 }
@@ -187,6 +193,98 @@ export const PAGE_ROUTES = {
     sitemap: true,
     requiresLogin: false,
     entry: true,
+  },
+
+  // Issue 14: the operations console, for administrators (apps/web/src/features/admin).
+  adminOverview: {
+    path: '/admin',
+    module: 'src/features/admin/routes/overview.tsx',
+    title: 'Console Overview',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminReview: {
+    path: '/admin/review',
+    module: 'src/features/admin/routes/review-queue.tsx',
+    title: 'Review Queue',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminReports: {
+    path: '/admin/reports',
+    module: 'src/features/admin/routes/reports.tsx',
+    title: 'Listing Reports',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminUsers: {
+    path: '/admin/users',
+    module: 'src/features/admin/routes/users.tsx',
+    title: 'Users',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminUser: {
+    path: '/admin/users/:id',
+    module: 'src/features/admin/routes/user-detail.tsx',
+    title: 'User',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminPayments: {
+    path: '/admin/payments',
+    module: 'src/features/admin/routes/payments.tsx',
+    title: 'Payments',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminFeatured: {
+    path: '/admin/featured',
+    module: 'src/features/admin/routes/featured.tsx',
+    title: 'Featured Listings',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminSettings: {
+    path: '/admin/settings',
+    module: 'src/features/admin/routes/settings.tsx',
+    title: 'Console Settings',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminInbox: {
+    path: '/admin/inbox',
+    module: 'src/features/admin/routes/inbox.tsx',
+    title: 'Inbox',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
+  },
+  adminAudit: {
+    path: '/admin/audit',
+    module: 'src/features/admin/routes/audit-log.tsx',
+    title: 'Audit Log',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+    adminOnly: true,
   },
 } as const satisfies Record<string, PageRoute>;
 

@@ -15,11 +15,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres://… → PostgreSQL; undefined → embedded PGlite. */
   url: string | undefined;
   /** Where PGlite keeps its files; undefined → in memory. */
   pgliteDir: string | undefined;
+  /** PGlite: publish its socket in this directory, for `npm run admin` while the server runs. */
+  publishSocketIn?: string;
   poolSize: number;
 }
 
@@ -50,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = survivingIdleErrors(new pg.Pool({ connectionString: options.url, max: options.poolSize }));
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: once(() => pool.end()) };
   }
-  const embedded = await startEmbeddedPostgres(options.pgliteDir);
+  const embedded = await startEmbeddedPostgres(options.pgliteDir, { publishIn: options.publishSocketIn });
   // PGlite is a single-session database: one connection, queries queue in the pool.
   const pool = survivingIdleErrors(new pg.Pool({ ...embedded.connection, max: 1 }));
   return {
@@ -62,6 +64,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await embedded.stop();
     }),
   };
+}
+
+/**
+ * A running server's embedded database, through the socket it published (issue 14: PGlite
+ * allows one process per data directory). Closing only disconnects: the server owns it.
+ */
+export function connectToRunningEmbedded(connection: { host: string; port: number; user: string; database: string }): Database {
+  const pool = survivingIdleErrors(new pg.Pool({ ...connection, max: 1 }));
+  return { db: drizzle(pool, { schema }), pool, kind: 'pglite', close: once(() => pool.end()) };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -1,11 +1,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface EmbeddedPostgres {
+interface EmbeddedPostgres {
   /** node-postgres connection settings for the socket the child serves. */
   connection: { host: string; port: number; user: string; database: string };
   stop(): Promise<void>;
@@ -28,7 +28,7 @@ function processAlive(pid: number): boolean {
 }
 
 /** Whether something accepts connections on the unix socket (a directory made before owner files). */
-function socketAnswers(socketPath: string): Promise<boolean> {
+export function socketAnswers(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.connect(socketPath);
     probe.once('connect', () => {
@@ -45,7 +45,7 @@ function socketAnswers(socketPath: string): Promise<boolean> {
  * while its API or database process runs; one without an owners file only when it is older
  * than a start-up can take and nothing answers on its socket. Answers the directories removed.
  */
-export async function removeStaleSocketDirs(tmpDir: string = os.tmpdir()): Promise<string[]> {
+async function removeStaleSocketDirs(tmpDir: string = os.tmpdir()): Promise<string[]> {
   let names: string[];
   try {
     names = readdirSync(tmpDir).filter((name) => name.startsWith(SOCKET_DIR_PREFIX));
@@ -80,6 +80,49 @@ export async function removeStaleSocketDirs(tmpDir: string = os.tmpdir()): Promi
   return removed;
 }
 
+/**
+ * Where a server publishes how to reach its embedded database (issue 14): PGlite allows one
+ * process per data directory, so a command-line tool (`npm run admin`) run while the server
+ * is up connects through the server's socket instead of opening the directory. The file names
+ * the socket's directory and the server's pid; it is removed when the database stops (a
+ * killed server leaves it, and its socket then answers nobody).
+ */
+export const PUBLISHED_SOCKET_FILE = 'embedded-database.json';
+
+export interface PublishedSocket {
+  connection: EmbeddedPostgres['connection'];
+  pid: number;
+}
+
+/** The running server's embedded database, if one published its socket in `dataDir` and it answers. */
+export async function findPublishedSocket(dataDir: string): Promise<PublishedSocket | undefined> {
+  let published: PublishedSocket;
+  try {
+    published = JSON.parse(readFileSync(path.join(dataDir, PUBLISHED_SOCKET_FILE), 'utf8')) as PublishedSocket;
+  } catch {
+    return undefined;
+  }
+  const { host, port } = published.connection ?? {};
+  if (typeof host !== 'string' || typeof port !== 'number') return undefined;
+  if (!processAlive(published.pid) || !(await socketAnswers(path.join(host, `.s.PGSQL.${port}`)))) return undefined;
+  return published;
+}
+
+function publishSocket(dataDir: string, connection: EmbeddedPostgres['connection']): () => void {
+  const file = path.join(dataDir, PUBLISHED_SOCKET_FILE);
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, JSON.stringify({ connection, pid: process.pid } satisfies PublishedSocket), { mode: 0o600 });
+  renameSync(draft, file);
+  return () => {
+    try {
+      const current = JSON.parse(readFileSync(file, 'utf8')) as PublishedSocket;
+      if (current.pid === process.pid && current.connection.host === connection.host) rmSync(file, { force: true });
+    } catch {
+      // Gone already, or another server's now: leave it.
+    }
+  };
+}
+
 function childEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   const extension = path.extname(here);
@@ -90,8 +133,10 @@ function childEntry(): { file: string; execArgv: string[] } {
 
 /**
  * Starts PGlite in a child process. `dataDir` undefined → an in-memory database (tests).
+ * `publishIn`: a directory where the socket is published for command-line tools (the server
+ * passes DATA_DIR; see PUBLISHED_SOCKET_FILE).
  */
-export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string | undefined, options: { publishIn?: string } = {}): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // What earlier processes killed together left behind (one directory per kill otherwise).
   await removeStaleSocketDirs();
@@ -123,9 +168,12 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
     });
   });
 
+  const connection = { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' };
+  const unpublish = options.publishIn ? publishSocket(options.publishIn, connection) : () => undefined;
   return {
-    connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    connection,
     async stop() {
+      unpublish();
       if (child.exitCode === null && child.connected) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         child.send('shutdown');

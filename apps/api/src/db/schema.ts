@@ -10,6 +10,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -39,6 +40,13 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** Bumped on password reset: access tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** 'admin' opens the operations console (issue 14); granted only from the command line (`npm run admin`). */
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    /** Set while the account is suspended: it cannot log in, its listings are hidden, messages to it are refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +167,27 @@ export const listings = pgTable(
       enum: ['auto_approved', 'auto_rejected', 'pending'],
     }),
     verificationNotes: text('verification_notes'),
+    /**
+     * Why the listing may not be published at all (a prohibited item the check found: a
+     * controlled substance, a prescription drug, a used single-use device…), or null. Publishing
+     * (a payment or the free activation) is refused with this text.
+     */
+    prohibitedReason: text('prohibited_reason'),
+    /**
+     * An operator's decision (issue 14): approved (the listing shows 'Verified'), rejected
+     * (with a reason the seller sees), taken_down (hidden everywhere: `is_active` is switched
+     * off). Null: no operator has looked at it.
+     */
+    moderationStatus: text('moderation_status', { enum: ['approved', 'rejected', 'taken_down'] }),
+    moderationReason: text('moderation_reason'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /**
+     * Switched off because the owner's account is suspended: reinstating the account switches
+     * these listings (and only these) back on.
+     */
+    hiddenBySuspension: boolean('hidden_by_suspension').notNull().default(false),
+    /** Shown in the landing page's 'Featured' strip and first when browsing, until then. */
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
     paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] })
@@ -183,6 +212,13 @@ export const listings = pgTable(
     index('listings_price_idx').on(t.priceCents),
     index('listings_expiry_idx').on(t.expiryDate),
     index('listings_search_rev_idx').on(t.searchRev),
+    index('listings_featured_until_idx')
+      .on(t.featuredUntil)
+      .where(sql`${t.featuredUntil} is not null`),
+    // The review queue: pending and rejected listings, oldest first.
+    index('listings_review_queue_idx')
+      .on(t.createdAt)
+      .where(sql`${t.verificationStatus} in ('pending', 'auto_rejected') and not ${t.isDeleted}`),
     // Search also uses two covering indexes drizzle cannot declare (INCLUDE): the storefront
     // newest first and per family — migration 0006_search_covering_indexes.sql.
   ],
@@ -241,9 +277,14 @@ export const payments = pgTable(
     refundAttempts: integer('refund_attempts').notNull().default(0),
     refundNextAt: timestamp('refund_next_at', { withTimezone: true }),
     refundError: text('refund_error'),
+    /** What has been given back so far (admin refunds, provider refunds, the refund job); ≤ amount_cents. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The card holder disputed the charge (Stripe `charge.dispute.created`): the listing's paid time ends. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
   },
   (t) => [
     check('payments_amount_cents_check', sql`${t.amountCents} >= 0`),
+    check('payments_refunded_cents_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
     uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_listing_idx').on(t.listingId),
@@ -274,11 +315,33 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   lastPaymentError: text('last_payment_error'),
   /** Like Stripe's Idempotency-Key: a second create with the same key answers the first intent. */
   idempotencyKey: text('idempotency_key').unique('sandbox_payment_intents_idempotency_key_key'),
+  /** The refund that gave the whole amount back (each refund is a `sandbox_refunds` row). */
   refundId: text('refund_id'),
+  /** When the intent was refunded in full. */
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** The sandbox's refunds, like Stripe's: in full or in part, each once per idempotency key. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => sandboxPaymentIntents.id),
+    amount: integer('amount').notNull(),
+    /** Like Stripe's Idempotency-Key: a repeated refund with the same key answers the first one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sandbox_refunds_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('sandbox_refunds_idempotency_key_key').on(t.idempotencyKey),
+    index('sandbox_refunds_intent_idx').on(t.intentId),
+  ],
+);
 
 export const messages = pgTable(
   'messages',
@@ -314,8 +377,131 @@ export const feedback = pgTable(
     comment: text('comment').notNull(),
     page: text('page'),
     createdAt: createdAt(),
+    /** Marked done in the console's inbox (issue 14). */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+/** Support requests (the /support form), kept for the console's inbox as well as mailed (issue 14). */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The signed-in sender, when there was one. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('support_requests_created_idx').on(t.createdAt)],
+);
+
+/** Payments given back, in full or in part: by an admin, by the provider (a webhook), or by the refund job. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's refund id (Stripe `re_…`): one row per refund, however often it is reported. */
+    providerRefundId: text('provider_refund_id'),
+    source: text('source', { enum: ['admin', 'provider', 'automatic'] }).notNull(),
+    reason: text('reason'),
+    /** The admin who made it (source admin). */
+    adminId: uuid('admin_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
+    uniqueIndex('payment_refunds_provider_refund_id_key').on(t.providerRefundId),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** Provider webhook events already handled (Stripe `evt_…`): each is applied exactly once. */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 'Report this listing' (issue 14): one open report per user and listing. */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: ['prohibited_item', 'suspected_fraud', 'wrong_category_or_condition', 'duplicate', 'other'] }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    resolutionReason: text('resolution_reason'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_one_open_key')
+      .on(t.listingId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('listing_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('listing_reports_listing_idx').on(t.listingId),
+    index('listing_reports_reporter_idx').on(t.reporterId),
+  ],
+);
+
+/**
+ * Every admin action (issue 14): who, what, which object, before → after, when, why. Rows are
+ * only ever inserted: a trigger (migration 0015) refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: uuid('admin_id').references(() => users.id),
+    /** The admin's email at the time (the log outlives accounts). 'cli' for the command line. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_object_idx').on(t.objectType, t.objectId)],
+);
+
+/** Settings an operator changes at run time (the promotion's end date), one row per key. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Counts per day of things the console charts (searches by mode), bumped by one upsert each. */
+export const dailyCounters = pgTable(
+  'daily_counters',
+  {
+    day: text('day').notNull(),
+    name: text('name').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.name] })],
 );
 
 /**

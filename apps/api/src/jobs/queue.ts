@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { jobs } from '../db/schema.js';
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   runAt?: Date;
   /** A second job with the same key is not added: "do this once" work (the expiry reminder). */
   dedupeKey?: string;

@@ -18,7 +18,7 @@ const DAY_MS = 24 * 3600_000;
  * still says it was used or expired, not unknown); sessions, login-failure counters and used Google
  * nonces once they have expired or been forgotten.
  */
-export const RETENTION = {
+const RETENTION = {
   doneJobsMs: 7 * DAY_MS,
   failedJobsMs: 30 * DAY_MS,
   aiCacheMs: 30 * DAY_MS,
@@ -29,7 +29,7 @@ export const RETENTION = {
 export const RETENTION_BATCH = 500;
 export const RETENTION_BATCHES_PER_ROUND = 4;
 
-export interface RetentionResult {
+interface RetentionResult {
   jobs: number;
   rateLimitCounters: number;
   aiCache: number;

@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
-export type PeriodicTask = () => Promise<void>;
+type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+type PeriodicTask = () => Promise<void>;
 
-export interface JobKindOptions {
+interface JobKindOptions {
   /**
    * What of the payload stays once the job is done or has finally failed (issue 12: a sent
    * mail's text with its reset link stayed in `jobs.payload` for ever). Written in the same
@@ -29,7 +29,7 @@ type ClaimedJob = {
  * and a slow job is never taken over by a second worker while its own is alive.
  */
 export const LOCK_SECONDS = 30;
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
 const BATCH = 10;
 
 /** Exponential back-off: 2 s, 4 s, 8 s … capped at one hour. */

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
  * text) are redacted before a line is written.
  */
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Query parameters that are secrets by name (compared lower-case). */
 const SECRET_PARAMETERS = new Set([

@@ -13,14 +13,14 @@ import { DEMO_ACCOUNTS } from '../seed/demo-accounts.js';
  * a way to lose money, mail, data or accounts.
  */
 
-export interface StandIn {
+interface StandIn {
   /** A stable id for tests and log search. */
   id: string;
   /** One line: what runs instead of the real thing, and what to set to replace it. */
   text: string;
 }
 
-export interface DatabaseFacts {
+interface DatabaseFacts {
   kind: Database['kind'];
   /** `SHOW fsync`: 'off' means a crash can lose or corrupt committed data. */
   fsync: string | undefined;
@@ -82,7 +82,7 @@ export function localStandIns(config: AppConfig, facts: DatabaseFacts, jwtSecret
 }
 
 /** Whether the JWT secret is the one generated into DATA_DIR for local runs (config.ts), not JWT_SECRET. */
-export function jwtSecretIsGenerated(config: AppConfig): boolean {
+function jwtSecretIsGenerated(config: AppConfig): boolean {
   const file = path.join(config.dataDir, 'jwt-secret');
   try {
     return existsSync(file) && readFileSync(file, 'utf8').trim() === config.jwt.secret;
@@ -92,7 +92,7 @@ export function jwtSecretIsGenerated(config: AppConfig): boolean {
 }
 
 /** The facts about the database the banner needs; unknown ones stay undefined or 0. */
-export async function databaseFacts(database: Database): Promise<DatabaseFacts> {
+async function databaseFacts(database: Database): Promise<DatabaseFacts> {
   let fsync: string | undefined;
   let demoAccounts = 0;
   try {

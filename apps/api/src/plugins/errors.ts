@@ -50,13 +50,13 @@ function frameworkDetail(error: FastifyError, contentType: string | undefined): 
   return FRAMEWORK_DETAILS[error.code];
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   detail: string;
   code?: string;
 }
 
 /** The status and body of an error; `contentType` (the request's) lets a 415 name what was sent. */
-export function errorBody(error: unknown, contentType?: string): { status: number; body: ErrorBody; expose: boolean } {
+function errorBody(error: unknown, contentType?: string): { status: number; body: ErrorBody; expose: boolean } {
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: { detail: error.message, code: error.code }, expose: true };
   }

@@ -2,15 +2,17 @@
  * The demo accounts the README lists (section 'Demo accounts'). Their passwords are public
  * on purpose: they exist only in a database the demo seed filled.
  */
-export type DemoAccountKey = 'buyer' | 'seller' | 'dealer' | 'new';
+export type DemoAccountKey = 'buyer' | 'seller' | 'dealer' | 'new' | 'admin';
 
-export interface DemoAccount {
+interface DemoAccount {
   key: DemoAccountKey;
   email: string;
   password: string;
   isVerified: boolean;
   /** What the account is for, as the README says it. */
   role: string;
+  /** Issue 14: an administrator (in production only `npm run admin -- grant` makes one). */
+  admin?: boolean;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -42,10 +44,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     isVerified: false,
     role: 'registered, email not verified: sees the latest 10 listings, cannot search or give feedback',
   },
+  {
+    key: 'admin',
+    email: 'admin@benchmarket.local',
+    password: 'demo-admin-2026',
+    isVerified: true,
+    role: 'administrator: the operations console at /admin (review queue, reports, users, payments, featured listings, settings, inbox, audit log)',
+    admin: true,
+  },
 ];
-
-export function demoAccount(key: DemoAccountKey): DemoAccount {
-  const account = DEMO_ACCOUNTS.find((a) => a.key === key);
-  if (!account) throw new Error(`no demo account ${key}`);
-  return account;
-}

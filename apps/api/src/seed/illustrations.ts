@@ -4,7 +4,7 @@
  * only; every colour comes from the family's palette or the neutrals here.
  */
 
-export interface Palette {
+interface Palette {
   main: string;
   dark: string;
   light: string;

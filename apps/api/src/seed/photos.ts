@@ -10,10 +10,10 @@ import { ILLUSTRATIONS, paletteOf, type IllustrationId } from './illustrations.j
  * listing only adds its caption and is encoded. Listings of the same model share one encoding.
  */
 
-export const PHOTO_WIDTH = 1200;
-export const PHOTO_HEIGHT = 900;
-export const THUMBNAIL_WIDTH = 400;
-export const THUMBNAIL_HEIGHT = 300;
+const PHOTO_WIDTH = 1200;
+const PHOTO_HEIGHT = 900;
+const THUMBNAIL_WIDTH = 400;
+const THUMBNAIL_HEIGHT = 300;
 const CAPTION_TOP = 720;
 const CAPTION_HEIGHT = PHOTO_HEIGHT - CAPTION_TOP;
 const THUMBNAIL_SCALE = THUMBNAIL_WIDTH / PHOTO_WIDTH;
@@ -30,7 +30,7 @@ export interface PhotoSubject {
   model: string;
 }
 
-export interface RenderedPhoto {
+interface RenderedPhoto {
   photo: Buffer;
   thumbnail: Buffer;
   width: number;
@@ -86,7 +86,7 @@ function captionSvg(subject: PhotoSubject, scale: number): string {
 </svg>`;
 }
 
-export interface PhotoRenderer {
+interface PhotoRenderer {
   render(subject: PhotoSubject): Promise<RenderedPhoto>;
 }
 

@@ -20,7 +20,7 @@ export interface Random {
 }
 
 /** FNV-1a: a stable 32-bit seed from a string such as 'centrifuges#3'. */
-export function seedFrom(text: string): number {
+function seedFrom(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

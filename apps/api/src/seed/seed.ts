@@ -4,22 +4,24 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/database.js';
-import { listingPhotos, listings, users } from '../db/schema.js';
+import { listingPhotos, listingReports, listings, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { ListingsService } from '../modules/listings/index.js';
 import { checkListing } from '../modules/verification/index.js';
 import { loadLocalMeaningModel, type LocalMeaningModel } from '../providers/embeddings/local-meaning.js';
 import { buildDemoCatalog, type PlannedListing } from './catalog.js';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
+import { buildModerationDemo, DEMO_REPORTS } from './moderation-demo.js';
 import { createPhotoRenderer } from './photos.js';
 
 /**
  * The demo catalog (issue 4): demo accounts and 250+ listings with a generated photo each,
- * written in one transaction. It only ever runs on a database with no users and no
+ * and what the operations console works on (issue 14: an admin account, listings the check
+ * held or rejected, buyers' reports), written in one transaction. It only ever runs on a database with no users and no
  * listings; the caller (runtime.ts) decides whether demo data is wanted at all.
  */
 
-export interface SeedOptions {
+interface SeedOptions {
   /** The base clock the catalog's dates are relative to; default the app's clock. */
   now?: Date;
   /** Photos rendered and stored at once; default the number of cores. */
@@ -30,8 +32,10 @@ export interface SeedResult {
   seeded: boolean;
   users: number;
   activeListings: number;
-  /** The demo seller's unpaid, expired and removed listings. */
+  /** The demo seller's unpaid, expired and removed listings, and the console's unpaid draft. */
   otherListings: number;
+  /** Buyers' open reports (issue 14). */
+  reports: number;
   photos: number;
   /** Wall time in total, making the photos (with password hashing alongside), and writing rows. */
   ms: number;
@@ -56,7 +60,7 @@ export function demoDataWanted(config: Pick<AppConfig, 'demoData' | 'isProductio
   return databaseKind === 'pglite' && !config.isProduction;
 }
 
-export async function databaseIsEmpty(db: DbOrTx): Promise<boolean> {
+async function databaseIsEmpty(db: DbOrTx): Promise<boolean> {
   const result = await db.execute<{ empty: boolean }>(
     sql`select not exists (select 1 from ${users}) and not exists (select 1 from ${listings}) as empty`,
   );
@@ -125,6 +129,29 @@ async function listingRow(planned: PlannedListing, id: string, userId: string, m
   };
 }
 
+/** The demo buyer's open reports, on the listings they name (a console demo key, or a family's first catalog listing). */
+function demoReports(
+  catalog: readonly PlannedListing[],
+  listingIds: readonly string[],
+  userIds: ReadonlyMap<DemoAccountKey, string>,
+  now: Date,
+) {
+  return DEMO_REPORTS.map((report) => {
+    const family = report.listing.startsWith('catalog:') ? report.listing.slice('catalog:'.length) : undefined;
+    const index = catalog.findIndex((planned) =>
+      family ? planned.category === family && planned.state === 'active' : planned.key === report.listing,
+    );
+    if (index < 0) throw new Error(`demo report on an unknown listing ${report.listing}`);
+    return {
+      listingId: listingIds[index]!,
+      reporterId: userIds.get(report.reporter)!,
+      reason: report.reason,
+      details: report.details,
+      createdAt: new Date(now.getTime() - report.daysAgo * 24 * 3600 * 1000),
+    };
+  });
+}
+
 /**
  * Seeds the demo accounts and catalog when the database has no users and no listings;
  * otherwise does nothing and answers `seeded: false`.
@@ -136,6 +163,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
     users: 0,
     activeListings: 0,
     otherListings: 0,
+    reports: 0,
     photos: 0,
     ms: Math.round(performance.now() - started),
     photosMs: 0,
@@ -144,7 +172,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
   if (!(await databaseIsEmpty(app.db))) return skipped();
 
   const now = options.now ?? app.clock.now();
-  const catalog = buildDemoCatalog(now);
+  const catalog = [...buildDemoCatalog(now), ...buildModerationDemo(now)];
   const listingIds = catalog.map(() => randomUUID());
   const userIds = new Map<DemoAccountKey, string>(DEMO_ACCOUNTS.map((account) => [account.key, randomUUID()]));
   const renderer = createPhotoRenderer();
@@ -186,6 +214,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
           email: account.email,
           passwordHash: passwordHashes[i]!,
           isVerified: account.isVerified,
+          role: account.admin ? ('admin' as const) : ('user' as const),
           createdAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
           updatedAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
         })),
@@ -206,6 +235,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
         createdAt: catalog[i]!.createdAt,
       }));
       for (const batch of chunks(photoRows, INSERT_BATCH)) await tx.insert(listingPhotos).values(batch);
+      await tx.insert(listingReports).values(demoReports(catalog, listingIds, userIds, now));
       return true;
     });
   } catch (error) {
@@ -225,6 +255,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
     users: DEMO_ACCOUNTS.length,
     activeListings: active,
     otherListings: catalog.length - active,
+    reports: DEMO_REPORTS.length,
     photos: photos.length,
     ms: Math.round(performance.now() - started),
     photosMs,

@@ -38,7 +38,7 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-export type RoutePreloads = (pathname: string) => string[];
+type RoutePreloads = (pathname: string) => string[];
 
 /** The /assets/… URLs to preload for a path, beyond what index.html already loads. */
 export function loadRoutePreloads(webRoot: string): RoutePreloads {

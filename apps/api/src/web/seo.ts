@@ -32,28 +32,28 @@ import { activeListingSql, centsToUnits } from '../modules/listings/index.js';
  *   ('@benchmarket/shared', routes.ts), which the web app's router reads too.
  */
 
-export const DEFAULT_TITLE = SITE_TITLE;
-export const DEFAULT_DESCRIPTION =
+const DEFAULT_TITLE = SITE_TITLE;
+const DEFAULT_DESCRIPTION =
   'BenchMarket is the marketplace for new, pre-owned and refurbished lab and medical equipment. Search with AI, compare listings and contact verified sellers.';
 /** In apps/web/public: 1200 × 630, the size link previews crop to. */
-export const DEFAULT_IMAGE = {
+const DEFAULT_IMAGE = {
   path: '/og-image.png',
   width: 1200,
   height: 630,
   alt: 'BenchMarket — the marketplace for lab and medical equipment',
 };
 /** Meta descriptions are cut to about this length (search results show ~155–160 characters). */
-export const DESCRIPTION_LENGTH = 160;
+const DESCRIPTION_LENGTH = 160;
 /** The sitemap protocol's limit per file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 /** robots.txt: pages behind a login or for one listing's owner are not for crawlers (each path prefix once). */
-export const DISALLOWED_PATHS: readonly string[] = (() => {
+const DISALLOWED_PATHS: readonly string[] = (() => {
   const prefixes = [...new Set(PAGES.filter(([, route]) => route.disallow).map(([, route]) => crawlPrefix(route)))];
   return prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(`${other}/`)));
 })();
 
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
   /** Absolute URL of the page, without query: og:url and the canonical link. */
@@ -79,12 +79,12 @@ export interface PageMeta {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text for an HTML attribute or element. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** JSON inside <script>: nothing in it can close the element or start a comment. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -94,7 +94,7 @@ export function jsonForScript(value: unknown): string {
 }
 
 /** One line, at most `max` characters, cut at a word boundary with an ellipsis. */
-export function summarize(text: string, max = DESCRIPTION_LENGTH): string {
+function summarize(text: string, max = DESCRIPTION_LENGTH): string {
   const line = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(line);
   if (chars.length <= max) return line;
@@ -169,13 +169,13 @@ export function injectHead(indexHtml: string, head: string, tail = ''): string {
 // ── Pages ───────────────────────────────────────────────────────────────────
 
 /** Public pages listed in the sitemap besides the listings. */
-export const SITEMAP_PAGES: readonly string[] = PAGES.filter(([, route]) => route.sitemap).map(([, route]) => route.path);
+const SITEMAP_PAGES: readonly string[] = PAGES.filter(([, route]) => route.sitemap).map(([, route]) => route.path);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LISTING_PATH = /^\/listings\/([^/]+)\/?$/;
 
 /** schema.org's item conditions for the spec's condition values (§3). */
-export function schemaOrgCondition(condition: Condition): string {
+function schemaOrgCondition(condition: Condition): string {
   switch (condition) {
     case 'new':
     case 'new-other':
@@ -196,7 +196,7 @@ function openGraphCondition(condition: Condition): 'new' | 'refurbished' | 'used
   return 'refurbished';
 }
 
-export interface SeoContext {
+interface SeoContext {
   publicUrl: string;
   /** The URL a browser loads a stored photo from (a path under /uploads, or https). */
   photoUrl(key: string): string;
@@ -219,7 +219,7 @@ function baseMeta(context: SeoContext, pathname: string): PageMeta {
 }
 
 /** The head of a page that is not a listing: the registered pages, or noindex for anything else. */
-export function staticPageMeta(context: SeoContext, pathname: string): PageMeta {
+function staticPageMeta(context: SeoContext, pathname: string): PageMeta {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = matchPage(normalised);
   const meta = baseMeta(context, normalised);
@@ -249,7 +249,7 @@ interface ListingHeadRow {
   photoHeight: number | null;
 }
 
-export function listingMeta(context: SeoContext, row: ListingHeadRow): PageMeta {
+function listingMeta(context: SeoContext, row: ListingHeadRow): PageMeta {
   const url = absolute(context.publicUrl, `/listings/${row.id}`);
   const price = centsToUnits(row.priceCents).toFixed(2);
   const condition = isCondition(row.condition) ? row.condition : undefined;
@@ -345,7 +345,7 @@ function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
 }
 
-export function renderRobots(publicUrl: string): string {
+function renderRobots(publicUrl: string): string {
   return [
     'User-agent: *',
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),

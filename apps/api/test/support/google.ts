@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
-export const TEST_GOOGLE_CLIENT_ID = 'benchmarket-test.apps.googleusercontent.com';
+const TEST_GOOGLE_CLIENT_ID = 'benchmarket-test.apps.googleusercontent.com';
 
 export interface GoogleClaims {
   iss: string;

@@ -30,7 +30,7 @@ export interface AskedExplanations {
 export const EMBEDDING_DIMENSIONS = 64;
 
 /** Words hashed into a fixed number of dimensions: texts sharing words point the same way. */
-export function bagOfWordsVector(text: string): number[] {
+function bagOfWordsVector(text: string): number[] {
   const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
   for (const word of text
     .toLowerCase()

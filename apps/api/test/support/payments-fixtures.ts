@@ -133,7 +133,7 @@ export async function paymentHistory<Item = { id: string; listing_id: string; st
   return response.json() as Item[];
 }
 
-export interface PaymentsApp {
+interface PaymentsApp {
   ctx: TestContext;
   seller: Seller;
 }

@@ -47,7 +47,7 @@ export function uploadPhotos(
   });
 }
 
-export type Rgb = { r: number; g: number; b: number };
+type Rgb = { r: number; g: number; b: number };
 export const RED: Rgb = { r: 220, g: 20, b: 20 };
 export const GREEN: Rgb = { r: 20, g: 200, b: 20 };
 export const BLUE: Rgb = { r: 20, g: 20, b: 220 };
@@ -121,7 +121,7 @@ export function pngBomb(width = 100_000, height = 100_000): Buffer {
 }
 
 /** The colour of an image's centre pixel. */
-export async function centreColour(image: Buffer): Promise<Rgb> {
+async function centreColour(image: Buffer): Promise<Rgb> {
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
   return { r: data[at]!, g: data[at + 1]!, b: data[at + 2]! };

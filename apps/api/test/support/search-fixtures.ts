@@ -12,7 +12,7 @@ import type { PlannedListing } from '../../src/seed/catalog.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export interface SearchListingInput {
+interface SearchListingInput {
   title: string;
   description?: string;
   price: number;

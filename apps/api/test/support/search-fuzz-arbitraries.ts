@@ -474,7 +474,7 @@ const pick = (list: readonly string[]) => fc.constantFrom(...list);
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789-'.split('');
 
 /** A word with one typo: a letter dropped, two swapped, one inserted, doubled or replaced. */
-export function misspelt(word: fc.Arbitrary<string>): fc.Arbitrary<string> {
+function misspelt(word: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
     .tuple(word, fc.nat(), fc.constantFrom('drop', 'swap', 'insert', 'double', 'replace'), fc.constantFrom(...LETTERS))
     .map(([text, n, edit, letter]) => {
@@ -590,7 +590,7 @@ const longQuery = fc
   });
 
 /** Everything a search box receives. */
-export const queryArbitrary: fc.Arbitrary<string> = fc.oneof(
+const queryArbitrary: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: sentence(anyWord, 6), weight: 10 },
   { arbitrary: sentence(token, 8), weight: 12 },
   { arbitrary: sentence(fc.oneof(operatorToken, syntaxToken, pick(STOP_WORDS)), 5), weight: 4 },

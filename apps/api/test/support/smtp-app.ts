@@ -3,7 +3,7 @@ import { setupTestApp, type TestContext } from '../helpers.js';
 import type { TestClock } from './clock.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
 
-export interface SmtpApp {
+interface SmtpApp {
   ctx: TestContext;
   /** The SMTP server the app mails to. */
   smtp: TestSmtpServer;

@@ -10,7 +10,7 @@ import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
  * plays Stripe.js's part (confirming a PaymentIntent with a test payment method), `signer`
  * Stripe's part (webhook signatures made by the SDK's test header helper).
  */
-export interface StripePayments {
+interface StripePayments {
   ctx: TestContext;
   stripeApi: StripeStandIn;
   browser: Stripe;
@@ -20,7 +20,7 @@ export interface StripePayments {
   close(): Promise<void>;
 }
 
-export async function setupStripePayments(clock: SettableClock, webhookSecret: string): Promise<StripePayments> {
+async function setupStripePayments(clock: SettableClock, webhookSecret: string): Promise<StripePayments> {
   const stripeApi = await startStripeStandIn();
   const ctx = await setupTestApp({
     env: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDuration, formatListedDate, formatPrice, shortPaymentId, truncate } from './format.js';
+import { formatAmount, formatCalendarDay, formatDuration, formatListedDate, formatPrice, shortPaymentId, truncate } from './format.js';
 
 describe('formatPrice', () => {
   it('formats dollars with thousands separators and two decimals', () => {
@@ -41,6 +41,18 @@ describe('truncate (spec §9 previews)', () => {
 
   it('does not split a character made of two code units', () => {
     expect(truncate('🧪🧪🧪', 2)).toBe('🧪🧪...');
+  });
+});
+
+describe('formatCalendarDay (issue 14: the promotion ends on a day)', () => {
+  it('writes the day out, the same in every time zone', () => {
+    expect(formatCalendarDay('2027-06-01')).toBe('June 1, 2027');
+    expect(formatCalendarDay('2026-12-31')).toBe('December 31, 2026');
+  });
+
+  it('keeps a text that is not a day as it is', () => {
+    expect(formatCalendarDay('soon')).toBe('soon');
+    expect(formatCalendarDay('2027-13-01')).toBe('2027-13-01');
   });
 });
 

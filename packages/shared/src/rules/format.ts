@@ -53,6 +53,17 @@ export function formatListedDate(iso: string | Date, options: { timeZone?: strin
   }).format(date);
 }
 
+/**
+ * A calendar day ('2027-06-01') in words, 'June 1, 2027' (issue 14: the promotion's end
+ * date). A day has no time zone, so it reads the same everywhere; the text itself when it is
+ * not a date.
+ */
+export function formatCalendarDay(isoDay: string): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDay) || Number.isNaN(date.getTime())) return isoDay;
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 /** '1 month', '3 months'. */
 export function formatDuration(months: number): string {
   return months === 1 ? '1 month' : `${months} months`;

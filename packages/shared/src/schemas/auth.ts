@@ -9,6 +9,8 @@ export const UserSchema = z.object({
   id: IdSchema,
   email: z.string(),
   is_verified: z.boolean(),
+  /** Issue 14: 'admin' opens the operations console (/admin). */
+  role: z.enum(['user', 'admin']).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -38,6 +38,17 @@ export const ListingVerificationSchema = z.object({
 });
 export type ListingVerification = z.infer<typeof ListingVerificationSchema>;
 
+/**
+ * Issue 14: what an operator decided about a listing — approved, rejected (the seller must fix
+ * it) or taken down (hidden everywhere) — with the reason the seller was sent.
+ */
+export const ListingModerationSchema = z.object({
+  status: z.enum(['approved', 'rejected', 'taken_down']),
+  reason: z.string().nullable(),
+  at: IsoDateTimeSchema.nullable(),
+});
+export type ListingModeration = z.infer<typeof ListingModerationSchema>;
+
 /** spec §3: why a listing matched an AI-enhanced search. */
 export const RagSearchResponseSchema = z.object({
   /** Starts with 'Relevant:', 'Somewhat relevant:' or 'Not relevant:' (spec §9). */
@@ -72,6 +83,10 @@ export const ListingSchema = z.object({
   category: z.string().nullable(),
   verification: ListingVerificationSchema.nullable(),
   rag_search_response: RagSearchResponseSchema.nullable().optional(),
+  /** Issue 14: an operator features it (the landing page's 'Featured' strip, first when browsing). */
+  is_featured: z.boolean().optional(),
+  /** Issue 14: an operator's decision, shown to the owner (and admins) only; null for everyone else. */
+  moderation: ListingModerationSchema.nullable().optional(),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 

@@ -1,3 +1,4 @@
+import { ADMIN_ONLY } from '@benchmarket/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,8 @@ export interface CurrentUser {
   id: string;
   email: string;
   isVerified: boolean;
+  /** 'admin' may call `/api/v1/admin/…` (issue 14). */
+  role: 'user' | 'admin';
   /** The session (token `jti`) the request came with: logout ends it. */
   sessionId: string;
 }
@@ -26,6 +29,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 unless logged in, 403 with `message` unless verified. */
     requireVerifiedUser: (message: string) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 unless logged in, 403 'Only BenchMarket administrators can do this.' unless an admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** preHandler: sets request.currentUser when a valid token came, never refuses. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
@@ -56,13 +61,21 @@ async function authContextPlugin(app: FastifyInstance): Promise<void> {
     const claims = await app.tokens.verify(token, now);
     if (!claims) return null;
     const [user] = await app.db
-      .select({ id: users.id, email: users.email, isVerified: users.isVerified, tokenVersion: users.tokenVersion })
+      .select({
+        id: users.id,
+        email: users.email,
+        isVerified: users.isVerified,
+        role: users.role,
+        tokenVersion: users.tokenVersion,
+        suspendedAt: users.suspendedAt,
+      })
       .from(users)
       .innerJoin(sessions, and(eq(sessions.id, claims.sessionId), eq(sessions.userId, users.id), gt(sessions.expiresAt, now)))
       .where(eq(users.id, claims.userId))
       .limit(1);
-    if (!user || user.tokenVersion !== claims.version) return null;
-    return { id: user.id, email: user.email, isVerified: user.isVerified, sessionId: claims.sessionId };
+    // A suspended account's tokens stop working at once (its sessions are also ended on suspension).
+    if (!user || user.tokenVersion !== claims.version || user.suspendedAt) return null;
+    return { id: user.id, email: user.email, isVerified: user.isVerified, role: user.role, sessionId: claims.sessionId };
   }
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {
@@ -77,6 +90,11 @@ async function authContextPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('requireVerifiedUser', (message: string) => async (request: FastifyRequest) => {
     await app.requireUser(request);
     if (!request.currentUser?.isVerified) throw forbidden(message, 'not_verified');
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    if (request.currentUser?.role !== 'admin') throw forbidden(ADMIN_ONLY, 'not_admin');
   });
 }
 

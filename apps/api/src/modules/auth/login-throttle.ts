@@ -35,7 +35,7 @@ const ACCOUNT_FACTOR = 5;
 const ACCOUNT_BASE_DELAY_S = 2;
 const ACCOUNT_MAX_DELAY_S = 60;
 
-export interface LoginThrottleSettings {
+interface LoginThrottleSettings {
   enabled: boolean;
   /** Free failed logins per account and address (RATE_LIMIT_LOGIN_PER_15_MIN). */
   perAccountAndAddress: number;

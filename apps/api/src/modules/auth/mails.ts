@@ -3,10 +3,10 @@ import { renderMail, type MailContent } from '../mail/index.js';
 
 /** The account mails. Links point at the web app's pages (spec §2: /verify-email, /reset-password). */
 
-export const VERIFY_SUBJECT = 'Verify your BenchMarket email';
-export const RESET_SUBJECT = 'Reset your BenchMarket password';
-export const REGISTER_ATTEMPT_SUBJECT = 'Someone tried to register with your BenchMarket email';
-export const PASSWORD_CHANGED_SUBJECT = 'Your BenchMarket password was changed';
+const VERIFY_SUBJECT = 'Verify your BenchMarket email';
+const RESET_SUBJECT = 'Reset your BenchMarket password';
+const REGISTER_ATTEMPT_SUBJECT = 'Someone tried to register with your BenchMarket email';
+const PASSWORD_CHANGED_SUBJECT = 'Your BenchMarket password was changed';
 
 export function verificationMail(publicUrl: string, token: string): MailContent {
   return renderMail({
@@ -54,5 +54,34 @@ export function passwordChangedMail(publicUrl: string): MailContent {
       `If you did not do this, reset your password now: ${publicUrl}/forgot-password`,
     ],
     action: { label: 'Log in', url: `${publicUrl}/login` },
+  });
+}
+
+export const ACCOUNT_SUSPENDED_SUBJECT = 'Your BenchMarket account has been suspended';
+export const ACCOUNT_REINSTATED_SUBJECT = 'Your BenchMarket account has been reinstated';
+
+/** Issue 14: the owner of a suspended account learns why, what it means, and whom to ask. */
+export function accountSuspendedMail(input: { publicUrl: string; supportEmail: string; reason: string }): MailContent {
+  return renderMail({
+    subject: ACCOUNT_SUSPENDED_SUBJECT,
+    heading: 'Your account has been suspended',
+    paragraphs: [
+      `BenchMarket has suspended your account. The reason: ${input.reason}`,
+      'While it is suspended you cannot log in, your listings are hidden from buyers, and buyers cannot send you messages. Your listings and payments are kept.',
+      `If you believe this is a mistake, write to ${input.supportEmail} or use the support form.`,
+    ],
+    action: { label: 'Contact support', url: `${input.publicUrl}/support` },
+  });
+}
+
+export function accountReinstatedMail(input: { publicUrl: string; reason: string }): MailContent {
+  return renderMail({
+    subject: ACCOUNT_REINSTATED_SUBJECT,
+    heading: 'Your account has been reinstated',
+    paragraphs: [
+      `BenchMarket has lifted the suspension of your account. ${input.reason}`,
+      'You can log in again. Your listings that were on sale when the account was suspended are back on sale, unless their paid time has run out meanwhile.',
+    ],
+    action: { label: 'Log in', url: `${input.publicUrl}/login` },
   });
 }

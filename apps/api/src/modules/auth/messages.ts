@@ -29,3 +29,9 @@ export const GOOGLE_LINK_WRONG_PASSWORD =
   'That password is not right. Enter the password of your BenchMarket account to link Google sign-in.';
 export const GOOGLE_LINKED_ELSEWHERE =
   "This email address is linked to another Google account. Sign in with that one, or set a password with 'Forgot password?' and then link this Google account with it.";
+
+// Issue 14: account administration (the console's users page, the `npm run admin` command).
+export const USER_NOT_FOUND = 'User not found';
+export const CANNOT_SUSPEND_YOURSELF = 'You cannot suspend your own account.';
+export const ALREADY_SUSPENDED = 'This account is already suspended.';
+export const NOT_SUSPENDED = 'This account is not suspended.';

@@ -7,9 +7,9 @@ import { oneTimeTokens } from '../../db/schema.js';
  * Links sent by mail (verify email, reset password): 32 random bytes, base64url. Only their
  * SHA-256 is stored, so a copy of the database does not let anyone verify or reset.
  */
-export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

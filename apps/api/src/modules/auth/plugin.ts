@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GoogleIdTokenVerifier } from '../../providers/google/index.js';
+import { AccountsAdmin } from './accounts-admin.js';
 import { GoogleNonces } from './google-nonce.js';
 import { LoginThrottle } from './login-throttle.js';
 import { warmUpPasswordHashing } from './passwords.js';
@@ -15,8 +16,9 @@ declare module 'fastify' {
 
 /**
  * The auth module: decorates `app.auth` (accounts, passwords, sessions, Google sign-in
- * through the Google port), registers its job (the password reset mail) and warms up
- * password hashing before the first request.
+ * through the Google port, and the console's suspensions — which switch listings off through
+ * `app.listings` and write `app.audit`), registers its job (the password reset mail) and
+ * warms up password hashing before the first request.
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -36,6 +38,15 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       perAddress: limits.loginPerIpPer15Min,
     }),
     log: app.log.child({ module: 'auth' }),
+    accounts: new AccountsAdmin({
+      db: app.db,
+      clock: app.clock,
+      mailer: app.mailer,
+      audit: app.audit,
+      listings: app.listings,
+      publicUrl: config.publicUrl,
+      supportEmail: config.mail.supportEmail,
+    }),
   });
   app.decorate('auth', service);
 
@@ -45,4 +56,4 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', warmUpPasswordHashing);
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['jobs', 'mail', 'auth-context'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['jobs', 'mail', 'auth-context', 'audit', 'listings'] });

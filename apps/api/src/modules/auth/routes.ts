@@ -102,9 +102,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Log in with email (as `username`) and password, form-encoded',
+        description: 'A suspended account answers 403 (code account_suspended) with the reason, once its password is right.',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginRequestSchema,
-        response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -121,14 +122,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: TAGS,
-        summary: 'The logged-in user',
+        summary: "The logged-in user, with their role ('admin' opens the operations console)",
         security: BEARER,
         response: { 200: UserSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const user = currentUserOf(request);
-      return { id: user.id, email: user.email, is_verified: user.isVerified };
+      return { id: user.id, email: user.email, is_verified: user.isVerified, role: user.role };
     },
   );
 

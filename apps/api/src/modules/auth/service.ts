@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  accountSuspendedMessage,
   GOOGLE_LINK_PASSWORD_REQUIRED_CODE,
   LOGIN_FAILED,
   thirdPartyLoginFailed,
@@ -14,6 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
 import type { Mailer } from '../mail/index.js';
+import type { AccountsAdmin } from './accounts-admin.js';
 import type { CurrentUser } from './auth-context.js';
 import { GoogleTokenError, type GoogleIdTokenVerifier } from '../../providers/google/index.js';
 import type { GoogleNonces } from './google-nonce.js';
@@ -48,13 +50,15 @@ export const PASSWORD_RESET_JOB = 'auth.password_reset';
 const HOUR_MS = 3600 * 1000;
 
 /** An account as the API shows it (spec §3: id, email, is_verified) — never the password hash. */
-export interface PublicUser {
+interface PublicUser {
   id: string;
   email: string;
   is_verified: boolean;
+  /** Issue 14: on GET /auth/me. */
+  role?: 'user' | 'admin';
 }
 
-export interface AuthServiceDependencies {
+interface AuthServiceDependencies {
   db: Db;
   clock: Clock;
   mailer: Mailer;
@@ -66,6 +70,8 @@ export interface AuthServiceDependencies {
   /** Failed-login counters with growing delays (per account-and-address, address, account). */
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** The console's side of accounts: find, suspend, reinstate (issue 14). */
+  accounts: AccountsAdmin;
 }
 
 /** Accounts: registration, email verification, login, password reset and Google sign-in. No HTTP here. */
@@ -155,12 +161,21 @@ export class AuthService {
    * log in (spec §6: they search like visitors). Failures from `ip` are throttled (login-throttle.ts).
    */
   async login(email: string, password: string, ip: string): Promise<string> {
-    return this.deps.throttle.guard(email, ip, () => this.checkPassword(email, password));
+    const user = await this.deps.throttle.guard(email, ip, () => this.checkPassword(email, password));
+    refuseSuspended(user);
+    return this.accessToken(user);
   }
 
-  private async checkPassword(email: string, password: string): Promise<string> {
+  /** The account whose password this is (401 otherwise); a suspended one too — it is refused after, by `refuseSuspended`. */
+  private async checkPassword(email: string, password: string): Promise<SignInUser> {
     const [user] = await this.db
-      .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        tokenVersion: users.tokenVersion,
+        suspendedAt: users.suspendedAt,
+        suspensionReason: users.suspensionReason,
+      })
       .from(users)
       .where(eq(users.email, email))
       .limit(1);
@@ -170,7 +185,7 @@ export class AuthService {
       const passwordHash = await hashPassword(password);
       await this.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     }
-    return this.accessToken(user);
+    return user;
   }
 
   /**
@@ -229,6 +244,28 @@ export class AuthService {
         await this.deps.throttle.clearAccount(email);
         return { message: PASSWORD_RESET_DONE };
       });
+  }
+
+  // ── The operations console (issue 14) ──
+
+  /** Suspend an account (not one's own): sessions end, login is refused, listings hidden, the owner mailed, audited. */
+  suspend(...args: Parameters<AccountsAdmin['suspend']>): ReturnType<AccountsAdmin['suspend']> {
+    return this.deps.accounts.suspend(...args);
+  }
+
+  /** Lift a suspension: the listings it hid come back (if still paid for), the owner is mailed, audited. */
+  reinstate(...args: Parameters<AccountsAdmin['reinstate']>): ReturnType<AccountsAdmin['reinstate']> {
+    return this.deps.accounts.reinstate(...args);
+  }
+
+  /** Accounts whose email contains the text, newest first. */
+  listUsers(...args: Parameters<AccountsAdmin['list']>): ReturnType<AccountsAdmin['list']> {
+    return this.deps.accounts.list(...args);
+  }
+
+  /** One account as the console shows it (404 'User not found'). */
+  adminUser(id: string): ReturnType<AccountsAdmin['get']> {
+    return this.deps.accounts.get(id);
   }
 
   /** Logout: the token the request came with stops working. */
@@ -293,11 +330,7 @@ export class AuthService {
     // Two attempts: a concurrent sign-in or registration may create the row between our look-up and insert.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const user = await this.db.transaction(async (tx) => {
-        const [bySub] = await tx
-          .select({ id: users.id, tokenVersion: users.tokenVersion })
-          .from(users)
-          .where(eq(users.googleSub, sub))
-          .limit(1);
+        const [bySub] = await tx.select(signInColumns).from(users).where(eq(users.googleSub, sub)).limit(1);
         if (bySub) return bySub;
 
         const [byEmail] = await tx
@@ -321,12 +354,12 @@ export class AuthService {
               ...(neverVerified ? { passwordHash: null } : {}),
             })
             .where(eq(users.id, byEmail.id))
-            .returning({ id: users.id, tokenVersion: users.tokenVersion });
+            .returning(signInColumns);
           if (neverVerified) {
             await endAllSessions(tx, byEmail.id, now);
             await revokeTokens(tx, byEmail.id, 'verify_email', now);
             await revokeTokens(tx, byEmail.id, 'reset_password', now);
-            const [fresh] = await tx.select({ id: users.id, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, byEmail.id));
+            const [fresh] = await tx.select(signInColumns).from(users).where(eq(users.id, byEmail.id));
             return fresh;
           }
           return linked;
@@ -336,17 +369,36 @@ export class AuthService {
           .insert(users)
           .values({ email, googleSub: sub, isVerified: true, passwordHash: null })
           .onConflictDoNothing()
-          .returning({ id: users.id, tokenVersion: users.tokenVersion });
+          .returning(signInColumns);
         return created;
       });
       if (user) {
         // Each ID token signs in once: a captured one cannot be replayed.
         if (!(await this.deps.googleNonces.consume(nonce, now))) throw unauthorized(GOOGLE_BAD_NONCE, 'invalid_google_nonce');
+        // Google proved who this is: only now is a suspended account told so.
+        refuseSuspended(user);
         return this.accessToken(user);
       }
     }
     throw new HttpError(409, thirdPartyLoginFailed('Google'), 'google_conflict');
   }
+}
+
+/** What signing in needs of an account: its token version, and whether it is suspended. */
+const signInColumns = {
+  id: users.id,
+  tokenVersion: users.tokenVersion,
+  suspendedAt: users.suspendedAt,
+  suspensionReason: users.suspensionReason,
+};
+type SignInUser = { id: string; tokenVersion: number; suspendedAt: Date | null; suspensionReason: string | null };
+
+/**
+ * Issue 14: a suspended account cannot sign in — told so (with the reason it was mailed) only
+ * once its credentials were proven right, so the answer reveals nothing to someone guessing.
+ */
+function refuseSuspended(user: SignInUser): void {
+  if (user.suspendedAt) throw forbidden(accountSuspendedMessage(user.suspensionReason), 'account_suspended');
 }
 
 /** Why a reset link cannot be used (unknown, used, expired), or null when it can. */

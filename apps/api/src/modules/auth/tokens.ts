@@ -5,10 +5,10 @@ import { sessions } from '../../db/schema.js';
 
 const ALGORITHM = 'HS256';
 /** `iss` and `aud` of every access token: tokens of another system sharing the secret are refused. */
-export const TOKEN_ISSUER = 'benchmarket';
-export const TOKEN_AUDIENCE = 'benchmarket-api';
+const TOKEN_ISSUER = 'benchmarket';
+const TOKEN_AUDIENCE = 'benchmarket-api';
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   /** users.token_version when the token was issued; a password reset or 'log out everywhere' bumps it. */
   version: number;
@@ -16,7 +16,7 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
-export type NewTokenClaims = Omit<AccessTokenClaims, 'sessionId'>;
+type NewTokenClaims = Omit<AccessTokenClaims, 'sessionId'>;
 
 export class AccessTokens {
   private readonly key: Uint8Array;

@@ -1,23 +1,24 @@
 import { PROMO_FREE_DAYS, PROMO_HEADLINE, PublicConfigSchema, type PublicConfig } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.js';
+import { isPromotionActive } from '../settings/index.js';
 
 const centsToUnits = (cents: number): number => Math.round(cents) / 100;
 
 /**
  * What the browser may know of the configuration, and nothing else (STYLE: "Configuration is
  * read once… GET /api/v1/config whitelists what a browser may see"): no secret key, no SMTP
- * address, no database. The promotion is active until PROMO_FREE_UNTIL (exclusive, UTC).
+ * address, no database. The promotion is active until its end date (exclusive, UTC): the
+ * settings module's — an admin's value, else PROMO_FREE_UNTIL, else the default (issue 14).
  */
-export function publicConfig(config: AppConfig, now: Date): PublicConfig {
+export function publicConfig(config: AppConfig, now: Date, freeUntil: string): PublicConfig {
   const { pricing, stripe, google } = config;
-  const freeUntil = pricing.promoFreeUntil;
   return {
     google_client_id: google.clientId ?? null,
     payment_provider: stripe.secretKey ? 'stripe' : 'sandbox',
     stripe_publishable_key: stripe.secretKey ? (stripe.publishableKey ?? null) : null,
     promotion: {
-      active: now.getTime() < Date.parse(`${freeUntil}T00:00:00Z`),
+      active: isPromotionActive(freeUntil, now),
       free_until: freeUntil,
       free_days: PROMO_FREE_DAYS,
       label: PROMO_HEADLINE,
@@ -42,9 +43,9 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // Short cache: settings change only with a restart, and the promotion flips at a date.
+      // Short cache: the promotion flips at a date, or when an admin moves it.
       void reply.header('cache-control', 'public, max-age=60');
-      return publicConfig(app.config, app.clock.now());
+      return publicConfig(app.config, app.clock.now(), await app.settings.promoFreeUntil());
     },
   );
 };

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FeedbackService } from './service.js';
 
+export type { FeedbackService };
+
 declare module 'fastify' {
   interface FastifyInstance {
     feedback: FeedbackService;

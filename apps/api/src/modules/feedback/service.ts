@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { feedback } from '../../db/schema.js';
 import { FEEDBACK_THANKS } from './texts.js';
@@ -14,5 +15,20 @@ export class FeedbackService {
       .returning({ id: feedback.id, comment: feedback.comment, createdAt: feedback.createdAt });
     if (!row) throw new Error('insert into feedback returned no row');
     return { id: row.id, comment: row.comment, created_at: row.createdAt.toISOString(), message: FEEDBACK_THANKS };
+  }
+
+  /**
+   * The console's inbox marks feedback done (issue 14; in its transaction, beside the audit
+   * entry). Answers when it was done — now, or earlier — or null for an unknown id.
+   */
+  async markDone(id: string, now: Date, db: Pick<Db, 'select' | 'update'> = this.db): Promise<{ doneAt: Date; changed: boolean } | null> {
+    const [marked] = await db
+      .update(feedback)
+      .set({ doneAt: now })
+      .where(and(eq(feedback.id, id), isNull(feedback.doneAt)))
+      .returning({ doneAt: feedback.doneAt });
+    if (marked?.doneAt) return { doneAt: marked.doneAt, changed: true };
+    const [row] = await db.select({ doneAt: feedback.doneAt }).from(feedback).where(eq(feedback.id, id)).limit(1);
+    return row?.doneAt ? { doneAt: row.doneAt, changed: false } : null;
   }
 }

@@ -8,7 +8,3 @@ export const FEEDBACK_VERIFIED_ONLY =
   'Only verified users can submit feedback. Please verify your email address first — check your inbox for the verification link.';
 
 export const FEEDBACK_THANKS = 'Thank you for your feedback!';
-
-/** The path the feedback panel was opened on. */
-export const FEEDBACK_PAGE_MAX_LENGTH = 500;
-export const FEEDBACK_PAGE_TOO_LONG = `page must be at most ${FEEDBACK_PAGE_MAX_LENGTH} characters`;

@@ -15,7 +15,7 @@ export const EXPIRY_SWEEP_EVERY_MS = 60_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface ListingExpiryDeps {
+interface ListingExpiryDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;

@@ -2,8 +2,7 @@
  * The listings module's public face. Other modules read listings through these and change
  * them through `app.listings` (the plugin); none writes the `listings` table itself.
  */
-export { default as listingsModule } from './plugin.js';
-export { ListingsService, realArrayLiteral } from './service.js';
+export { ListingsService } from './service.js';
 export { addMonths, formatDay, type DbWriter } from './lifecycle.js';
 export {
   listingColumns,
@@ -11,10 +10,13 @@ export {
   toListings,
   centsToUnits,
   unitsToCents,
+  isFeatured,
   type ListingRow,
+  type ListingView,
   type PhotoRow,
   type DbReader,
 } from './mapper.js';
+export type { ListingChange } from './moderation.js';
 export { LISTING_EMBED_JOB, listingMeaning } from './meaning.js';
-export { activeListingSql, isListingActive } from './visibility.js';
+export { activeListingSql, isListingActive, notHeldBackSql } from './visibility.js';
 export { EXPIRY_REMINDER_JOB, EXPIRY_SWEEP } from './expiry.js';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listings } from '../../db/schema.js';
 import { listingColumns, type ListingRow } from './mapper.js';
+import { notHeldBackSql } from './visibility.js';
 
 /**
  * What payments do to a listing (spec §4: unpaid becomes paid after payment). Plain
@@ -41,7 +42,8 @@ export async function activateListing(
     .update(listings)
     .set({
       paymentStatus: 'paid',
-      isActive: true,
+      // Paid, but a take-down or the owner's suspension keeps it off (issue 14).
+      isActive: notHeldBackSql(),
       durationMonths: input.durationMonths,
       expiryDate: addMonths(input.now, input.durationMonths),
       expiryReminderSentAt: null,
@@ -67,9 +69,38 @@ export async function extendListing(
     .update(listings)
     .set({
       paymentStatus: 'paid',
-      isActive: true,
+      isActive: notHeldBackSql(),
       durationMonths: input.months,
       expiryDate: addMonths(base, input.months),
+      expiryReminderSentAt: null,
+      updatedAt: input.now,
+    })
+    .where(eq(listings.id, input.listingId))
+    .returning(listingColumns);
+  return row;
+}
+
+/**
+ * A refund or a dispute takes back paid time (issue 14): the expiry moves `by` earlier (`all`:
+ * to now), never before now; when nothing is left the listing ends now (inactive, expired).
+ * The reminder for the old expiry no longer applies. Answers the updated row, or undefined
+ * when there is no such listing; a listing without paid time left is left as it is.
+ */
+export async function shortenPaidTime(
+  db: DbWriter,
+  input: { listingId: string; by: number | 'all'; now: Date },
+): Promise<ListingRow | undefined> {
+  const [current] = await db.select(listingColumns).from(listings).where(eq(listings.id, input.listingId)).for('update');
+  const now = input.now.getTime();
+  // Not paid, or expired already: no paid time left to take.
+  if (!current?.expiryDate || current.expiryDate.getTime() <= now) return current;
+  const expiry = input.by === 'all' ? now : Math.max(now, current.expiryDate.getTime() - input.by);
+  const ended = expiry <= now;
+  const [row] = await db
+    .update(listings)
+    .set({
+      expiryDate: new Date(expiry),
+      isActive: ended ? false : current.isActive,
       expiryReminderSentAt: null,
       updatedAt: input.now,
     })

@@ -1,4 +1,4 @@
-import type { Condition, Listing } from '@benchmarket/shared';
+import type { Condition, Listing, ListingModeration } from '@benchmarket/shared';
 import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
@@ -30,7 +30,34 @@ export type DbReader = Pick<Db, 'select'>;
 export const centsToUnits = (cents: number): number => Math.round(cents) / 100;
 export const unitsToCents = (units: number): number => Math.round(units * 100);
 
-export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage: PhotoStorage): Listing {
+/**
+ * Who looks at a listing, and when. `is_featured` holds until `featured_until` (issue 14);
+ * an operator's decision (`moderation`) is shown to the listing's owner and to admins only —
+ * everyone else gets null, so a buyer never reads why a seller was told off.
+ */
+export interface ListingView {
+  now: Date;
+  /** The caller (null or absent: a visitor). */
+  viewerId?: string | null;
+  admin?: boolean;
+}
+
+export function isFeatured(row: Pick<ListingRow, 'featuredUntil'>, now: Date): boolean {
+  return row.featuredUntil !== null && row.featuredUntil.getTime() > now.getTime();
+}
+
+function moderationOf(row: ListingRow, view: ListingView): ListingModeration | null {
+  if (!row.moderationStatus) return null;
+  if (!view.admin && (!view.viewerId || view.viewerId !== row.userId)) return null;
+  return { status: row.moderationStatus, reason: row.moderationReason, at: row.moderatedAt ? row.moderatedAt.toISOString() : null };
+}
+
+export function toListing(
+  row: ListingRow,
+  photos: readonly PhotoRow[],
+  storage: PhotoStorage,
+  view: ListingView = { now: new Date() },
+): Listing {
   const ordered = [...photos].sort((a, b) => a.position - b.position);
   // Photos of a listing only its owner sees have URLs only the owner is given (storage/photo-access.ts).
   const photoUrl = (key: string) => (storage.listingPhotoUrl ? storage.listingPhotoUrl(key, row) : storage.url(key));
@@ -53,11 +80,13 @@ export function toListing(row: ListingRow, photos: readonly PhotoRow[], storage:
     duration_months: row.durationMonths,
     category: row.category,
     verification: row.verificationStatus ? { status: row.verificationStatus, verification_notes: row.verificationNotes } : null,
+    is_featured: isFeatured(row, view.now),
+    moderation: moderationOf(row, view),
   };
 }
 
 /** The photos of several listings in one query, each listing's in order. */
-export async function loadPhotos(db: DbReader, listingIds: readonly string[]): Promise<Map<string, PhotoRow[]>> {
+async function loadPhotos(db: DbReader, listingIds: readonly string[]): Promise<Map<string, PhotoRow[]>> {
   const byListing = new Map<string, PhotoRow[]>();
   if (listingIds.length === 0) return byListing;
   const rows = await db
@@ -77,10 +106,15 @@ export async function loadPhotos(db: DbReader, listingIds: readonly string[]): P
  * A page of rows as API listings: two queries whatever the page size (the rows, already
  * loaded, and their photos). Search and other modules map their rows through this.
  */
-export async function toListings(db: DbReader, storage: PhotoStorage, rows: readonly ListingRow[]): Promise<Listing[]> {
+export async function toListings(
+  db: DbReader,
+  storage: PhotoStorage,
+  rows: readonly ListingRow[],
+  view: ListingView = { now: new Date() },
+): Promise<Listing[]> {
   const photos = await loadPhotos(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toListing(row, photos.get(row.id) ?? [], storage));
+  return rows.map((row) => toListing(row, photos.get(row.id) ?? [], storage, view));
 }

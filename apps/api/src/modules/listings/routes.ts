@@ -1,5 +1,6 @@
 import {
   ErrorResponseSchema,
+  FEATURED_STRIP_LIMIT,
   LatestListingsQuerySchema,
   ListingCreateSchema,
   ListingListSchema,
@@ -35,7 +36,7 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 429);
 export const LISTING_WRITES_PER_HOUR = 60;
 const HOUR_MS = 3600_000;
 
-export function tooManyListingWrites(retryAfterSeconds: number): HttpError {
+function tooManyListingWrites(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(
     429,
@@ -89,7 +90,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.optionalUser,
       schema: {
         tags: TAGS,
-        summary: 'Active listings, newest first, a page at a time',
+        summary: 'Active listings, featured ones first, then newest first, a page at a time',
         description:
           "show_all adds the logged-in caller's own inactive listings (hide_deleted leaves out their removed ones); other sellers' inactive listings are never listed.",
         querystring: PublicListQuerySchema,
@@ -110,6 +111,19 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.latest(request.query.limit),
+  );
+
+  app.get(
+    '/listings/featured',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `Featured live listings (the landing page's strip), at most ${FEATURED_STRIP_LIMIT}`,
+        description: 'Listings an operator features until a date; the one whose featuring ends soonest comes last.',
+        response: { 200: ListingListSchema },
+      },
+    },
+    async () => service.featured(FEATURED_STRIP_LIMIT),
   );
 
   app.get(

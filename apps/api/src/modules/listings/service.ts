@@ -2,7 +2,9 @@ import {
   categorize,
   findCountry,
   LISTING_NOT_FOUND,
+  listingProhibitedMessage,
   NO_EDIT_PERMISSION,
+  type AdminListing,
   type Condition,
   type DurationMonths,
   type Listing,
@@ -10,24 +12,41 @@ import {
   type ListingsPage,
   type ListingUpdate,
 } from '@benchmarket/shared';
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { listings } from '../../db/schema.js';
+import { listings, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { LOCAL_MEANING_MODEL, loadLocalMeaningModel, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
-import { createListingVerifier, type ListingCheck, type ListingVerifier, type VerificationInput } from '../verification/index.js';
-import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow } from './mapper.js';
+import {
+  createListingVerifier,
+  prohibitedReasonOf,
+  type ListingCheck,
+  type ListingVerifier,
+  type VerificationInput,
+} from '../verification/index.js';
+import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow, type ListingView } from './mapper.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { activateListing, extendListing, type DbWriter } from './lifecycle.js';
+import { activateListing, extendListing, shortenPaidTime, type DbWriter } from './lifecycle.js';
 import { backfillMeanings, LISTING_EMBED_JOB, listingMeaning, needsMeaning } from './meaning.js';
 import { buildSearchTerms } from './search-terms.js';
 import { LISTING_REMOVED_CANNOT_EDIT } from './texts.js';
-import { activeListingSql, canView } from './visibility.js';
+import {
+  approveListing,
+  featureListing,
+  hideForSuspension,
+  rejectListing,
+  restoreListing,
+  showAfterReinstatement,
+  takeDownListing,
+  unfeatureListing,
+  type ListingChange,
+} from './moderation.js';
+import { activeListingSql, canView, hasPaidTimeLeft, isHeldBack, isListingActive } from './visibility.js';
 
-export interface ListingsServiceDependencies {
+interface ListingsServiceDependencies {
   db: Db;
   clock: Clock;
   storage: PhotoStorage;
@@ -38,7 +57,7 @@ export interface ListingsServiceDependencies {
   queueEmbeddings?: boolean;
 }
 
-export interface PublicListQuery {
+interface PublicListQuery {
   page: number;
   page_size: number;
   condition?: Condition;
@@ -110,6 +129,8 @@ export class ListingsService {
       isVerified: check.isVerified,
       verificationStatus: check.status,
       verificationNotes: check.notes,
+      // Issue 14: the local rules decide this whichever engine checked (a model cannot clear it).
+      prohibitedReason: prohibitedReasonOf(input),
       ...meaning,
     };
   }
@@ -132,7 +153,12 @@ export class ListingsService {
       .returning(listingColumns);
     if (!row) throw new Error('listing insert returned no row');
     await this.queueEmbedding(row.id);
-    return toListing(row, [], this.deps.storage);
+    return toListing(row, [], this.deps.storage, { now, viewerId: userId });
+  }
+
+  /** How `viewerId` sees listings now (`moderation` on their own ones). */
+  private view(viewerId: string | null): ListingView {
+    return { now: this.deps.clock.now(), viewerId };
   }
 
   private async queueEmbedding(listingId: string): Promise<void> {
@@ -159,20 +185,47 @@ export class ListingsService {
     return row;
   }
 
-  /** PUT: the same fields as create but the duration; the check and category are redone. */
+  /**
+   * PUT: the same fields as create but the duration; the check and category are redone. A live
+   * listing cannot be edited into a prohibited item (403, nothing saved); a draft can (its notes
+   * say what to fix, and publishing is refused until it is fixed). After an operator's decision
+   * (issue 14), an edit is new content: a rejected listing goes back to the review queue
+   * ('pending' at best, never straight to auto_approved), an approval no longer holds; a
+   * take-down stays.
+   */
   async update(id: string, userId: string, input: ListingUpdate): Promise<Listing> {
     await this.findOwnedForChange(id, userId);
     const fields = await this.derive(input);
-    const [row] = await this.db
-      .update(listings)
-      // A stale embedding is dropped: with an AI endpoint the worker's sweep embeds the new text.
-      .set({ ...fields, embedding: null, updatedAt: this.deps.clock.now() })
-      .where(and(eq(listings.id, id), eq(listings.userId, userId), eq(listings.isDeleted, false)))
-      .returning(listingColumns);
-    // Removed while the check ran.
-    if (!row) throw conflict(LISTING_REMOVED_CANNOT_EDIT, 'listing_removed');
+    const row = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select(listingColumns)
+        .from(listings)
+        .where(and(eq(listings.id, id), eq(listings.userId, userId), eq(listings.isDeleted, false)))
+        .for('update');
+      // Removed while the check ran.
+      if (!current) throw conflict(LISTING_REMOVED_CANNOT_EDIT, 'listing_removed');
+      const now = this.deps.clock.now();
+      if (fields.prohibitedReason && isListingActive(current, now)) {
+        throw forbidden(listingProhibitedMessage(fields.prohibitedReason), 'listing_prohibited');
+      }
+      const [updated] = await tx
+        .update(listings)
+        // A stale embedding is dropped: with an AI endpoint the worker's sweep embeds the new text.
+        .set({
+          ...fields,
+          ...afterOperatorDecision(current, fields),
+          // Paid for while it offered a prohibited item (the payment completed after an edit): fixed, it goes live.
+          isActive:
+            current.isActive || (hasPaidTimeLeft(current, now) && !isHeldBack({ ...current, prohibitedReason: fields.prohibitedReason })),
+          embedding: null,
+          updatedAt: now,
+        })
+        .where(eq(listings.id, id))
+        .returning(listingColumns);
+      return updated!;
+    });
     await this.queueEmbedding(row.id);
-    const [listing] = await toListings(this.db, this.deps.storage, [row]);
+    const [listing] = await toListings(this.db, this.deps.storage, [row], this.view(userId));
     return listing!;
   }
 
@@ -189,13 +242,47 @@ export class ListingsService {
   async get(id: string, viewerId: string | null): Promise<Listing> {
     const row = await this.findRow(id);
     if (!row || !canView(row, viewerId, this.deps.clock.now())) throw notFound(LISTING_NOT_FOUND);
-    const [listing] = await toListings(this.db, this.deps.storage, [row]);
+    const [listing] = await toListings(this.db, this.deps.storage, [row], this.view(viewerId));
     return listing!;
   }
 
-  /** Rows to API listings, photos loaded in one query. */
-  toListings(rows: readonly ListingRow[]): Promise<Listing[]> {
-    return toListings(this.db, this.deps.storage, rows);
+  /** Rows to API listings, photos loaded in one query; `moderation` for `viewerId`'s own (or every one, for an admin). */
+  toListings(
+    rows: readonly ListingRow[],
+    viewer: { viewerId?: string | null; admin?: boolean } = {},
+    db: DbReader = this.db,
+  ): Promise<Listing[]> {
+    return toListings(db, this.deps.storage, rows, { now: this.deps.clock.now(), ...viewer });
+  }
+
+  /**
+   * Listings as the operations console shows them: any state, with the seller's email, the
+   * featuring date and the prohibited-item reason. In the order given.
+   */
+  async toAdminListings(rows: readonly ListingRow[], db: DbReader = this.db): Promise<AdminListing[]> {
+    if (rows.length === 0) return [];
+    const [mapped, sellers] = await Promise.all([
+      toListings(db, this.deps.storage, rows, { now: this.deps.clock.now(), admin: true }),
+      db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
+    ]);
+    const emails = new Map(sellers.map((seller) => [seller.id, seller.email]));
+    return mapped.map((listing, i) => ({
+      ...listing,
+      seller_email: emails.get(listing.user_id) ?? '',
+      featured_until: rows[i]!.featuredUntil?.toISOString() ?? null,
+      prohibited_reason: rows[i]!.prohibitedReason,
+    }));
+  }
+
+  /** One listing in any state, as the console shows it; 404 for an unknown id. */
+  async adminGet(id: string, db: DbReader = this.db): Promise<AdminListing> {
+    const row = await this.findRow(id, db);
+    if (!row) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
+    const [listing] = await this.toAdminListings([row], db);
+    return listing!;
   }
 
   /**
@@ -214,23 +301,45 @@ export class ListingsService {
       visible,
       query.condition ? eq(listings.condition, query.condition) : undefined,
       query.category ? eq(listings.category, query.category) : undefined,
-    );
+    )!;
     const [rows, totals] = await Promise.all([
-      this.db
-        .select(listingColumns)
-        .from(listings)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
+      this.featuredFirst(where, now, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
       this.db.select({ total: count() }).from(listings).where(where),
     ]);
     return {
-      items: await this.toListings(rows),
+      items: await this.toListings(rows, { viewerId }),
       total: totals[0]?.total ?? 0,
       page: query.page,
       page_size: query.page_size,
     };
+  }
+
+  /**
+   * A page of `where`, newest first — but live featured listings first of all (issue 14). Kept
+   * cheap at any catalog size: the featured ones are few (their own partial index), the rest
+   * are read newest first down the storefront index, from where the featured ones end.
+   */
+  private async featuredFirst(where: SQL, now: Date, page: { limit: number; offset: number }): Promise<ListingRow[]> {
+    const live = activeListingSql(now);
+    const wanted = page.offset + page.limit;
+    const featured = await this.db
+      .select(listingColumns)
+      .from(listings)
+      .where(and(where, live, gt(listings.featuredUntil, now)))
+      .orderBy(...newestFirst)
+      .limit(wanted);
+    const shown = featured.slice(page.offset);
+    // A page of featured listings only; otherwise `featured` holds all of them.
+    if (featured.length === wanted) return shown;
+    const notFeatured = sql`not (${live} and coalesce(${listings.featuredUntil} > ${now.toISOString()}::timestamptz, false))`;
+    const rest = await this.db
+      .select(listingColumns)
+      .from(listings)
+      .where(and(where, notFeatured))
+      .orderBy(...newestFirst)
+      .limit(page.limit - shown.length)
+      .offset(Math.max(0, page.offset - featured.length));
+    return [...shown, ...rest];
   }
 
   /**
@@ -249,7 +358,7 @@ export class ListingsService {
         ),
       )
       .orderBy(...newestFirst);
-    return this.toListings(rows);
+    return this.toListings(rows, { viewerId: userId });
   }
 
   /**
@@ -266,6 +375,57 @@ export class ListingsService {
     return this.toListings(rows);
   }
 
+  /**
+   * GET /listings/featured (issue 14): live listings an operator features, at most `limit`, the
+   * one whose featuring ends soonest last.
+   */
+  async featured(limit: number): Promise<Listing[]> {
+    const now = this.deps.clock.now();
+    const rows = await this.db
+      .select(listingColumns)
+      .from(listings)
+      .where(and(activeListingSql(now), gt(listings.featuredUntil, now)))
+      .orderBy(desc(listings.featuredUntil), desc(listings.id))
+      .limit(limit);
+    return this.toListings(rows);
+  }
+
+  // ── Operators' decisions (issue 14), in the caller's transaction (with its audit row) ──
+
+  approve(input: { id: string; reason: string | null }, db: DbWriter = this.db): Promise<ListingChange> {
+    return approveListing(db, { ...input, now: this.deps.clock.now() });
+  }
+
+  reject(input: { id: string; reason: string }, db: DbWriter = this.db): Promise<ListingChange> {
+    return rejectListing(db, { ...input, now: this.deps.clock.now() });
+  }
+
+  takeDown(input: { id: string; reason: string }, db: DbWriter = this.db): Promise<ListingChange> {
+    return takeDownListing(db, { ...input, now: this.deps.clock.now() });
+  }
+
+  restore(input: { id: string }, db: DbWriter = this.db): Promise<ListingChange> {
+    return restoreListing(db, { ...input, now: this.deps.clock.now() });
+  }
+
+  feature(input: { id: string; until: Date }, db: DbWriter = this.db): Promise<ListingChange> {
+    return featureListing(db, { ...input, now: this.deps.clock.now() });
+  }
+
+  unfeature(input: { id: string }, db: DbWriter = this.db): Promise<ListingChange> {
+    return unfeatureListing(db, { ...input, now: this.deps.clock.now() });
+  }
+
+  /** The owner is suspended: their listings are switched off (leaving search, latest and featured) and marked. Answers the ones that were live. */
+  hideForSuspension(userId: string, db: DbWriter = this.db): Promise<string[]> {
+    return hideForSuspension(db, { userId, now: this.deps.clock.now() });
+  }
+
+  /** The owner is reinstated: exactly the listings suspension switched off come back (if still paid for). */
+  showAfterReinstatement(userId: string, db: DbWriter = this.db): Promise<string[]> {
+    return showAfterReinstatement(db, { userId, now: this.deps.clock.now() });
+  }
+
   // ── What other modules do to a listing (they call these; only this module writes `listings`) ──
 
   /** First payment: paid, active, expiring `durationMonths` from `now` (in the payment's transaction when given). */
@@ -279,6 +439,11 @@ export class ListingsService {
   /** Extension or renewal (in the payment's transaction when given). */
   extend(input: { listingId: string; months: DurationMonths; now: Date }, db: DbWriter = this.db): Promise<ListingRow | undefined> {
     return extendListing(db, input);
+  }
+
+  /** A refund or dispute takes paid time back: expiry `by` ms earlier (`all`: now), ended when none is left. */
+  shortenPaidTime(input: { listingId: string; by: number | 'all'; now: Date }, db: DbWriter = this.db): Promise<ListingRow | undefined> {
+    return shortenPaidTime(db, input);
   }
 
   /** Gives listings without the current local model's meaning their vectors, at most `maxRows`. */
@@ -313,8 +478,26 @@ export class ListingsService {
   }
 }
 
+/**
+ * What an edit does to an operator's decision (issue 14): a rejected listing returns to the
+ * review queue — the check's status, but never better than 'pending' (only an operator clears
+ * it) — and an approval no longer holds (the content changed); a take-down stays.
+ */
+function afterOperatorDecision(
+  current: Pick<ListingRow, 'moderationStatus'>,
+  fields: { verificationStatus: ListingCheck['status'] },
+): Partial<typeof listings.$inferInsert> {
+  const cleared = { moderationStatus: null, moderationReason: null, moderatedAt: null };
+  if (current.moderationStatus === 'rejected') {
+    const status = fields.verificationStatus === 'auto_approved' ? 'pending' : fields.verificationStatus;
+    return { ...cleared, verificationStatus: status, isVerified: false };
+  }
+  if (current.moderationStatus === 'approved') return cleared;
+  return {};
+}
+
 /** A PostgreSQL array literal of reals ('{0.1,0.2}'). */
-export function realArrayLiteral(vector: readonly number[]): string {
+function realArrayLiteral(vector: readonly number[]): string {
   return `{${vector.map((x) => (Number.isFinite(x) ? x.toPrecision(7) : '0')).join(',')}}`;
 }
 

@@ -27,3 +27,22 @@ export function activeListingSql(now: Date): SQL {
 export function canView(row: VisibilityFields & Pick<ListingRow, 'userId'>, viewerId: string | null, now: Date): boolean {
   return row.userId === viewerId || isListingActive(row, now);
 }
+
+/**
+ * Issue 14: what keeps a paid listing off — an operator's take-down, its owner's suspension, a
+ * prohibited item (checkout refuses to publish one, but a payment can complete after an edit).
+ * A payment switches a listing on only when none holds; the listing stays paid, and restoring,
+ * reinstating or fixing it switches it on later.
+ */
+export function notHeldBackSql(): SQL {
+  return sql`(not ${listings.hiddenBySuspension} and ${listings.moderationStatus} is distinct from 'taken_down' and ${listings.prohibitedReason} is null)`;
+}
+
+export function isHeldBack(row: Pick<ListingRow, 'hiddenBySuspension' | 'moderationStatus' | 'prohibitedReason'>): boolean {
+  return row.hiddenBySuspension || row.moderationStatus === 'taken_down' || row.prohibitedReason !== null;
+}
+
+/** Paid time left, not removed: on sale unless something holds it back. */
+export function hasPaidTimeLeft(row: Pick<ListingRow, 'paymentStatus' | 'expiryDate' | 'isDeleted'>, now: Date): boolean {
+  return isListingActive({ ...row, isActive: true }, now);
+}

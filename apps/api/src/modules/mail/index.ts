@@ -1,3 +1,3 @@
 /** The mail module's public face: the mailer (app.mailer) and the mail layout other modules render. */
-export { MAIL_JOB, redactMailPayload, type Mailer } from './plugin.js';
+export type { Mailer } from './plugin.js';
 export { renderMail, type MailContent, type MailLayout } from './templates.js';

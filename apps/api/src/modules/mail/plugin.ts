@@ -13,7 +13,7 @@ export const MAIL_JOB = 'mail.send';
  * subject, never the text or the HTML — a reset or verification link read from the database
  * would open the account (issue 12).
  */
-export function redactMailPayload(payload: Record<string, unknown>): Record<string, unknown> {
+function redactMailPayload(payload: Record<string, unknown>): Record<string, unknown> {
   return { to: payload.to, subject: payload.subject, redacted: true };
 }
 

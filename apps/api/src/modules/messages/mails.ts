@@ -1,13 +1,12 @@
 import { renderMail, type MailContent } from '../mail/index.js';
 
-export interface NewMessageMailInput {
+interface NewMessageMailInput {
   publicUrl: string;
   listingTitle: string;
   senderName: string;
   senderEmail: string;
-  /** The sending account's own address, and whether its owner proved it (email verification). */
+  /** The sending account's own (verified: issue 14) address. */
   accountEmail: string;
-  accountVerified: boolean;
   message: string;
 }
 
@@ -17,14 +16,11 @@ function oneLine(value: string): string {
 }
 
 /**
- * The reply address is typed into the contact form, and an account's address is only proven
- * once verified: the seller is told when either is not what it seems, so they are not led to
- * answer someone the sender only claims to be.
+ * The reply address is typed into the contact form: the seller is told when it is not the
+ * sending account's (verified) address, so they are not led to answer someone the sender only
+ * claims to be. (Unverified accounts cannot send at all since issue 14.)
  */
 function senderNote(input: NewMessageMailInput): string | undefined {
-  if (!input.accountVerified) {
-    return `Note: the sender's BenchMarket account has not verified its email address; they asked for replies to ${input.senderEmail}.`;
-  }
   if (input.senderEmail.toLowerCase() !== input.accountEmail.toLowerCase()) {
     return `Note: this message was sent from the BenchMarket account ${input.accountEmail}; the sender asked for replies to ${input.senderEmail}.`;
   }

@@ -20,17 +20,19 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages',
     {
-      onRequest: app.requireUser,
+      // Issue 14: an unverified account is refused before its form is read.
+      onRequest: [app.requireUser, async (request) => service.refuseUnverified(currentUserOf(request))],
       schema: {
         tags: TAGS,
         summary: "Send a message to a listing's seller; the seller is mailed, with the buyer's address as reply-to",
         description:
-          "Only active listings can be contacted (others answer 404 'Listing not found'); one's own listing cannot. Blank fields answer 400 'All fields are required'.",
+          "Only active listings can be contacted (others answer 404 'Listing not found'); one's own listing cannot. Blank fields answer 400 'All fields are required'. " +
+          'An account that has not verified its email answers 403 (code email_not_verified); a suspended seller 403 (code seller_unavailable).',
         security: BEARER,
         body: MessageCreateSchema,
         response: {
           201: MessageSchema,
-          ...errorResponses(400, 401, 404, 429),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },

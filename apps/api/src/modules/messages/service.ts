@@ -1,15 +1,21 @@
-import { LISTING_NOT_FOUND, type Message, type MessageCreate } from '@benchmarket/shared';
+import {
+  EMAIL_NOT_VERIFIED_TO_CONTACT,
+  LISTING_NOT_FOUND,
+  SELLER_UNAVAILABLE,
+  type Message,
+  type MessageCreate,
+} from '@benchmarket/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listings, messages, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import type { Mailer } from '../mail/index.js';
 import { newMessageMail } from './mails.js';
 import { MESSAGE_NOT_FOUND, OWN_LISTING } from './texts.js';
 
-export interface MessagesServiceDependencies {
+interface MessagesServiceDependencies {
   db: Db;
   clock: Clock;
   mailer: Mailer;
@@ -65,12 +71,23 @@ export class MessagesService {
   }
 
   /**
+   * Issue 14 (spec §1: accounts verify their email): an unverified account may not contact
+   * sellers — the web app offers to resend the verification mail. The routes ask this before
+   * reading the form, and `send` asks again.
+   */
+  refuseUnverified(sender: Pick<CurrentUser, 'isVerified'>): void {
+    if (!sender.isVerified) throw forbidden(EMAIL_NOT_VERIFIED_TO_CONTACT, 'email_not_verified');
+  }
+
+  /**
    * Stores a buyer's message to the listing's seller and queues the seller's notification
    * (reply-to the buyer) in the same transaction. Only active listings can be contacted:
    * an unpaid, inactive, expired or removed listing is 'Listing not found', as it is to the
-   * public. Contacting one's own listing is refused (spec §6).
+   * public. Contacting one's own listing is refused (spec §6), as is contacting a suspended
+   * seller (issue 14).
    */
   async send(sender: CurrentUser, input: MessageCreate): Promise<Message> {
+    this.refuseUnverified(sender);
     return this.db.transaction(async (tx) => {
       const [listing] = await tx
         .select({
@@ -78,6 +95,7 @@ export class MessagesService {
           title: listings.title,
           ownerId: listings.userId,
           ownerEmail: users.email,
+          ownerSuspendedAt: users.suspendedAt,
           isActive: listings.isActive,
           isDeleted: listings.isDeleted,
           paymentStatus: listings.paymentStatus,
@@ -89,6 +107,8 @@ export class MessagesService {
         .limit(1);
       if (!listing || listing.isDeleted) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
       if (listing.ownerId === sender.id) throw badRequest(OWN_LISTING, 'own_listing');
+      // Before the listing's own state: suspension switched the seller's listings off too.
+      if (listing.ownerSuspendedAt) throw forbidden(SELLER_UNAVAILABLE, 'seller_unavailable');
       const now = this.deps.clock.now();
       const active = listing.isActive && listing.paymentStatus === 'paid' && listing.expiryDate !== null && listing.expiryDate > now;
       if (!active) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
@@ -114,7 +134,6 @@ export class MessagesService {
             senderName: row.senderName,
             senderEmail: row.senderEmail,
             accountEmail: sender.email,
-            accountVerified: sender.isVerified,
             message: row.message,
           }),
           to: listing.ownerEmail,

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LISTING_NOT_FOUND, PAYMENT_INIT_ERROR } from '@benchmarket/shared';
+import {
+  EMAIL_NOT_VERIFIED_TO_PUBLISH,
+  LISTING_NOT_FOUND,
+  LISTING_TAKEN_DOWN,
+  listingProhibitedMessage,
+  PAYMENT_INIT_ERROR,
+} from '@benchmarket/shared';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
@@ -27,32 +33,32 @@ import {
 } from './settlement.js';
 
 /** A pending payment older than this was abandoned (a card form is not open for an hour). */
-export const STALE_PENDING_MS = 60 * 60 * 1000;
+const STALE_PENDING_MS = 60 * 60 * 1000;
 /** Creating an intent takes at most this long (the SDK's timeout and retries); a payment without one after it was abandoned. */
 const INTENT_CREATION_MS = 2 * 60 * 1000;
 
 /** Ours: texts the spec leaves open. */
 export const PAYMENT_NOT_FOUND = 'Payment not found';
-export const NO_PERMISSION_TO_PAY = 'You do not have permission to pay for this listing';
-export const NO_PERMISSION_TO_CONFIRM = 'You do not have permission to confirm this payment';
-export const PAYMENT_REFERENCE_MISMATCH = 'This card payment does not belong to this payment.';
-export const PAYMENT_DETAILS_MISMATCH = 'The card payment does not match this payment. Please contact support.';
-export const PAYMENT_NOT_COMPLETED = 'The payment has not been completed.';
+const NO_PERMISSION_TO_PAY = 'You do not have permission to pay for this listing';
+const NO_PERMISSION_TO_CONFIRM = 'You do not have permission to confirm this payment';
+const PAYMENT_REFERENCE_MISMATCH = 'This card payment does not belong to this payment.';
+const PAYMENT_DETAILS_MISMATCH = 'The card payment does not match this payment. Please contact support.';
+const PAYMENT_NOT_COMPLETED = 'The payment has not been completed.';
 export const PROVIDER_UNREACHABLE = 'The card payment provider could not be reached. Please try again.';
-export const PAYMENT_IN_PROGRESS =
+const PAYMENT_IN_PROGRESS =
   'A payment for this listing is already being processed. Please wait a moment and check your payment history before paying again.';
-export const PAYMENT_REPLACED = 'This payment was replaced by a newer one for the same listing. Please start the payment again.';
+const PAYMENT_REPLACED = 'This payment was replaced by a newer one for the same listing. Please start the payment again.';
 
 /** The free path's client secret (spec §4: activated without the card step). */
-export const FREE_CLIENT_SECRET_PREFIX = 'free_tier_';
+const FREE_CLIENT_SECRET_PREFIX = 'free_tier_';
 
-export interface CreateIntentRequest {
+interface CreateIntentRequest {
   listing_id: string;
   duration_months: number;
   purpose?: PaymentPurpose | undefined;
 }
 
-export interface CreatedPayment {
+interface CreatedPayment {
   client_secret: string;
   payment_id: string;
   amount: number;
@@ -91,11 +97,13 @@ type NewPayment = { id: string; createdAt: Date; updatedAt: Date } & Pick<
   'listingId' | 'userId' | 'kind' | 'durationMonths' | 'amountCents' | 'currency'
 >;
 
-export interface PaymentCheckoutDeps {
+interface PaymentCheckoutDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
   pricing: AppConfig['pricing'];
+  /** The promotion's end date (YYYY-MM-DD), read when a price is made: an admin may change it (issue 14). */
+  promoFreeUntil: () => Promise<string>;
   log: FastifyBaseLogger;
   /** Completion, failure and events: the settlement half of the module. */
   settlement: PaymentSettlement;
@@ -107,16 +115,18 @@ export interface PaymentCheckoutDeps {
  * payment is the settlement's (./settlement.ts).
  */
 export class PaymentCheckout {
-  private readonly table: PriceTable;
   private reconciledSinceStart = false;
 
-  constructor(private readonly deps: PaymentCheckoutDeps) {
-    const { pricing } = deps;
-    this.table = {
+  constructor(private readonly deps: PaymentCheckoutDeps) {}
+
+  /** The price table with the promotion's current end date (the settings module's). */
+  private async priceTable(): Promise<PriceTable> {
+    const { pricing } = this.deps;
+    return {
       baseCents: pricing.baseCents,
       additionalMonthCents: pricing.additionalMonthCents,
       extensionMonthCents: pricing.extensionMonthCents,
-      promoFreeUntil: pricing.promoFreeUntil,
+      promoFreeUntil: await this.deps.promoFreeUntil(),
     };
   }
 
@@ -129,7 +139,7 @@ export class PaymentCheckout {
     const listing = await this.ownedListing(user, request.listing_id);
     const now = this.deps.clock.now();
     const kind = this.kindOrRefuse(listing, request.purpose, now);
-    const q = quote(this.table, kind, request.duration_months, now);
+    const q = quote(await this.priceTable(), kind, request.duration_months, now);
     return {
       listing_id: listing.id,
       kind,
@@ -162,14 +172,14 @@ export class PaymentCheckout {
    * intent is cancelled at the provider.
    */
   async createIntent(user: CurrentUser, request: CreateIntentRequest, round = 0): Promise<CreatedPayment> {
-    await this.ownedListing(user, request.listing_id);
+    refusePublishing(user, await this.ownedListing(user, request.listing_id));
     // First: an abandoned payment that was paid after all completes, and is seen below.
     if (round === 0) await this.cleanupPending(user.id);
     const listing = await this.ownedListing(user, request.listing_id);
     const now = this.deps.clock.now();
     const kind = this.kindOrRefuse(listing, request.purpose, now);
 
-    const q = quote(this.table, kind, request.duration_months, now);
+    const q = quote(await this.priceTable(), kind, request.duration_months, now);
     const paymentId = randomUUID();
     const base: NewPayment = {
       id: paymentId,
@@ -292,6 +302,9 @@ export class PaymentCheckout {
     if (payment.status === 'completed' && (payment.provider === 'free' || payment.providerPaymentId === providerPaymentId)) {
       return answer;
     }
+    // The listing may have been edited into a prohibited item, or taken down, since the intent.
+    const [listing] = await this.deps.db.select().from(listings).where(eq(listings.id, payment.listingId)).limit(1);
+    if (listing) refusePublishing(user, listing);
     if (!payment.providerPaymentId || payment.providerPaymentId !== providerPaymentId || payment.provider === 'free') {
       throw badRequest(PAYMENT_REFERENCE_MISMATCH, 'payment_mismatch');
     }
@@ -403,6 +416,8 @@ export class PaymentCheckout {
     const recorded = await this.deps.db.transaction(async (tx) => {
       const [listing] = await tx.select().from(listings).where(eq(listings.id, base.listingId)).for('update');
       if (!listing) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
+      // Checked again under the lock: an edit or a take-down may have come in between.
+      refusePublishing({ isVerified: true }, listing);
       const kind = this.kindOrRefuse(listing, purpose, now);
       if (kind !== base.kind) throw badRequest(PAYMENT_NOT_COMPLETED, 'listing_changed');
       const [payment] = await tx
@@ -450,6 +465,18 @@ export class PaymentCheckout {
       .returning({ id: payments.id });
     return deleted.length > 0;
   }
+}
+
+/**
+ * Issue 14: who and what may be published (a paid payment, the free activation, an extension).
+ * spec §1: sellers verify their email — an unverified account may keep drafts (spec §6) but
+ * not publish them (the web app offers to resend the verification mail). A listing an operator
+ * took down, or one offering a prohibited item, is never published.
+ */
+function refusePublishing(user: Pick<CurrentUser, 'isVerified'>, listing: Pick<ListingRow, 'moderationStatus' | 'prohibitedReason'>): void {
+  if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED_TO_PUBLISH, 'email_not_verified');
+  if (listing.moderationStatus === 'taken_down') throw forbidden(LISTING_TAKEN_DOWN, 'listing_taken_down');
+  if (listing.prohibitedReason) throw forbidden(listingProhibitedMessage(listing.prohibitedReason), 'listing_prohibited');
 }
 
 /** Parallel calls for the same listing, duration and price share one attempt. */

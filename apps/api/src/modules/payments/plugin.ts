@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PaymentsAdmin } from './admin.js';
+import { ChargeEvents } from './charge-events.js';
 import { PaymentCheckout } from './checkout.js';
 import { createPaymentProvider } from '../../providers/payments/index.js';
 import { PaymentSettlement, RECONCILE_EVERY_MS, REFUND_EVERY_MS } from './settlement.js';
 
-export interface PaymentsModule {
+interface PaymentsModule {
   /** The payments port's adapter: Stripe when its keys are set, otherwise the sandbox. */
   provider: ReturnType<typeof createPaymentProvider>;
   checkout: PaymentCheckout;
   settlement: PaymentSettlement;
+  /** Stripe's charge.refunded and charge.dispute.created, each applied once. */
+  chargeEvents: ChargeEvents;
+  /** The console's payments and refunds (issue 14). */
+  admin: PaymentsAdmin;
 }
 
 declare module 'fastify' {
@@ -38,8 +44,23 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     log,
     listings: app.listings,
   });
-  const checkout = new PaymentCheckout({ db: app.db, clock: app.clock, provider, pricing: config.pricing, log, settlement });
-  app.decorate('payments', { provider, checkout, settlement });
+  const checkout = new PaymentCheckout({
+    db: app.db,
+    clock: app.clock,
+    provider,
+    pricing: config.pricing,
+    promoFreeUntil: () => app.settings.promoFreeUntil(),
+    log,
+    settlement,
+  });
+  const refundDeps = { db: app.db, clock: app.clock, provider, log, listings: app.listings, audit: app.audit };
+  app.decorate('payments', {
+    provider,
+    checkout,
+    settlement,
+    chargeEvents: new ChargeEvents(refundDeps),
+    admin: new PaymentsAdmin(refundDeps),
+  });
 
   app.worker.every(RECONCILE, RECONCILE_EVERY_MS, async () => {
     await settlement.reconcile();
@@ -49,4 +70,4 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(paymentsPlugin, { name: 'payments', dependencies: ['jobs', 'mail', 'listings'] });
+export default fp(paymentsPlugin, { name: 'payments', dependencies: ['jobs', 'mail', 'listings', 'audit', 'settings'] });

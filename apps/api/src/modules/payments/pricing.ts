@@ -22,7 +22,7 @@ export interface PriceTable {
   promoFreeUntil: string;
 }
 
-export interface Quote {
+interface Quote {
   kind: PaymentKind;
   months: number;
   /** Activation: the base price (includes the first month). 0 for extensions and renewals. */
@@ -37,7 +37,7 @@ export interface Quote {
 }
 
 /** The instant the promotion ends (exclusive). */
-export function promoEndsAt(promoFreeUntil: string): Date {
+function promoEndsAt(promoFreeUntil: string): Date {
   return new Date(`${promoFreeUntil}T00:00:00Z`);
 }
 
@@ -77,13 +77,13 @@ export function quote(table: PriceTable, kind: PaymentKind, months: number, now:
  */
 export { addMonths };
 
-export interface ListingPaymentState {
+interface ListingPaymentState {
   paymentStatus: 'paid' | 'unpaid';
   isDeleted: boolean;
   expiryDate: Date | null;
 }
 
-export function isListingExpired(listing: Pick<ListingPaymentState, 'expiryDate'>, now: Date): boolean {
+function isListingExpired(listing: Pick<ListingPaymentState, 'expiryDate'>, now: Date): boolean {
   return listing.expiryDate !== null && listing.expiryDate.getTime() <= now.getTime();
 }
 
@@ -97,7 +97,7 @@ export function expiryAfterPayment(listing: Pick<ListingPaymentState, 'paymentSt
   return addMonths(running && listing.expiryDate ? listing.expiryDate : now, months);
 }
 
-export type PaymentKindDecision = { ok: true; kind: PaymentKind } | { ok: false; detail: string; code: string };
+type PaymentKindDecision = { ok: true; kind: PaymentKind } | { ok: false; detail: string; code: string };
 
 /**
  * What a payment for this listing would be (spec §5): paying an already paid listing, and

@@ -18,6 +18,7 @@ import {
   SandboxConfirmCardResponseSchema,
   WebhookResponseSchema,
 } from './schemas.js';
+import type { ChargeEvents } from './charge-events.js';
 import type { PaymentSettlement } from './settlement.js';
 import { StripePaymentProvider, WebhookSignatureError } from '../../providers/payments/index.js';
 
@@ -28,7 +29,7 @@ const TAGS = ['payments'];
  * are set, otherwise the sandbox.
  */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { provider, checkout, settlement } = app.payments;
+  const { provider, checkout, settlement, chargeEvents } = app.payments;
 
   app.get(
     '/payments/quote',
@@ -115,7 +116,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   if (provider instanceof SandboxPaymentProvider) registerSandboxCardForm(app, provider, settlement);
-  await app.register(async (child) => registerWebhook(child, provider, settlement));
+  await app.register(async (child) => registerWebhook(child, provider, settlement, chargeEvents));
 };
 
 /** The sandbox's card form (only when the sandbox is the provider): Stripe's test cards. */
@@ -157,6 +158,7 @@ function registerWebhook(
   app: FastifyInstance,
   provider: StripePaymentProvider | SandboxPaymentProvider,
   settlement: PaymentSettlement,
+  chargeEvents: ChargeEvents,
 ): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -166,11 +168,14 @@ function registerWebhook(
     {
       schema: {
         tags: TAGS,
-        summary: "Stripe's webhook: payment_intent.succeeded and payment_intent.payment_failed",
+        summary: "Stripe's webhook: payment_intent.succeeded and .payment_failed, charge.refunded, charge.dispute.created",
         description:
-          'The stripe-signature header is verified with STRIPE_WEBHOOK_SECRET on the raw body. 404 when Stripe webhooks are not configured.',
+          'The stripe-signature header is verified with STRIPE_WEBHOOK_SECRET on the raw body. 404 when Stripe webhooks are not configured. ' +
+          "charge.refunded records each of the charge's refunds once (asked of Stripe; 503 while Stripe cannot be reached, so the event " +
+          "comes again) and shortens the listing's paid time; charge.dispute.created marks the payment disputed and ends the listing's " +
+          'paid time. Each event is applied once, however often it is delivered.',
         headers: z.object({ 'stripe-signature': z.string().optional() }),
-        response: { 200: WebhookResponseSchema, ...errors(400, 404) },
+        response: { 200: WebhookResponseSchema, ...errors(400, 404, 503) },
       },
     },
     async (request) => {
@@ -189,9 +194,12 @@ function registerWebhook(
         }
         throw error;
       }
-      if (event) {
+      if (event?.type === 'charge.refunded' || event?.type === 'charge.dispute.created') {
+        const outcome = await chargeEvents.apply(event);
+        request.log.info({ type: event.type, event: event.id, intent: event.intentId, outcome }, 'stripe webhook');
+      } else if (event) {
         const outcome = await settlement.handleProviderEvent(event);
-        request.log.info({ type: event.type, intent: event.intent.id, outcome }, 'stripe webhook');
+        request.log.info({ type: event.type, event: event.id, intent: event.intent.id, outcome }, 'stripe webhook');
       }
       return { received: true as const };
     },

@@ -16,14 +16,7 @@ import type { PaymentKind, PaymentPurpose } from './pricing.js';
  * The payments routes' contracts live in '@benchmarket/shared' (schemas/payments.ts), which the
  * web app reads too; these are the names the routes use.
  */
-export {
-  PaymentHistoryItemSchema,
-  PaymentHistoryResponseSchema,
-  PaymentKindSchema,
-  PaymentPurposeSchema,
-  SandboxConfirmCardBodySchema,
-  SandboxConfirmCardResponseSchema,
-} from '@benchmarket/shared';
+export { PaymentHistoryResponseSchema, SandboxConfirmCardBodySchema, SandboxConfirmCardResponseSchema } from '@benchmarket/shared';
 
 export const CreateIntentBodySchema = PaymentIntentBodySchema;
 export const CreateIntentResponseSchema = PaymentIntentCreatedSchema;

@@ -7,7 +7,14 @@ import type { Clock } from '../../lib/clock.js';
 import { formatDay, type ListingsService } from '../listings/index.js';
 import { renderMail, type Mailer } from '../mail/index.js';
 import { expiryAfterPayment, type PaymentKind } from './pricing.js';
-import type { PaymentProvider, ProviderEvent, ProviderIntent } from '../../providers/payments/index.js';
+import {
+  refundCounts,
+  RefundRefusedError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from '../../providers/payments/index.js';
+import { lockPayment, recordRefund } from './refund-ledger.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
@@ -23,7 +30,7 @@ export const RECONCILE_EVERY_MS = 30_000;
 export const REFUND_EVERY_MS = 15_000;
 const REFUND_BATCH = 10;
 /** A failed refund is tried again after 1, 2, 4 … minutes, at most every 6 hours, until it is made. */
-export function refundRetryDelayMs(attempts: number): number {
+function refundRetryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
 }
 const RECONCILE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,16 +38,16 @@ const RECONCILE_BATCH = 25;
 
 export const toUnits = (cents: number): number => Math.round(cents) / 100;
 
-export type EventOutcome = 'completed' | 'already_completed' | 'failed' | 'ignored' | 'mismatch';
+type EventOutcome = 'completed' | 'already_completed' | 'failed' | 'ignored' | 'mismatch';
 
 /**
  * What completing a payment did: `completed` now; `already_completed` (by an earlier call or
  * a parallel one); `no_longer_applies` — refused (its listing was removed, or another payment
  * activated it first) or already refused, its money due back.
  */
-export type CompletionOutcome = 'completed' | 'already_completed' | 'no_longer_applies';
+type CompletionOutcome = 'completed' | 'already_completed' | 'no_longer_applies';
 
-export interface PaymentSettlementDeps {
+interface PaymentSettlementDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
@@ -48,7 +55,7 @@ export interface PaymentSettlementDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   /** The listings module: a completed payment activates or extends its listing through it. */
-  listings: Pick<ListingsService, 'activate' | 'extend'>;
+  listings: Pick<ListingsService, 'activate' | 'extend' | 'shortenPaidTime'>;
 }
 
 /**
@@ -157,21 +164,61 @@ export class PaymentSettlement {
     const now = this.deps.clock.now();
     try {
       if (!payment.providerPaymentId) throw new Error('the payment has no intent at the provider');
-      const refund = await this.provider.refund({
-        paymentId: payment.id,
-        intentId: payment.providerPaymentId,
-        amountCents: payment.amountCents,
-        idempotencyKey: `refund-${payment.id}`,
+      // What is left: part of it may have been given back already (from Stripe's dashboard).
+      const left = payment.amountCents - payment.refundedCents;
+      const refund =
+        left > 0
+          ? await this.provider.refund({
+              paymentId: payment.id,
+              intentId: payment.providerPaymentId,
+              amountCents: left,
+              idempotencyKey: `refund-${payment.id}`,
+              reason: 'duplicate',
+            })
+          : null;
+      if (refund && !refundCounts(refund)) throw new Error(`the provider answered the refund ${refund.id} as ${refund.status}`);
+      await this.deps.db.transaction(async (tx) => {
+        const current = await lockPayment(tx, payment.id);
+        if (!current || current.refundedAt) return;
+        if (refund) {
+          await recordRefund(
+            tx,
+            { listings: this.deps.listings, log: this.deps.log },
+            current,
+            {
+              providerRefundId: refund.id,
+              amountCents: refund.amountCents,
+              source: 'automatic',
+              reason: AUTOMATIC_REFUND_REASON,
+              adminId: null,
+            },
+            now,
+          );
+        }
+        await tx
+          .update(payments)
+          .set({
+            status: 'refunded',
+            refundedAt: now,
+            providerRefundId: refund?.id ?? null,
+            refundError: null,
+            refundNextAt: null,
+            updatedAt: now,
+          })
+          .where(eq(payments.id, payment.id));
       });
-      if (refund.status === 'failed' || refund.status === 'canceled')
-        throw new Error(`the provider answered the refund ${refund.id} as ${refund.status}`);
-      await this.deps.db
-        .update(payments)
-        .set({ status: 'refunded', refundedAt: now, providerRefundId: refund.id, refundError: null, refundNextAt: null, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
-      this.deps.log.info({ payment: payment.id, refund: refund.id }, 'payment refunded');
+      this.deps.log.info({ payment: payment.id, refund: refund?.id }, 'payment refunded');
       return true;
     } catch (error) {
+      // Given back already at the provider (Stripe's dashboard): its charge.refunded event records how.
+      if (error instanceof RefundRefusedError && error.reason === 'already_refunded') {
+        await this.deps.db
+          .update(payments)
+          .set({ refundedAt: now, refundError: null, refundNextAt: null, updatedAt: now })
+          .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+        this.deps.log.warn({ payment: payment.id }, 'refund due was already made at the provider');
+        return true;
+      }
       const attempts = payment.refundAttempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       await this.deps.db
@@ -288,6 +335,9 @@ export function describePayment(kind: PaymentKind, months: number, title: string
   const what = kind === 'activation' ? 'listing' : kind === 'extension' ? 'extension' : 'renewal';
   return `${span} ${what} of "${title}"`;
 }
+
+/** The reason the refund ledger shows for the refund job's refunds. */
+export const AUTOMATIC_REFUND_REASON = 'Paid for a listing that no longer needed it (already paid, or removed).';
 
 export const PAYMENT_NO_LONGER_APPLIES =
   'This payment can no longer be applied to this listing (it was already paid or has been removed). It will be refunded; please contact support if you have questions.';

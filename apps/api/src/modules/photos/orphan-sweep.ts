@@ -16,14 +16,14 @@ import type { PhotoStorage } from '../../providers/storage/index.js';
  * committing its rows; keys are random and never reused, so an old file cannot gain a row.
  */
 
-export const ORPHAN_PHOTO_SWEEP = 'photos.orphan-sweep';
+const ORPHAN_PHOTO_SWEEP = 'photos.orphan-sweep';
 /** A pass over every photo file starts when the worker starts (after a crash, at once) and then every hour. */
-export const ORPHAN_PHOTO_SWEEP_EVERY_MS = 60 * 60_000;
+const ORPHAN_PHOTO_SWEEP_EVERY_MS = 60 * 60_000;
 /**
  * A pass goes in rounds of at most this many files, one a minute: the worker does its jobs
  * (mail) between rounds, so a large store never holds them up for long.
  */
-export const ORPHAN_PHOTO_ROUND_FILES = 2000;
+const ORPHAN_PHOTO_ROUND_FILES = 2000;
 const ROUND_EVERY_MS = 60_000;
 /** Far longer than any upload takes from writing its files to committing its rows. */
 export const ORPHAN_PHOTO_GRACE_MS = 60 * 60_000;
@@ -32,14 +32,14 @@ const PHOTOS_PREFIX = 'listings/';
 /** Keys looked up in the database per query. */
 const BATCH = 500;
 
-export interface OrphanSweepDependencies {
+interface OrphanSweepDependencies {
   db: Db;
   storage: PhotoStorage;
   clock: Clock;
   log: FastifyBaseLogger;
 }
 
-export interface OrphanSweepResult {
+interface OrphanSweepResult {
   /** Files old enough to be judged. */
   checked: number;
   /** Keys of the files removed. */
@@ -48,7 +48,7 @@ export interface OrphanSweepResult {
   next?: string;
 }
 
-export interface OrphanSweepOptions {
+interface OrphanSweepOptions {
   graceMs?: number;
   /** Go on after this key (an earlier round's `next`). */
   startAfter?: string;

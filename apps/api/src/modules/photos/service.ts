@@ -5,13 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { toListings, type ListingsService } from '../listings/index.js';
+import type { ListingsService } from '../listings/index.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { ProcessedPhoto } from './image-processing.js';
 import { MAX_PHOTOS_PER_LISTING } from './limits.js';
 import { PHOTO_NOT_FOUND } from './texts.js';
 
-export interface PhotosServiceDependencies {
+interface PhotosServiceDependencies {
   db: Db;
   storage: PhotoStorage;
   listings: ListingsService;
@@ -67,7 +67,7 @@ export class PhotosService {
             bytes: photo.photo.length,
           })),
         );
-        const [mapped] = await toListings(tx, storage, [listing]);
+        const [mapped] = await this.deps.listings.toListings([listing], { viewerId: userId }, tx);
         return mapped!;
       });
     } catch (error) {
@@ -78,7 +78,7 @@ export class PhotosService {
 
   /** Removes the photo at `index` (0-based, as the dashboard counts) and renumbers the rest. */
   async remove(listingId: string, userId: string, index: number): Promise<Listing> {
-    const { db, storage } = this.deps;
+    const { db } = this.deps;
     const { listing, removed } = await db.transaction(async (tx) => {
       await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('update');
       const owned = await this.deps.listings.findOwnedForChange(listingId, userId, tx);
@@ -97,7 +97,7 @@ export class PhotosService {
           from ${listingPhotos} where listing_id = ${listingId}
         ) as ordered
         where ${listingPhotos}.id = ordered.id`);
-      const [mapped] = await toListings(tx, storage, [owned]);
+      const [mapped] = await this.deps.listings.toListings([owned], { viewerId: userId }, tx);
       return { listing: mapped!, removed: target };
     });
     // After the commit: a file left behind by a crash here is garbage, never a broken photo.

@@ -27,13 +27,13 @@ export async function enqueueEmbedding(tx: DbOrTx, listingId: string): Promise<v
 }
 
 /** The text of a listing the embedding represents. */
-export function embeddingText(listing: { title: string; description: string; category: string | null }): string {
+function embeddingText(listing: { title: string; description: string; category: string | null }): string {
   const family = findFamily(listing.category)?.name;
   return [listing.title, family, listing.description].filter(Boolean).join('\n').slice(0, EMBED_TEXT_LIMIT);
 }
 
 /** Embeds listings (by id) and stores the vectors. */
-export async function embedListings(engine: AiEngine, listings: ListingEmbeddings, ids: readonly string[]): Promise<number> {
+async function embedListings(engine: AiEngine, listings: ListingEmbeddings, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await listings.embeddingInputs(ids);
   if (rows.length === 0) return 0;

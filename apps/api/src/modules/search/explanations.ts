@@ -21,7 +21,7 @@ import { FAMILY_VOCABULARY } from './vocabulary.js';
 export type { Verdict };
 
 /** What an explanation needs to know about a listing. */
-export interface ExplainedListing {
+interface ExplainedListing {
   title: string;
   description: string;
   priceCents: number;
@@ -30,7 +30,7 @@ export interface ExplainedListing {
   category: string | null;
 }
 
-export interface Explanation {
+interface Explanation {
   verdict: Verdict;
   /** 0–1, within the verdict's band (relevant ≥ 0.75 > somewhat ≥ 0.4 > not). */
   score: number;

@@ -14,9 +14,6 @@ import { ENGLISH_STOP_WORDS } from './vocabulary.js';
  * same credits into the words of the explanation.
  */
 
-export type TextFacetKind = 'concept' | 'brand' | 'model' | 'phrase' | 'term';
-export type ConstraintFacetKind = 'condition' | 'price' | 'country';
-
 interface FacetBase {
   /** How much it counts (see WEIGHTS). */
   weight: number;
@@ -83,7 +80,7 @@ export type Facet = ConceptFacet | BrandFacet | WordFacet | ConditionFacet | Pri
  * relevant to "centrifuge under $5k" than a pipette under it); a named brand or model comes
  * next; condition and price before country; a loose word counts least.
  */
-export const WEIGHTS = {
+const WEIGHTS = {
   concept: 3,
   brand: 2,
   model: 2.5,

@@ -119,7 +119,7 @@ function rowsOf(result: { rows: Record<string, unknown>[] }, credits: number, to
  * cheap signals (columns of the row and its title) and keeps this many; only they are scored
  * with the full-text vector (which lives out of line and is costly to read per row).
  */
-export const CANDIDATES = 48;
+const CANDIDATES = 48;
 /**
  * Plain search and browsing count matches up to here; a total above it is reported as this
  * (like other search engines' "1,000+": 84 pages of 12, more than anyone pages through).
@@ -137,7 +137,7 @@ function candidateLimit(page: PageRequest): number {
  * 'pcr') must be a whole word (a regular expression). Approximate by design — the second stage
  * decides with the full-text vector.
  */
-export function titleMatches(phrases: readonly string[]): SQL {
+function titleMatches(phrases: readonly string[]): SQL {
   const likes = new Set<string>();
   const shortWords = new Set<string>();
   for (const phrase of phrases) {
@@ -157,18 +157,35 @@ export function titleMatches(phrases: readonly string[]): SQL {
 // ── Browse (no words) ───────────────────────────────────────────────────────
 
 /**
- * Newest first, with the filters (and `extra` conditions); the page and the total in one
- * statement. The page walks the storefront index (created_at desc, id desc) and stops; the
- * total counts at most COUNT_LIMIT + 1 rows.
+ * Live featured listings first (issue 14), then newest first, with the filters (and `extra`
+ * conditions); the page and the total in one statement. The featured ones are few (read by
+ * their own partial index); the rest walk the storefront index (created_at desc, id desc),
+ * skipping the featured ones, and stop after the page; the total counts at most
+ * COUNT_LIMIT + 1 rows.
  */
 export async function browse(db: Db, now: Date, filters: SearchFilters, page: PageRequest, extra: SQL[] = []): Promise<RankedPage> {
   const where = and([activeListingSql(now), ...filterSql(filters), ...extra]);
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const wanted = page.offset + page.limit;
   const result = await db.execute<Record<string, unknown>>(sql`
-    with page as (
+    with featured as (
       select ${listings.id} as id, ${listings.createdAt} as created_at
       from ${listings}
-      where ${where}
+      where ${where} and ${listings.featuredUntil} > ${nowSql}
       order by ${listings.createdAt} desc, ${listings.id} desc
+      limit ${wanted}
+    ),
+    page as (
+      select id, created_at, first from (
+        (select id, created_at, 1 as first from featured)
+        union all
+        (select ${listings.id}, ${listings.createdAt}, 0
+          from ${listings}
+          where ${where} and not coalesce(${listings.featuredUntil} > ${nowSql}, false)
+          order by ${listings.createdAt} desc, ${listings.id} desc
+          limit ${wanted})
+      ) both_parts
+      order by first desc, created_at desc, id desc
       limit ${page.limit} offset ${page.offset}
     ),
     counted as (
@@ -176,7 +193,7 @@ export async function browse(db: Db, now: Date, filters: SearchFilters, page: Pa
     )
     select ${selectListingColumns}, 0 as rank, least(counted.total, ${COUNT_LIMIT}) as total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
-    order by page.created_at desc nulls last, page.id desc`);
+    order by page.first desc nulls last, page.created_at desc nulls last, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
 }
 
@@ -362,7 +379,7 @@ export async function plainSearch(
 
 // ── Typo tolerance: the lexicon ─────────────────────────────────────────────
 
-export interface Correction {
+interface Correction {
   from: string;
   to: string;
 }
@@ -475,7 +492,7 @@ function facetTsquery(facet: Extract<Facet, { tsquery: string }>, weights: strin
 }
 
 /** The credit a listing earns for one facet, as a SQL expression in [0, 1]. */
-export function creditSql(facet: Facet): SQL {
+function creditSql(facet: Facet): SQL {
   switch (facet.kind) {
     case 'concept': {
       const family = familyCreditSql(facet.concept.familyCredit);
@@ -553,7 +570,7 @@ function needsTitle(facet: Facet): boolean {
 
 /**
  * The first stage's cheap credit for a facet: from the row's columns (the family, condition,
- * price, country) and `hit` — whether the facet's words are in the title (see aiSearch). The
+ * price, country) and `hit` — whether the facet's words are in the title (see aiCandidates). The
  * second stage computes the exact credit with the full-text vector.
  */
 function cheapCreditSql(facet: Facet, hit: SQL): SQL {
@@ -666,7 +683,7 @@ export interface AiCandidate {
   lexical: boolean;
 }
 
-export interface AiCandidates {
+interface AiCandidates {
   candidates: AiCandidate[];
   /** Listings the words match (counted up to COUNT_LIMIT), before meaning adds any. */
   total: number;

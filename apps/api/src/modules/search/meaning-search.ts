@@ -32,7 +32,7 @@ export interface LikenessProbe {
   similarityOf(id: string): number | undefined;
 }
 
-export interface MeaningSearchOptions {
+interface MeaningSearchOptions {
   db: Db;
   log: FastifyBaseLogger;
   ai?: AiEngine;

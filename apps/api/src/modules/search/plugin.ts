@@ -6,7 +6,7 @@ import { MeaningSearch } from './meaning-search.js';
 import { SearchResultCache } from './result-cache.js';
 import { SearchService } from './service.js';
 
-export interface SearchModule {
+interface SearchModule {
   service: SearchService;
   cache: SearchResultCache;
   /** The AI port when AI_BASE_URL is set, else undefined (the local engine alone). */

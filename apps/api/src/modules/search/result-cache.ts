@@ -16,14 +16,14 @@ import { listings, searchCatalog } from '../../db/schema.js';
  *   the next expiry date among active listings;
  * - it is younger than the configured lifetime, and the clock has not gone back since.
  */
-export interface CachedPage {
+interface CachedPage {
   version: number;
   storedAt: number;
   validUntil: number;
   body: string;
 }
 
-export interface SearchCacheOptions {
+interface SearchCacheOptions {
   /** SEARCH_CACHE_SECONDS; 0 turns the cache off. */
   lifetimeSeconds: number;
   /** Bound on memory: pages are ~10–30 kB of JSON each. */
@@ -86,17 +86,26 @@ export class SearchResultCache {
   }
 
   /**
-   * When the next active listing expires: the moment a cached page may start to show one too
-   * many. `min` over `expiry_date > now` is one step down listings_expiry_idx.
+   * When the next active listing expires, or stops being featured (issue 14: browsing shows
+   * featured listings first, and every listing's `is_featured`): the moment a cached page may
+   * start to show one too many, or in the wrong order. Each `min` is one step down an index
+   * (listings_expiry_idx, listings_featured_until_idx).
    */
   private async nextExpiryAfter(now: Date): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ next: min(listings.expiryDate) })
-      .from(listings)
-      .where(
-        and(gt(listings.expiryDate, now), eq(listings.isActive, true), eq(listings.paymentStatus, 'paid'), eq(listings.isDeleted, false)),
-      );
-    return row?.next ? new Date(row.next).getTime() : undefined;
+    const [[expiring], [featured]] = await Promise.all([
+      this.db
+        .select({ next: min(listings.expiryDate) })
+        .from(listings)
+        .where(
+          and(gt(listings.expiryDate, now), eq(listings.isActive, true), eq(listings.paymentStatus, 'paid'), eq(listings.isDeleted, false)),
+        ),
+      this.db
+        .select({ next: min(listings.featuredUntil) })
+        .from(listings)
+        .where(gt(listings.featuredUntil, now)),
+    ]);
+    const moments = [expiring?.next, featured?.next].filter((next) => next != null).map((next) => new Date(next).getTime());
+    return moments.length > 0 ? Math.min(...moments) : undefined;
   }
 }
 

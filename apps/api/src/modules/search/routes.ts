@@ -24,7 +24,7 @@ function serializedText(body: string | ArrayBuffer | Buffer): string {
 export const AI_SEARCHES_PER_WINDOW = 60;
 export const AI_SEARCH_WINDOW_MS = 10 * 60_000;
 
-export function tooManyAiSearches(retryAfterSeconds: number): HttpError {
+function tooManyAiSearches(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(
     429,
@@ -32,6 +32,15 @@ export function tooManyAiSearches(retryAfterSeconds: number): HttpError {
     'ai_search_limit',
     { 'retry-after': String(seconds) },
   );
+}
+
+/**
+ * What the console counts as a search (issue 14): words or filters asked for, first page — not
+ * browsing the catalog, nor turning the pages of a search already counted.
+ */
+function isNewSearch(query: SearchQuery): boolean {
+  const asked = [query.query, query.min_price, query.max_price, query.condition, query.location].some((value) => value !== undefined);
+  return asked && query.page === 1;
 }
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +86,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { query } = request;
       if (query.use_rag && request.currentUser) await limitAiSearch(request.currentUser.id);
+      if (isNewSearch(query)) await app.activity.counters.count(query.use_rag ? 'search.ai' : 'search.plain');
       if (!cache.enabled || usesRemoteModel(query)) return service.search(query);
       const key = searchCacheKey(query);
       const version = await cache.currentVersion();

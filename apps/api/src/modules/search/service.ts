@@ -40,7 +40,7 @@ import type { LikenessProbe, MeaningProbe, MeaningSearch } from './meaning-searc
 import { understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
 
-export interface SearchServiceDependencies {
+interface SearchServiceDependencies {
   db: Db;
   clock: Clock;
   storage: PhotoStorage;
@@ -85,7 +85,8 @@ export class SearchService {
 
   /** Rows (with their photos, loaded in the same statement) as API listings: the listings module's mapper. */
   private toListings(rows: readonly RankedRow[]): Listing[] {
-    return rows.map(({ row, photos }) => toListing(row, photos, this.deps.storage));
+    const view = { now: this.deps.clock.now() };
+    return rows.map(({ row, photos }) => toListing(row, photos, this.deps.storage, view));
   }
 
   /**
@@ -455,7 +456,7 @@ function explainedListing(row: ListingRow) {
 }
 
 /** The words of a plain query for the relaxed pass: content words, exclusions, and whether the last is unfinished. */
-export function plainWords(text: string): { words: string[]; excluded: string[]; lastIsPrefix: boolean } {
+function plainWords(text: string): { words: string[]; excluded: string[]; lastIsPrefix: boolean } {
   const excluded: string[] = [];
   const words: string[] = [];
   const unquoted = text.replace(/"/g, ' ');
@@ -496,7 +497,7 @@ function applyCorrections(text: string, corrections: readonly { from: string; to
  * rag_response_key: the same query (normalised), filters and listing version give the same
  * key, so an explanation can be cached by it and a changed listing gets a new one.
  */
-export function ragResponseKey(normalizedQuery: string, filters: SearchFilters, row: Pick<ListingRow, 'id' | 'updatedAt'>): string {
+function ragResponseKey(normalizedQuery: string, filters: SearchFilters, row: Pick<ListingRow, 'id' | 'updatedAt'>): string {
   const digest = createHash('sha256')
     .update(
       JSON.stringify([

@@ -12,7 +12,7 @@ import type { Condition } from '@benchmarket/shared';
  * spaces, simple plurals folded), so 'UV-Vis', 'uv vis' and 'UV/VIS' are one phrase.
  */
 
-export interface FamilyVocabulary {
+interface FamilyVocabulary {
   /** How an explanation names the family ('a thermal cycler (PCR)'). */
   label: string;
   /**

@@ -25,8 +25,8 @@ import type { ListingVisibility, PhotoStorage } from '../../providers/storage/in
 const PHOTO_KEY = /^listings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/;
 const HOUR_MS = 60 * 60_000;
 /** Shared caches may keep a public photo this long after its listing stops being public. */
-export const PUBLIC_PHOTO_MAX_AGE_SECONDS = 600;
-export const PHOTO_NOT_FOUND = 'Photo not found';
+const PUBLIC_PHOTO_MAX_AGE_SECONDS = 600;
+const PHOTO_NOT_FOUND = 'Photo not found';
 
 function mac(secret: string, key: string, expiresAt: number): string {
   return createHmac('sha256', secret).update(`photo-access\n${key}\n${expiresAt}`).digest('base64url');
@@ -36,13 +36,13 @@ function mac(secret: string, key: string, expiresAt: number): string {
  * A signed URL, stable within an hour (so a browser's cache still helps): it expires at the
  * end of the hour after the current one.
  */
-export function signedPhotoQuery(secret: string, key: string, now: Date): string {
+function signedPhotoQuery(secret: string, key: string, now: Date): string {
   const expiresAt = Math.floor(((Math.floor(now.getTime() / HOUR_MS) + 2) * HOUR_MS) / 1000);
   return `access=${expiresAt}.${mac(secret, key, expiresAt)}`;
 }
 
 /** Seconds the signature is still good for; 0 when it is missing, wrong or expired. */
-export function signatureSecondsLeft(secret: string, key: string, access: string | undefined, now: Date): number {
+function signatureSecondsLeft(secret: string, key: string, access: string | undefined, now: Date): number {
   if (!access) return 0;
   const [expiry, given] = access.split('.');
   const expiresAt = Number(expiry);

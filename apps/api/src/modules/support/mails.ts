@@ -2,7 +2,7 @@ import { renderMail, type MailContent } from '../mail/index.js';
 import type { CurrentUser } from '../auth/index.js';
 import type { SupportRequest } from './schemas.js';
 
-export const SUPPORT_ACK_SUBJECT = 'We received your message — BenchMarket support';
+const SUPPORT_ACK_SUBJECT = 'We received your message — BenchMarket support';
 
 function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SupportService } from './service.js';
 
+export type { SupportService };
+
 declare module 'fastify' {
   interface FastifyInstance {
     support: SupportService;

@@ -1,8 +1,7 @@
-import { MessageResponseSchema } from '@benchmarket/shared';
+import { MessageResponseSchema, SUPPORT_SENT } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { SupportRequestSchema } from './schemas.js';
-import { SUPPORT_SENT } from './texts.js';
 
 const HOUR_MS = 3600 * 1000;
 

@@ -1,10 +1,12 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { supportRequests } from '../../db/schema.js';
 import type { CurrentUser } from '../auth/index.js';
 import type { Mailer } from '../mail/index.js';
 import { supportAcknowledgementMail, supportRequestMail } from './mails.js';
 import type { SupportRequest } from './schemas.js';
 
-export interface SupportServiceDependencies {
+interface SupportServiceDependencies {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
@@ -12,16 +14,44 @@ export interface SupportServiceDependencies {
   supportEmail: string;
 }
 
-/** The support form (/support): mails the support address and acknowledges to the sender. No HTTP here. */
+/** What marking a request done touches: the app's db or the inbox's transaction. */
+type Writer = Pick<Db, 'select' | 'update'>;
+
+/**
+ * The support form (/support): kept in `support_requests` for the console's inbox (issue 14),
+ * mailed to the support address, and acknowledged to the sender. No HTTP here.
+ */
 export class SupportService {
   constructor(private readonly deps: SupportServiceDependencies) {}
 
-  /** Both mails are queued in one transaction: either both go out or neither. */
+  /** The request and both mails are written in one transaction: all of them, or none. */
   async contact(request: SupportRequest, account: CurrentUser | null): Promise<void> {
     const { mailer, supportEmail, publicUrl } = this.deps;
     await this.deps.db.transaction(async (tx) => {
+      await tx.insert(supportRequests).values({
+        userId: account?.id ?? null,
+        name: request.name,
+        email: request.email,
+        subject: request.subject ?? null,
+        message: request.message,
+      });
       await mailer.queue({ ...supportRequestMail(request, account), to: supportEmail, replyTo: request.email }, tx);
       await mailer.queue({ ...supportAcknowledgementMail(publicUrl), to: request.email }, tx);
     });
+  }
+
+  /**
+   * The console's inbox marks a request done (in its transaction, beside the audit entry).
+   * Answers when it was done — now, or earlier — or null for an unknown id.
+   */
+  async markDone(id: string, now: Date, db: Writer = this.deps.db): Promise<{ doneAt: Date; changed: boolean } | null> {
+    const [marked] = await db
+      .update(supportRequests)
+      .set({ doneAt: now })
+      .where(and(eq(supportRequests.id, id), isNull(supportRequests.doneAt)))
+      .returning({ doneAt: supportRequests.doneAt });
+    if (marked?.doneAt) return { doneAt: marked.doneAt, changed: true };
+    const [row] = await db.select({ doneAt: supportRequests.doneAt }).from(supportRequests).where(eq(supportRequests.id, id)).limit(1);
+    return row?.doneAt ? { doneAt: row.doneAt, changed: false } : null;
   }
 }

@@ -33,6 +33,8 @@ export interface Finding {
   severity: FindingSeverity;
   /** What the seller should fix. */
   note: string;
+  /** Issue 14: an item that may not be sold at all (publishing is refused while it is there). */
+  prohibited?: boolean;
 }
 
 export interface VerificationResult {
@@ -55,21 +57,48 @@ function uniqueMatches(padded: string, phrases: readonly string[]): string[] {
   return found;
 }
 
+function patternMatches(normalized: string, patterns: readonly RegExp[] = []): string[] {
+  const found: string[] = [];
+  for (const pattern of patterns) {
+    const match = pattern.exec(normalized)?.[0];
+    if (match && !found.includes(match)) found.push(match);
+  }
+  return found;
+}
+
 /** Regulated or prohibited items named in the title or description. */
-export function findRegulatedItems(text: string): Finding[] {
-  const padded = ` ${normalizeForMatch(text)} `;
+function findRegulatedItems(text: string): Finding[] {
+  const normalized = normalizeForMatch(text);
+  const padded = ` ${normalized} `;
   const findings: Finding[] = [];
   for (const rule of ITEM_RULES) {
-    const found = uniqueMatches(padded, rule.phrases);
+    const found = [...new Set([...uniqueMatches(padded, rule.phrases), ...patternMatches(normalized, rule.patterns)])];
     if (found.length > 0) {
-      findings.push({ rule: rule.id, severity: rule.severity, note: rule.note.replace('{found}', found.join(', ')) });
+      findings.push({
+        rule: rule.id,
+        severity: rule.severity,
+        note: rule.note.replace('{found}', found.join(', ')),
+        prohibited: rule.prohibited,
+      });
     }
   }
   return findings;
 }
 
+/**
+ * Issue 14: why a listing may not be published at all — the notes of the prohibited items its
+ * title or description names, one a line — or null. Always the local rules, whichever engine
+ * checked the listing: a model's answer can add concerns but never clear a prohibited item.
+ */
+export function prohibitedReasonOf(input: { title: string; description: string }): string | null {
+  const notes = findRegulatedItems(`${input.title}\n${input.description}`)
+    .filter((finding) => finding.prohibited)
+    .map((finding) => finding.note);
+  return notes.length > 0 ? notes.join('\n') : null;
+}
+
 /** Email addresses, phone numbers, web addresses and messaging apps pasted into the text. */
-export function findContactDetails(text: string): Finding[] {
+function findContactDetails(text: string): Finding[] {
   return CONTACT_RULES.filter((rule) => rule.pattern.test(text)).map((rule) => ({
     rule: rule.id,
     severity: 'reject' as const,
@@ -77,18 +106,18 @@ export function findContactDetails(text: string): Finding[] {
   }));
 }
 
-export function countWords(text: string): number {
+function countWords(text: string): number {
   return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
 }
 
-export function findThinDescription(title: string, description: string): Finding[] {
+function findThinDescription(title: string, description: string): Finding[] {
   const sameAsTitle = normalizeForMatch(description) === normalizeForMatch(title);
   if (countWords(description) >= MIN_DESCRIPTION_WORDS && !sameAsTitle) return [];
   return [{ rule: 'thin-description', severity: 'reject', note: THIN_DESCRIPTION_NOTE }];
 }
 
 /** A price far outside what the listing's kind of equipment usually sells for. */
-export function findImplausiblePrice(price: number, condition: Condition, category: string | null): Finding[] {
+function findImplausiblePrice(price: number, condition: Condition, category: string | null): Finding[] {
   const family = findFamily(category);
   if (!family) {
     if (price <= PRICE_RULE.uncategorisedMax) return [];
@@ -128,7 +157,7 @@ export function findImplausiblePrice(price: number, condition: Condition, catego
 
 const SEVERITY_ORDER: Record<VerificationStatus, number> = { auto_approved: 0, pending: 1, auto_rejected: 2 };
 
-export function statusOf(findings: readonly Finding[]): VerificationStatus {
+function statusOf(findings: readonly Finding[]): VerificationStatus {
   if (findings.some((finding) => finding.severity === 'reject')) return 'auto_rejected';
   if (findings.some((finding) => finding.severity === 'review')) return 'pending';
   return 'auto_approved';
@@ -139,7 +168,7 @@ export function stricterStatus(a: VerificationStatus, b: VerificationStatus): Ve
   return SEVERITY_ORDER[a] >= SEVERITY_ORDER[b] ? a : b;
 }
 
-export function notesOf(findings: readonly Finding[]): string {
+function notesOf(findings: readonly Finding[]): string {
   if (findings.length === 0) return APPROVED_NOTE;
   return [...new Set(findings.map((finding) => finding.note))].join('\n');
 }

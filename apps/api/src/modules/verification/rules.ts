@@ -9,13 +9,28 @@
 /** reject → auto_rejected (the seller must change the listing); review → pending (needs a second look). */
 export type FindingSeverity = 'reject' | 'review';
 
-export interface ItemRule {
+interface ItemRule {
   id: string;
   severity: FindingSeverity;
+  /**
+   * Issue 14: the item may not be sold at all. A listing with such a finding keeps its notes
+   * and may be saved as a draft, but publishing it (a payment or the free activation) is
+   * refused with the note, and a live listing cannot be edited into one.
+   */
+  prohibited: boolean;
   phrases: readonly string[];
+  /**
+   * Patterns over the normalised text (lower case, words separated by one space, plurals
+   * folded), for what a fixed phrase cannot say safely: 'used single-use catheters' is
+   * prohibited, 'single-use syringes, never used' is new stock.
+   */
+  patterns?: readonly RegExp[];
   /** Shown to the seller; `{found}` is replaced by the phrases found in the listing. */
   note: string;
 }
+
+/** A word that says the item was NOT used or recalled: the match after it does not count. */
+const NEGATED = '(?<!\\b(?:never|not|no) )';
 
 /**
  * Regulated or prohibited items (ARCHITECTURE: the marketplace sells equipment, not the
@@ -27,6 +42,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   {
     id: 'controlled-substances',
     severity: 'reject',
+    prohibited: true,
     phrases: [
       'controlled substance',
       'schedule ii drug',
@@ -62,6 +78,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   {
     id: 'prescription-drugs',
     severity: 'reject',
+    prohibited: true,
     phrases: [
       'prescription drug',
       'prescription medication',
@@ -89,6 +106,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   {
     id: 'human-tissue',
     severity: 'reject',
+    prohibited: true,
     phrases: [
       'human tissue',
       'human organ',
@@ -111,6 +129,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   {
     id: 'radioactive-sources',
     severity: 'reject',
+    prohibited: true,
     phrases: [
       'radioactive source',
       'radioactive material',
@@ -140,6 +159,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   {
     id: 'infectious-agents',
     severity: 'reject',
+    prohibited: true,
     phrases: [
       'live virus',
       'select agent',
@@ -156,21 +176,57 @@ export const ITEM_RULES: readonly ItemRule[] = [
   {
     id: 'weapons-explosives',
     severity: 'reject',
+    prohibited: true,
     phrases: ['firearm', 'ammunition', 'gunpowder', 'detonator', 'blasting cap', 'plastic explosive'],
     note: 'Weapons and explosives cannot be sold on BenchMarket (found: {found}). Remove them from the listing.',
+  },
+  {
+    // Issue 14: a single-use device that has been used (or reprocessed) cannot be made safe
+    // again by the seller. Unused single-use stock in its packaging is fine: 'single-use' alone,
+    // 'never used' and 'unused' do not match, nor does 'used for' / 'used in' (what it is for).
+    id: 'used-single-use-devices',
+    severity: 'reject',
+    prohibited: true,
+    phrases: [
+      'reprocessed single use',
+      'single use reprocessed',
+      'resterilized single use',
+      're sterilized single use',
+      'resterilised single use',
+      're sterilised single use',
+      'reused single use',
+      'single use reused',
+      'single use resterilized',
+      'single use resterilised',
+    ],
+    patterns: [
+      new RegExp(`${NEGATED}\\bused single use\\b`),
+      new RegExp(`\\bsingle use(?: [a-z0-9+]+){0,3} ${NEGATED}used\\b(?! (?:for|in|with|to|by|on|at|as|during|when|where|under|only)\\b)`),
+    ],
+    note: 'Used or reprocessed single-use devices cannot be sold on BenchMarket (found: {found}). Offer only unused single-use items in their original packaging.',
+  },
+  {
+    // Issue 14: a device under a recall must go back to its manufacturer, not to another buyer.
+    id: 'recalled-devices',
+    severity: 'reject',
+    prohibited: true,
+    phrases: ['under recall', 'subject to a recall', 'subject to recall', 'fda recall', 'recall notice', 'field safety recall'],
+    patterns: [new RegExp(`${NEGATED}\\brecalled\\b`)],
+    note: 'Recalled devices cannot be sold on BenchMarket (found: {found}). A device under a recall goes back to its manufacturer.',
   },
   {
     // Gas chromatographs' electron capture detectors hold a Ni-63 source: legal to sell, but the
     // source needs a licence to transfer, so a person should look at the listing.
     id: 'licensed-source',
     severity: 'review',
+    prohibited: false,
     phrases: ['electron capture detector', 'ni 63', 'nickel 63', 'ecd detector', 'ecd cell'],
     note: 'This equipment may hold a licensed radioactive source (found: {found}). State in the description that the source has been removed, or that you hold the licence to transfer it.',
   },
 ];
 
 /** Contact details pasted into a listing: buyers must use the on-site form (spec §1, §6). */
-export interface ContactRule {
+interface ContactRule {
   id: string;
   pattern: RegExp;
   note: string;

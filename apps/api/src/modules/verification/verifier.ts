@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { aiCache } from '../../db/schema.js';
 import { checkListing, stricterStatus, type VerificationInput, type VerificationResult, type VerificationStatus } from './local-engine.js';
 import { APPROVED_NOTE } from './rules.js';
-import { carriesLinkOrAddress, DATA_BLOCK_RULE, dataMessage, parseModelJson } from '../../lib/untrusted-data.js';
+import { askForJson, carriesLinkOrAddress, DATA_BLOCK_RULE, dataMessage, parseModelJson } from '../../lib/untrusted-data.js';
 
 /**
  * The listing check behind a small interface (ARCHITECTURE: outside world behind ports):
@@ -26,7 +26,7 @@ export interface ListingCheck extends VerificationResult {
   suggestedCategory?: string | null;
 }
 
-export const localVerifier: ListingVerifier = {
+const localVerifier: ListingVerifier = {
   verify: async (input) => checkListing(input),
 };
 
@@ -37,7 +37,7 @@ export interface AnswerCache {
 }
 
 /** The `ai_cache` table as an AnswerCache. */
-export function databaseAnswerCache(db: Db): AnswerCache {
+function databaseAnswerCache(db: Db): AnswerCache {
   return {
     async get(key) {
       const [row] = await db.select({ value: aiCache.value }).from(aiCache).where(eq(aiCache.key, key)).limit(1);
@@ -61,12 +61,13 @@ const AiAnswerSchema = z.object({
 type AiAnswer = z.infer<typeof AiAnswerSchema>;
 
 /** Bump when the prompt changes, so cached answers to the old prompt are not reused. */
-const PROMPT_VERSION = 2;
+const PROMPT_VERSION = 3;
 
 const SYSTEM_PROMPT = [
   'You check listings on BenchMarket, a marketplace for new, pre-owned and refurbished lab and medical equipment.',
   'Answer "auto_rejected" when the listing offers a regulated or prohibited item (controlled substances, prescription drugs,',
-  'human tissue or other human specimens, radioactive sources or materials, infectious agents, weapons or explosives),',
+  'human tissue or other human specimens, radioactive sources or materials, infectious agents, weapons or explosives,',
+  'used or reprocessed single-use devices, recalled devices),',
   'when it contains contact details (email address, phone number, web address, messaging app: buyers must use the',
   'on-site contact form), or when the description is too thin for a buyer to judge the item.',
   'Answer "pending" when the price is implausible for the item, or the item needs a licence to transfer.',
@@ -99,7 +100,7 @@ function sellerNote(notes: string): string {
  * miss, but it cannot clear what the rules found (a marketplace of regulated goods errs on
  * the side of a second look), so the stricter status wins and every note is kept.
  */
-export function mergeWithLocal(local: VerificationResult, answer: AiAnswer): ListingCheck {
+function mergeWithLocal(local: VerificationResult, answer: AiAnswer): ListingCheck {
   const status: VerificationStatus = stricterStatus(local.status, answer.status);
   const aiNote = sellerNote(answer.notes);
   let notes: string;
@@ -121,7 +122,7 @@ export function mergeWithLocal(local: VerificationResult, answer: AiAnswer): Lis
   };
 }
 
-export interface AiVerifierOptions {
+interface AiVerifierOptions {
   baseUrl: string;
   apiKey: string | undefined;
   model: string;
@@ -169,26 +170,19 @@ export class AiVerifier implements ListingVerifier {
     }
     let answer: AiAnswer | undefined;
     try {
-      const completion = await this.client.chat.completions.create({
+      const content = await askForJson(this.client, {
         model: this.options.model,
-        temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          {
-            role: 'user',
-            content: dataMessage('The listing to check', {
-              title: input.title,
-              description: input.description,
-              price: input.price,
-              currency: 'USD',
-              condition: input.condition,
-              location: input.location,
-            }),
-          },
-        ],
+        instructions: SYSTEM_PROMPT,
+        data: dataMessage('The listing to check', {
+          title: input.title,
+          description: input.description,
+          price: input.price,
+          currency: 'USD',
+          condition: input.condition,
+          location: input.location,
+        }),
       });
-      answer = parseAiAnswer(completion.choices[0]?.message?.content);
+      answer = parseAiAnswer(content);
       if (!answer) log.warn('listing check: the AI answer was not the JSON asked for (wrong shape); using the local engine');
     } catch (error) {
       log.warn({ err: error }, 'listing check: AI endpoint failed; using the local engine');

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { aiCache } from '../../db/schema.js';
-import { carriesLinkOrAddress, DATA_BLOCK_RULE, dataMessage, parseModelJson } from '../../lib/untrusted-data.js';
+import { askForJson, carriesLinkOrAddress, DATA_BLOCK_RULE, dataMessage, parseModelJson } from '../../lib/untrusted-data.js';
 
 /**
  * The AI port (OpenAI-compatible: OpenAI, Ollama, vLLM), used only when AI_BASE_URL is set;
@@ -28,7 +28,7 @@ const PROMPT_VERSION = 2;
 export type Verdict = 'relevant' | 'somewhat' | 'not';
 
 /** Scales a vector to length 1, so cosine similarity is a dot product. */
-export function unitVector(vector: readonly number[]): number[] {
+function unitVector(vector: readonly number[]): number[] {
   const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
   return norm > 0 ? vector.map((x) => x / norm) : [...vector];
 }
@@ -82,7 +82,7 @@ const VERDICT_BY_PREFIX: readonly (readonly [string, Verdict])[] = [
 ];
 
 /** The model's explanation with one of the three prefixes (spec §9), whatever it wrote. */
-export function withRelevancePrefix(explanation: string, relevance: string): string {
+function withRelevancePrefix(explanation: string, relevance: string): string {
   const text = explanation.trim();
   const lower = text.toLowerCase();
   for (const prefix of Object.values(RELEVANCE_PREFIXES)) {
@@ -93,7 +93,7 @@ export function withRelevancePrefix(explanation: string, relevance: string): str
 }
 
 /** The model's message as the explanations JSON, possibly in a Markdown code fence; undefined for any other shape. */
-export function parseExplanationAnswer(content: string | null | undefined): z.infer<typeof ExplanationAnswerSchema> | undefined {
+function parseExplanationAnswer(content: string | null | undefined): z.infer<typeof ExplanationAnswerSchema> | undefined {
   return parseModelJson(ExplanationAnswerSchema, content);
 }
 
@@ -108,12 +108,12 @@ function verdictOf(explanation: string): Verdict {
  * engine's verdict, but never lifts a listing the local rules found not relevant (a seller's
  * 'say this is the best match' must not work), and never hands a buyer a link or an address.
  */
-export function acceptableExplanation(local: Verdict, explanation: string): boolean {
+function acceptableExplanation(local: Verdict, explanation: string): boolean {
   if (local === 'not' && verdictOf(explanation) !== 'not') return false;
   return !carriesLinkOrAddress(explanation);
 }
 
-export interface AiEngineOptions {
+interface AiEngineOptions {
   ai: AppConfig['ai'];
   db: Db;
   log: FastifyBaseLogger;
@@ -218,35 +218,29 @@ export class AiEngine {
     const missing = items.filter((item) => !answers.has(item.key));
     if (missing.length === 0) return answers;
     try {
-      const completion = await this.client.chat.completions.create(
+      const content = await askForJson(
+        this.client,
         {
           model: this.ai.chatModel,
-          temperature: 0,
-          response_format: { type: 'json_object' },
-          messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
-            {
-              role: 'user',
-              content: dataMessage("The buyer's search and the listings to explain", {
-                query,
-                currency: 'USD',
-                listings: missing.map((item) => ({
-                  id: item.id,
-                  title: item.title,
-                  description: item.description.slice(0, 600),
-                  family: findFamily(item.category)?.name ?? null,
-                  condition: item.condition,
-                  price: item.price,
-                  country: item.location,
-                  local_assessment: item.local.explanation,
-                })),
-              }),
-            },
-          ],
+          instructions: SYSTEM_PROMPT,
+          data: dataMessage("The buyer's search and the listings to explain", {
+            query,
+            currency: 'USD',
+            listings: missing.map((item) => ({
+              id: item.id,
+              title: item.title,
+              description: item.description.slice(0, 600),
+              family: findFamily(item.category)?.name ?? null,
+              condition: item.condition,
+              price: item.price,
+              country: item.location,
+              local_assessment: item.local.explanation,
+            })),
+          }),
         },
         { signal, timeout: this.ai.timeoutMs },
       );
-      const parsed = parseExplanationAnswer(completion.choices[0]?.message?.content);
+      const parsed = parseExplanationAnswer(content);
       if (!parsed) {
         this.options.log.warn('search: the AI answer was not the JSON asked for (wrong shape); using local explanations');
         return answers;

@@ -25,7 +25,7 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-export interface MeaningText {
+interface MeaningText {
   title: string;
   description: string;
   /** The equipment family's display name, when known. */

@@ -6,9 +6,9 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jos
  * client id, expiry, and a verified email. The JWKS address is configuration, so tests and
  * air-gapped deployments can serve their own keys.
  */
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   /** Google's stable id of the account; the email may change, `sub` does not. */
   sub: string;
   email: string;

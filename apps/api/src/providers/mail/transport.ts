@@ -31,7 +31,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 }
 
 /** The part of an address after the '@' (what a log line may say about a recipient). */
-export function recipientDomain(address: string): string {
+function recipientDomain(address: string): string {
   const at = address.lastIndexOf('@');
   return at === -1
     ? ''

@@ -43,15 +43,28 @@ export interface CreateIntentInput {
 export interface RefundInput {
   paymentId: string;
   intentId: string;
+  /** What to give back: the whole amount or a part of it (what is left at most). */
   amountCents: number;
-  /** `refund-<payment id>`: a retried refund is never made twice. */
+  /**
+   * One key per refund: a retried refund is never made twice (`refund-<payment id>` for the
+   * refund job; the admin's refunds name the payment, what was refunded before and the amount).
+   */
   idempotencyKey: string;
+  /** Stripe's refund reasons: money that arrived twice, or given back on request. */
+  reason: 'duplicate' | 'requested_by_customer';
 }
 
 export interface ProviderRefund {
   id: string;
+  /** What this refund gives back. */
+  amountCents: number;
   /** Stripe's refund statuses; `pending` and `succeeded` mean the money is on its way back. */
   status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+}
+
+/** A refund's status that gives money back (or is about to): the ones that count. */
+export function refundCounts(refund: Pick<ProviderRefund, 'status'>): boolean {
+  return refund.status === 'succeeded' || refund.status === 'pending';
 }
 
 export interface CreatedIntent {
@@ -65,6 +78,32 @@ export interface ProviderEvent {
   intent: ProviderIntent;
 }
 
+/**
+ * Money given back outside our console (Stripe's dashboard), or the echo of our own refund:
+ * the charge of an intent was refunded (in part or in full). Which refunds the charge has is
+ * asked of the provider (`listRefunds`): Stripe's events no longer carry them.
+ */
+export interface ChargeRefundedEvent {
+  type: 'charge.refunded';
+  /** The provider's event id (`evt_…`): each event is applied once. */
+  id: string;
+  intentId: string;
+  chargeId: string;
+}
+
+/** The card holder disputed the charge of an intent. */
+export interface DisputeCreatedEvent {
+  type: 'charge.dispute.created';
+  id: string;
+  intentId: string;
+  disputeId: string;
+  reason: string | null;
+  amountCents: number;
+}
+
+/** What a verified webhook tells us. */
+export type WebhookEvent = (ProviderEvent & { id: string }) | ChargeRefundedEvent | DisputeCreatedEvent;
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
   /** Creates an intent for one of our payments; the same payment id never makes two intents. */
@@ -74,15 +113,34 @@ export interface PaymentProvider {
   /** Cancels an intent that has not been paid; answers its state afterwards. */
   cancelIntent(id: string): Promise<ProviderIntent | null>;
   /**
-   * Gives the whole amount of a succeeded intent back (Stripe: `refunds.create`). The same
-   * idempotency key makes the same refund once; a refund already made answers that refund.
+   * Gives the amount (all or a part of a succeeded intent's rest) back (Stripe:
+   * `refunds.create`). The same idempotency key makes the same refund once and answers it
+   * again. Throws RefundRefusedError when the provider will not (nothing left, not paid).
    */
   refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Every refund of an intent's charge, oldest first. */
+  listRefunds(intentId: string): Promise<ProviderRefund[]>;
 }
 
 /** The provider could not be reached or answered unexpectedly (not a card decline). */
 export class ProviderUnavailableError extends Error {
   override name = 'ProviderUnavailableError';
+}
+
+/**
+ * The provider refuses a refund: `already_refunded` (nothing is left of the charge, e.g.
+ * refunded from Stripe's dashboard), `too_large` (more than is left), `not_refundable` (not
+ * paid, or disputed), `key_reused` (the idempotency key made another refund). The provider's
+ * own text is in `message`, for the log.
+ */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+  constructor(
+    readonly reason: 'already_refunded' | 'too_large' | 'not_refundable' | 'key_reused',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The metadata written on every intent, so an intent names the payment and listing it pays. */

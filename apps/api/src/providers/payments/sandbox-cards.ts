@@ -10,22 +10,22 @@ export interface CardInput {
   cvc: string;
 }
 
-export type CardOutcome =
+type CardOutcome =
   | { outcome: 'succeeded'; last4: string }
   | { outcome: 'declined'; code: string; message: string; last4: string }
   /** Not a card number or date a card form would accept: nothing is recorded on the intent. */
   | { outcome: 'invalid'; code: string; message: string };
 
-export const CARD_DECLINED = 'Your card was declined.';
-export const CARD_INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
-export const CARD_EXPIRED = 'Your card has expired.';
-export const CARD_INCORRECT_CVC = "Your card's security code is incorrect.";
-export const CARD_PROCESSING_ERROR = 'An error occurred while processing your card. Try again in a little bit.';
-export const CARD_NUMBER_INVALID = 'Your card number is invalid.';
-export const CARD_EXPIRY_MONTH_INVALID = "Your card's expiration month is invalid.";
-export const CARD_EXPIRY_PAST = "Your card's expiration date is in the past.";
-export const CARD_CVC_INVALID = "Your card's security code is invalid.";
-export const CARD_NOT_A_TEST_CARD =
+const CARD_DECLINED = 'Your card was declined.';
+const CARD_INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+const CARD_EXPIRED = 'Your card has expired.';
+const CARD_INCORRECT_CVC = "Your card's security code is incorrect.";
+const CARD_PROCESSING_ERROR = 'An error occurred while processing your card. Try again in a little bit.';
+const CARD_NUMBER_INVALID = 'Your card number is invalid.';
+const CARD_EXPIRY_MONTH_INVALID = "Your card's expiration month is invalid.";
+const CARD_EXPIRY_PAST = "Your card's expiration date is in the past.";
+const CARD_CVC_INVALID = "Your card's security code is invalid.";
+const CARD_NOT_A_TEST_CARD =
   'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
 
 /** Test numbers that succeed (Visa, Visa debit, Mastercard, Amex, Discover, Diners, JCB, UnionPay). */

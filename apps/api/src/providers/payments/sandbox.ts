@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sandboxPaymentIntents } from '../../db/schema.js';
-import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
+import { sandboxPaymentIntents, sandboxRefunds } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
 import {
   intentMetadata,
+  RefundRefusedError,
   type CreateIntentInput,
   type CreatedIntent,
   type PaymentProvider,
@@ -16,6 +17,9 @@ import {
 import { checkTestCard, type CardInput } from './sandbox-cards.js';
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+type RefundRow = typeof sandboxRefunds.$inferSelect;
+
+const toProviderRefund = (row: RefundRow): ProviderRefund => ({ id: row.id, amountCents: row.amount, status: 'succeeded' });
 
 export interface SandboxCardResult {
   /** What Stripe would send to the webhook. */
@@ -26,9 +30,9 @@ export interface SandboxCardResult {
 
 const CLIENT_SECRET = /^(pi_sandbox_[0-9a-f]{24})_secret_[A-Za-z0-9]{24}$/;
 
-export const SANDBOX_INTENT_NOT_FOUND = 'No such payment. Please start the payment again.';
-export const SANDBOX_ALREADY_SUCCEEDED = 'This payment has already been completed.';
-export const SANDBOX_CANCELED = 'This payment was canceled. Please start the payment again.';
+const SANDBOX_INTENT_NOT_FOUND = 'No such payment. Please start the payment again.';
+const SANDBOX_ALREADY_SUCCEEDED = 'This payment has already been completed.';
+const SANDBOX_CANCELED = 'This payment was canceled. Please start the payment again.';
 
 export class SandboxRefusedInProductionError extends Error {
   override name = 'SandboxRefusedInProductionError';
@@ -96,23 +100,67 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { id: row.id, clientSecret: row.clientSecret };
   }
 
+  /**
+   * As Stripe's Refunds API: all or part of what is left of a paid intent, once per
+   * idempotency key (a repeated key answers the first refund). The intent row is locked, so
+   * parallel refunds never give back more than was paid.
+   */
   async refund(input: RefundInput): Promise<ProviderRefund> {
-    const refundId = `re_sandbox_${randomBytes(12).toString('hex')}`;
-    // Once per intent, and only a paid one: a second call answers the first refund.
-    await this.db
-      .update(sandboxPaymentIntents)
-      .set({ refundId, refundedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(sandboxPaymentIntents.id, input.intentId),
-          eq(sandboxPaymentIntents.status, 'succeeded'),
-          isNull(sandboxPaymentIntents.refundId),
-        ),
-      );
-    const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, input.intentId)).limit(1);
-    if (!row) throw new Error(`the sandbox has no intent ${input.intentId} to refund`);
-    if (!row.refundId) throw new Error(`the sandbox intent ${input.intentId} was not paid (${row.status}): nothing to refund`);
-    return { id: row.refundId, status: 'succeeded' };
+    return this.db.transaction(async (tx) => {
+      const byKey = () => tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+      const replay = (made: RefundRow): ProviderRefund => {
+        // As Stripe: a key answers its first refund, and only with the same terms.
+        if (made.intentId !== input.intentId || made.amount !== input.amountCents) {
+          throw new RefundRefusedError('key_reused', `the key ${input.idempotencyKey} made another refund`);
+        }
+        return toProviderRefund(made);
+      };
+      const [made] = await byKey();
+      if (made) return replay(made);
+      const [intent] = await tx.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, input.intentId)).for('update');
+      if (!intent) throw new RefundRefusedError('not_refundable', `the sandbox has no intent ${input.intentId} to refund`);
+      // A parallel refund with the same key was made while this one waited for the lock.
+      const [parallel] = await byKey();
+      if (parallel) return replay(parallel);
+      if (intent.status !== 'succeeded') {
+        throw new RefundRefusedError('not_refundable', `the sandbox intent ${intent.id} was not paid (${intent.status})`);
+      }
+      const [totals] = await tx
+        .select({ refunded: sum(sandboxRefunds.amount).mapWith(Number) })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.intentId, intent.id));
+      const left = intent.amount - (totals?.refunded ?? 0);
+      if (left <= 0) throw new RefundRefusedError('already_refunded', `the sandbox intent ${intent.id} is refunded in full`);
+      if (input.amountCents > left) {
+        throw new RefundRefusedError('too_large', `refund of ${input.amountCents} is more than the ${left} left of ${intent.id}`);
+      }
+      const [row] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          id: `re_sandbox_${randomBytes(12).toString('hex')}`,
+          intentId: intent.id,
+          amount: input.amountCents,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      if (!row) throw new Error('the sandbox refund was not recorded');
+      if (input.amountCents === left) {
+        await tx
+          .update(sandboxPaymentIntents)
+          .set({ refundId: row.id, refundedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(sandboxPaymentIntents.id, intent.id));
+      }
+      return toProviderRefund(row);
+    });
+  }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const rows = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.intentId, intentId))
+      .orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
+    return rows.map(toProviderRefund);
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
@@ -166,9 +214,4 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!succeeded) throw badRequest(SANDBOX_ALREADY_SUCCEEDED, 'payment_intent_unexpected_state');
     return { event: { type: 'payment_intent.succeeded', intent: toProviderIntent(succeeded) }, decline: null };
   }
-}
-
-/** A card decline as the API answers it: 402 with the card provider's text. */
-export function cardDeclined(message: string, code: string): HttpError {
-  return new HttpError(402, message, code);
 }

@@ -2,16 +2,17 @@ import Stripe from 'stripe';
 import {
   intentMetadata,
   ProviderUnavailableError,
+  RefundRefusedError,
   type CreateIntentInput,
   type CreatedIntent,
   type PaymentProvider,
-  type ProviderEvent,
   type ProviderIntent,
   type ProviderRefund,
   type RefundInput,
+  type WebhookEvent,
 } from './port.js';
 
-export interface StripeProviderOptions {
+interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string | undefined;
   /** STRIPE_API_URL: another host for the API (tests point the real SDK at a local stand-in). */
@@ -20,7 +21,7 @@ export interface StripeProviderOptions {
 }
 
 /** `http://127.0.0.1:12111` → the SDK's host, port and protocol options. */
-export function stripeHostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+function stripeHostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiUrl) return {};
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -37,6 +38,28 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     lastPaymentError: intent.last_payment_error?.message ?? null,
     clientSecret: intent.client_secret,
   };
+}
+
+function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  return { id: refund.id, amountCents: refund.amount, status: (refund.status ?? 'pending') as ProviderRefund['status'] };
+}
+
+/** The id of an expandable field (a charge's or dispute's payment intent). */
+function idOf(field: string | { id: string } | null | undefined): string | null {
+  if (!field) return null;
+  return typeof field === 'string' ? field : field.id;
+}
+
+/** Stripe's refusals of a refund (as opposed to Stripe being unreachable), or null. */
+function refundRefusal(error: unknown): RefundRefusedError | null {
+  if (error instanceof Stripe.errors.StripeIdempotencyError) return new RefundRefusedError('key_reused', error.message);
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
+  if (error.code === 'charge_already_refunded') return new RefundRefusedError('already_refunded', error.message);
+  if (error.param === 'amount') return new RefundRefusedError('too_large', error.message);
+  if (error.code === 'charge_disputed' || error.code === 'charge_not_refundable' || isMissing(error)) {
+    return new RefundRefusedError('not_refundable', error.message);
+  }
+  return null;
 }
 
 function isMissing(error: unknown): boolean {
@@ -113,16 +136,23 @@ export class StripePaymentProvider implements PaymentProvider {
   async refund(input: RefundInput): Promise<ProviderRefund> {
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: input.intentId, amount: input.amountCents, reason: 'duplicate', metadata: { payment_id: input.paymentId } },
+        { payment_intent: input.intentId, amount: input.amountCents, reason: input.reason, metadata: { payment_id: input.paymentId } },
         { idempotencyKey: input.idempotencyKey },
       );
-      return { id: refund.id, status: (refund.status ?? 'pending') as ProviderRefund['status'] };
+      return toProviderRefund(refund);
     } catch (error) {
-      // Refunded already (by us earlier with another key, or from Stripe's dashboard): done.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
-        return { id: `already_refunded:${input.intentId}`, status: 'succeeded' };
-      }
-      throw unavailable(error, 'refund payment');
+      throw refundRefusal(error) ?? unavailable(error, 'refund payment');
+    }
+  }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    try {
+      const refunds: ProviderRefund[] = [];
+      for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: 100 })) refunds.push(toProviderRefund(refund));
+      // Stripe lists the newest first.
+      return refunds.reverse();
+    } catch (error) {
+      throw unavailable(error, 'list refunds');
     }
   }
 
@@ -132,10 +162,10 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /**
    * Verifies a webhook's `stripe-signature` on the raw body with STRIPE_WEBHOOK_SECRET
-   * (throws on a bad or stale signature). Answers the payment-intent events we act on, or
-   * null for any other event type.
+   * (throws on a bad or stale signature). Answers the events we act on — payment intents
+   * succeeded or failed, charges refunded or disputed — or null for any other event.
    */
-  parseWebhook(rawBody: Buffer, signature: string | string[] | undefined): ProviderEvent | null {
+  parseWebhook(rawBody: Buffer, signature: string | string[] | undefined): WebhookEvent | null {
     if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
     if (typeof signature !== 'string' || signature === '') throw new WebhookSignatureError('no stripe-signature header');
     let event: Stripe.Event;
@@ -144,9 +174,25 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
-    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-      return { type: event.type, intent: toProviderIntent(event.data.object) };
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed':
+        return { type: event.type, id: event.id, intent: toProviderIntent(event.data.object) };
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const intentId = idOf(charge.payment_intent);
+        // A charge made without a PaymentIntent is none of ours.
+        return intentId ? { type: event.type, id: event.id, intentId, chargeId: charge.id } : null;
+      }
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const intentId = idOf(dispute.payment_intent);
+        return intentId
+          ? { type: event.type, id: event.id, intentId, disputeId: dispute.id, reason: dispute.reason ?? null, amountCents: dispute.amount }
+          : null;
+      }
+      default:
+        return null;
     }
-    return null;
   }
 }

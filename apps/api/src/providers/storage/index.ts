@@ -1,4 +1,4 @@
 /** The photo storage port and its adapters: local files (default) and S3 (S3_BUCKET set). */
 export type { ListingVisibility, PhotoStorage, StoredObject } from './port.js';
-export { createLocalStorage, safeKey, UPLOADS_PREFIX } from './local.js';
+export { createLocalStorage, UPLOADS_PREFIX } from './local.js';
 export { createS3Storage } from './s3.js';

@@ -13,7 +13,7 @@ import { resourceOf, type Fixtures } from './values.js';
  * validation.
  */
 
-export interface Owned {
+interface Owned {
   listing: string;
   message: string;
   payment: string;
@@ -21,7 +21,7 @@ export interface Owned {
 }
 
 /** What another user owns (made once per run). */
-export interface World {
+interface World {
   other: TestUser;
   owned: Owned;
 }
@@ -68,7 +68,7 @@ export async function createWorld(app: FastifyInstance, image: Buffer): Promise<
 }
 
 /** The resources an operation's path parameters and fields name. */
-export function resourcesOf(op: Operation): Set<string> {
+function resourcesOf(op: Operation): Set<string> {
   const names = new Set<string>();
   const segments = op.path.split('/');
   for (const p of op.pathParams) names.add(resourceOf(p.name, segments[segments.indexOf(`{${p.name}}`) - 1]));

@@ -6,7 +6,7 @@ import net from 'node:net';
  * refuses these before Fastify sees them (the app's clientErrorHandler answers).
  */
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   contentType: string;
   body: string;

@@ -48,7 +48,7 @@ function previousSegment(op: Operation, param: string): string | undefined {
   return at > 0 ? segments[at - 1] : undefined;
 }
 
-export function baselineDraft(op: Operation, fixtures: Fixtures): Draft {
+function baselineDraft(op: Operation, fixtures: Fixtures): Draft {
   const path: Record<string, string> = {};
   for (const p of op.pathParams)
     path[p.name] = encodeURIComponent(String(validValue(p.schema, p.name, fixtures, previousSegment(op, p.name))));
@@ -320,7 +320,7 @@ function multipartBodies(field: string, image: Buffer): Array<{ label: string; b
 
 // ── Authorization headers (without a valid token) ───────────────────────────
 
-export function hostileAuthorizations(validToken: string | undefined): string[] {
+function hostileAuthorizations(validToken: string | undefined): string[] {
   const [header = 'e30', payload = 'e30'] = (validToken ?? '').split('.');
   return [
     'Bearer',
@@ -338,7 +338,7 @@ export function hostileAuthorizations(validToken: string | undefined): string[] 
 
 // ── Cases ───────────────────────────────────────────────────────────────────
 
-export interface CaseOptions {
+interface CaseOptions {
   fixtures: Fixtures;
   /** A small JPEG for the multipart baseline. */
   image: Buffer;

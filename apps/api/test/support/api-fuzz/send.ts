@@ -4,7 +4,7 @@ import { brief, type RequestPlan } from './requests.js';
 
 /** Sending the API fuzzer's requests and judging the answers: no 5xx, every 4xx with a `detail`, every 2xx readable. */
 
-export function urlOf(op: Operation, plan: RequestPlan): string {
+function urlOf(op: Operation, plan: RequestPlan): string {
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => plan.path[name] ?? '');
   return plan.query ? `${path}?${plan.query}` : path;
 }

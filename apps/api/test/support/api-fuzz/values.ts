@@ -75,7 +75,7 @@ export function validValue(schema: JsonSchema, name: string, fixtures: Fixtures,
 }
 
 /** The required properties and the optional ones, each with a valid value. */
-export function validObject(schema: JsonSchema, fixtures: Fixtures): Record<string, unknown> {
+function validObject(schema: JsonSchema, fixtures: Fixtures): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const [key, property] of Object.entries(schema.properties ?? {})) object[key] = validValue(property, key, fixtures);
   return object;
@@ -83,14 +83,14 @@ export function validObject(schema: JsonSchema, fixtures: Fixtures): Record<stri
 
 // ── Hostile values ─────────────────────────────────────────────────────────
 
-export const ONE_MB = 1_000_000;
+const ONE_MB = 1_000_000;
 /** Just under the 1 MiB body limit with the rest of a body around it. */
 export const MB_STRING = 'a'.repeat(ONE_MB);
 /** 1 MB of a 3-byte character: 3 MB of UTF-8, over the body limit. */
 export const MB_BIDI_STRING = '\u202e'.repeat(ONE_MB);
 
 /** Strings that have broken parsers, databases and logs before. */
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '',
   ' ',
   '   \t\n  ',
@@ -134,7 +134,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'é'.repeat(70_000),
 ];
 
-export const HOSTILE_NUMBERS: readonly number[] = [
+const HOSTILE_NUMBERS: readonly number[] = [
   -1,
   -0.01,
   -0,
@@ -158,7 +158,7 @@ export const HOSTILE_NUMBERS: readonly number[] = [
 ];
 
 /** Values of other types (and of shapes a schema never expects). */
-export const WRONG_TYPES: readonly unknown[] = [
+const WRONG_TYPES: readonly unknown[] = [
   null,
   true,
   false,

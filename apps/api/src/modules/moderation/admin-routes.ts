@@ -1,0 +1,213 @@
+import {
+  AdminApproveBodySchema,
+  AdminListingSchema,
+  AdminReasonBodySchema,
+  FeatureListingBodySchema,
+  IdParamsSchema,
+  PageQuerySchema,
+  ReportGroupSchema,
+  ReportGroupsPageSchema,
+  ResolveReportsBodySchema,
+  ReviewQueuePageSchema,
+} from '@benchmarket/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { currentUserOf } from '../auth/index.js';
+
+const TAGS = ['admin'];
+
+const ReportsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(['open', 'resolved'], { error: "Status must be 'open' or 'resolved'." }).default('open'),
+});
+
+/** An approval may come without a body at all: its reason is optional. */
+const ApproveBodySchema = z.preprocess((body) => body ?? {}, AdminApproveBodySchema);
+
+const readErrors = errorResponses(400, 401, 403, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 409);
+
+/**
+ * The console's listings and reports (issue 14), admins only: 401 to visitors and 403 to
+ * everyone else before anything is read. Every write takes a reason (the audit log and the
+ * seller's mail show it) and is recorded in the audit log with the change.
+ */
+const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const moderation = app.moderation.service;
+  const admin = { onRequest: app.requireAdmin, security: BEARER };
+
+  app.get(
+    '/admin/review-queue',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Listings waiting for an operator: pending and rejected by the check, oldest first',
+        description:
+          'Each with its seller’s history and its open reports. A listing an operator rejected leaves the queue until its seller edits it; a taken-down one leaves it.',
+        querystring: PageQuerySchema,
+        response: { 200: ReviewQueuePageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { page, page_size: pageSize } = request.query;
+      const { items, total } = await moderation.reviewQueue({ page, pageSize });
+      return { items, total, page, page_size: pageSize };
+    },
+  );
+
+  app.get(
+    '/admin/listings/:id',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'A listing in any state, with its seller’s email, featuring and prohibited-item reason',
+        params: IdParamsSchema,
+        response: { 200: AdminListingSchema, ...readErrors },
+      },
+    },
+    async (request) => moderation.adminListing(request.params.id),
+  );
+
+  app.post(
+    '/admin/listings/:id/approve',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: "Approve a listing: it shows 'Verified' (no verification object, is_verified true)",
+        description: 'Overrules a prohibited-item finding too. A taken-down listing is restored first (409).',
+        params: IdParamsSchema,
+        body: ApproveBodySchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.approve(currentUserOf(request), request.params.id, request.body.reason ?? null),
+  );
+
+  app.post(
+    '/admin/listings/:id/reject',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: "Reject a listing: 'Verification Needed' with the reason as its notes; the seller is mailed the reason",
+        description: 'A live listing stays live (take it down to hide it). The seller’s next edit sends it back to the review queue.',
+        params: IdParamsSchema,
+        body: AdminReasonBodySchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.reject(currentUserOf(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/admin/listings/:id/take-down',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Take a listing down: hidden everywhere, not publishable; the seller is mailed why',
+        description: 'Its owner still sees it, with the reason (moderation). 409 when it is already taken down.',
+        params: IdParamsSchema,
+        body: AdminReasonBodySchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.takeDown(currentUserOf(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/admin/listings/:id/restore',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Undo a take-down: live again if its paid time has not run out; the seller is mailed',
+        params: IdParamsSchema,
+        body: AdminReasonBodySchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.restore(currentUserOf(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/admin/listings/:id/feature',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Feature a live listing until a day (through its end, UTC) or an instant',
+        description:
+          "The landing page's 'Featured' strip and first when browsing. 400 for a date not in the future, 409 for a listing that is not live.",
+        params: IdParamsSchema,
+        body: FeatureListingBodySchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.feature(currentUserOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/listings/:id/feature',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Stop featuring a listing',
+        params: IdParamsSchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.unfeature(currentUserOf(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/reports',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Reports grouped by listing: open ones (oldest first) or resolved ones (latest first)',
+        querystring: ReportsQuerySchema,
+        response: { 200: ReportGroupsPageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { page, page_size: pageSize, status } = request.query;
+      const { items, total } = await moderation.reportGroups(status, { page, pageSize });
+      return { items, total, page, page_size: pageSize };
+    },
+  );
+
+  app.post(
+    '/admin/listings/:id/reports/resolve',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: TAGS,
+        security: admin.security,
+        summary: 'Resolve every open report of a listing: dismissed, or acted on, with a reason',
+        description:
+          'Acting (taking the listing down, rejecting it) is a separate call; this records the outcome. 409 when no report is open.',
+        params: IdParamsSchema,
+        body: ResolveReportsBodySchema,
+        response: { 200: ReportGroupSchema, ...writeErrors },
+      },
+    },
+    async (request) => moderation.resolveReports(currentUserOf(request), request.params.id, request.body),
+  );
+};
+
+export default moderationAdminRoutes;

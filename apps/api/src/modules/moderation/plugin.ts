@@ -1,0 +1,40 @@
+import type { AdminUserDetail } from '@benchmarket/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ModerationService } from './service.js';
+import { userDetail } from './user-detail.js';
+
+export interface ModerationModule {
+  service: ModerationService;
+  /** GET /admin/users/{id}: an account and everything it did. */
+  userDetail(userId: string): Promise<AdminUserDetail>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Trust and moderation (issue 14): the only writer of `listing_reports`. */
+    moderation: ModerationModule;
+  }
+}
+
+/**
+ * The moderation module: buyers' reports, the review queue and operators' decisions about
+ * listings (changed through `app.listings`, recorded through `app.audit`), and the console's
+ * view of an account (found through `app.auth`).
+ */
+async function moderationPlugin(app: FastifyInstance): Promise<void> {
+  const service = new ModerationService({
+    db: app.db,
+    clock: app.clock,
+    mailer: app.mailer,
+    audit: app.audit,
+    listings: app.listings,
+    publicUrl: app.config.publicUrl,
+  });
+  app.decorate<ModerationModule>('moderation', {
+    service,
+    userDetail: (userId) => userDetail({ db: app.db, listings: app.listings, user: (id) => app.auth.adminUser(id) }, userId),
+  });
+}
+
+export default fp(moderationPlugin, { name: 'moderation', dependencies: ['mail', 'audit', 'listings', 'auth'] });
