@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { probeLinter } from '../../../tools/lint-probe.js';
 
 /**
  * The web app's layers, as the project's lint (eslint.config.js) keeps them: shared
@@ -14,24 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = `${resolve(import.meta.dirname, '../../..')}/`;
 const src = (path: string) => `${repoRoot}apps/web/src/${path}`;
 
-let eslint: ESLint;
-beforeAll(() => {
-  // The virtual files are in no TypeScript project: the type-aware rules (decision 014) are
-  // off for them, the boundary rules under test are the project's own.
-  eslint = new ESLint({
-    cwd: repoRoot,
-    overrideConfig: {
-      files: ['apps/web/src/**/*.{ts,tsx}'],
-      languageOptions: { parserOptions: { projectService: false } },
-      rules: {
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/no-misused-promises': 'off',
-        '@typescript-eslint/await-thenable': 'off',
-        '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-      },
-    },
-  });
-});
+const eslint = probeLinter(repoRoot, ['apps/web/src/**/*.{ts,tsx}']);
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: src(filePath) });

@@ -1,12 +1,10 @@
 import { FEEDBACK_BLANK, FEEDBACK_FAILED } from '@benchmarket/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppFooter } from '@/app/app-footer';
-import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { answersInTurn, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { submitExpectingEach } from '@/testing/forms';
 import { renderWithProviders } from '@/testing/render-app';
-
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const verified = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
 const unverified = { ...verified, is_verified: false };
@@ -111,19 +109,14 @@ describe('FeedbackPanel', () => {
   });
 
   it("shows the server's detail, or 'Failed to submit feedback'", async () => {
-    let answer: { status: number; body?: unknown } = { status: 403, body: { detail: 'Please verify your email first.' } };
-    const { user } = renderFooter(verified, { 'POST /api/v1/reviews/': () => answer });
+    const unverifiedDetail = 'Please verify your email first.';
+    const { user } = renderFooter(verified, {
+      'POST /api/v1/reviews/': answersInTurn({ status: 403, body: { detail: unverifiedDetail } }, { status: 500 }),
+    });
     const panel = within(await openPanel(user));
     await user.type(await panel.findByRole('textbox', { name: 'Your feedback' }), 'Hello');
 
-    await user.click(panel.getByRole('button', { name: 'Submit Feedback' }));
-    expect(await panel.findByRole('alert')).toHaveTextContent('Please verify your email first.');
-
-    answer = { status: 500 };
-    await user.click(panel.getByRole('button', { name: 'Submit Feedback' }));
-    await waitFor(() => {
-      expect(panel.getByRole('alert')).toHaveTextContent(FEEDBACK_FAILED);
-    });
+    await submitExpectingEach(user, 'Submit Feedback', [unverifiedDetail, FEEDBACK_FAILED], panel);
     expect(panel.getByRole('textbox', { name: 'Your feedback' })).toHaveValue('Hello');
   });
 });

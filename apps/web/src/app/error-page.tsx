@@ -21,7 +21,7 @@ function hasStatus(error: unknown): error is StatusError {
 }
 
 /** The error text shown under the heading: "404 Not Found", or the error's message. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (isRouteErrorResponse(error) || hasStatus(error)) {
     const statusText = error.statusText || STATUS_TEXT[error.status] || 'Error';
     return `${String(error.status)} ${statusText}`;
@@ -36,7 +36,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** spec §2: unknown routes and routing failures show 'Unexpected Application Error!' and the error text. */
-export function ErrorFallback({ error }: { error: unknown }) {
+function ErrorFallback({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const notFound = isNotFound(error);
   useDocumentTitle(notFound ? 'Page not found' : 'Error');

@@ -13,7 +13,7 @@ import type { ActionFunction, LoaderFunction } from 'react-router';
  * - ErrorBoundary: a page-specific error view (else the app fallback is shown);
  * - handle: free-form route data.
  */
-export interface RouteModule {
+interface RouteModule {
   default: ComponentType;
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
   clientAction?: (queryClient: QueryClient) => ActionFunction;
@@ -26,7 +26,7 @@ export type RouteModuleImport = () => Promise<RouteModule>;
 /**
  * Every page module, each its own chunk, keyed by its path in apps/web ('src/features/…').
  * Which path mounts which is the route registry's ('@benchmarket/shared', routes.ts);
- * src/app/route-registry.test.ts fails on a module here that is not registered.
+ * src/app/route-registry.test.tsx fails on a module here that is not registered.
  */
 export const PAGE_MODULES: Readonly<Record<string, RouteModuleImport>> = Object.fromEntries(
   Object.entries(import.meta.glob<RouteModule>(['/src/features/*/routes/*.tsx', '!/src/features/*/routes/*.test.tsx'])).map(

@@ -27,6 +27,38 @@ describe('the route registry and the page modules', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  it('keeps the console (adminOnly) behind a login, out of search engines, the sitemap and crawlers', () => {
+    const consolePages = PAGES.filter(([, route]) => route.adminOnly);
+    expect(consolePages.map(([, route]) => route.path)).toEqual([
+      '/admin',
+      '/admin/review',
+      '/admin/reports',
+      '/admin/users',
+      '/admin/users/:id',
+      '/admin/payments',
+      '/admin/featured',
+      '/admin/settings',
+      '/admin/inbox',
+      '/admin/audit',
+    ]);
+    for (const [name, route] of consolePages) {
+      expect({
+        name,
+        requiresLogin: route.requiresLogin,
+        indexable: route.indexable,
+        sitemap: route.sitemap,
+        disallow: route.disallow,
+      }).toEqual({
+        name,
+        requiresLogin: true,
+        indexable: false,
+        sitemap: undefined,
+        disallow: true,
+      });
+      expect(route.module.startsWith('src/features/admin/routes/'), name).toBe(true);
+    }
+  });
+
   it("titles a page with the registry's title", async () => {
     stubFetch({});
     renderApp(PAGE_ROUTES.support.path);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
-import { api, ApiError, buildUrl, errorDetail } from './api-client';
+import { api, ApiError, buildUrl, errorDetail, hasErrorCode } from './api-client';
 import { setToken } from './token-storage';
 
 describe('api client', () => {
@@ -35,6 +35,25 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, detail: 'Listing not found', message: 'Listing not found' });
     expect(errorDetail(error, 'Error loading listing details')).toBe('Listing not found');
+  });
+
+  it("keeps the server's machine-readable code next to the detail", async () => {
+    stubFetch({
+      'POST /api/v1/payments/create-intent': {
+        status: 403,
+        body: { detail: 'Please verify your email address before publishing a listing.', code: 'email_not_verified' },
+      },
+      'GET /api/v1/listings/1': { status: 404, body: { detail: 'Listing not found' } },
+    });
+
+    const refused = await api.post('/payments/create-intent', {}).catch((e: unknown) => e);
+    const missing = await api.get('/listings/1').catch((e: unknown) => e);
+
+    expect(refused).toMatchObject({ status: 403, code: 'email_not_verified' });
+    expect(hasErrorCode(refused, 'email_not_verified')).toBe(true);
+    expect(missing).toMatchObject({ status: 404, code: undefined });
+    expect(hasErrorCode(missing, 'email_not_verified')).toBe(false);
+    expect(hasErrorCode(new Error('boom'), 'email_not_verified')).toBe(false);
   });
 
   it('leaves detail undefined when the server sends none, so callers use their fallback', async () => {

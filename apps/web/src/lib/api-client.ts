@@ -6,7 +6,7 @@
  */
 import { getToken } from './token-storage';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -14,11 +14,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `detail` field, when it sent one. Undefined otherwise. */
   readonly detail: string | undefined;
+  /** The server's machine-readable `code` (e.g. 'email_not_verified'), when it sent one. */
+  readonly code: string | undefined;
 
-  constructor(status: number, detail: string | undefined, message?: string) {
+  constructor(status: number, detail: string | undefined, message?: string, code?: string) {
     super(message ?? detail ?? `Request failed with status ${String(status)}`);
     this.status = status;
     this.detail = detail;
+    this.code = code;
   }
 
   get isNetworkError(): boolean {
@@ -28,6 +31,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** True when the call failed with this machine-readable `code` (ErrorResponseSchema's `code`). */
+export function hasErrorCode(error: unknown, code: string): boolean {
+  return isApiError(error) && error.code === code;
 }
 
 /** The message to show for a failed call: the server's detail if present, else `fallback` (spec §8). */
@@ -44,7 +52,7 @@ export function answerDetail(error: unknown, fallback: string, offline: string):
 }
 
 type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -124,7 +132,13 @@ function detailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The error body's machine-readable `code`, if there is one. */
+function codeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'string' && body.code ? body.code : undefined;
+}
+
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = getToken();
@@ -147,7 +161,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const data = await readBody(response).catch(() => undefined);
   if (!response.ok) {
-    throw new ApiError(response.status, detailOf(data));
+    throw new ApiError(response.status, detailOf(data), undefined, codeOf(data));
   }
   return data as T;
 }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 export const appConfigQueryKey = ['config'] as const;
 
 /** GET /config: the run-time settings a browser may see (Google client id, payments, promotion, prices). */
-export function getAppConfig(options?: { signal?: AbortSignal }): Promise<PublicConfig> {
+function getAppConfig(options?: { signal?: AbortSignal }): Promise<PublicConfig> {
   return api.get<PublicConfig>('/config', options);
 }
 

@@ -7,7 +7,7 @@ const MAX_RETRIES = 2;
  * Retries only what can succeed on a second try: network failures and 5xx answers.
  * A 4xx (not found, unauthorised, invalid) will give the same answer again.
  */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (isApiError(error)) return error.status === 0 || error.status >= 500;
   return false;

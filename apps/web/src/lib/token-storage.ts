@@ -5,7 +5,7 @@
  * window `storage` event (another tab logged in or out), so React can read it with
  * `useSyncExternalStore` and every reader stays in step.
  */
-export const TOKEN_STORAGE_KEY = 'access_token';
+const TOKEN_STORAGE_KEY = 'access_token';
 
 const listeners = new Set<() => void>();
 

@@ -1,7 +1,5 @@
-import { documentTitle, PRODUCT_NAME } from '@benchmarket/shared';
+import { documentTitle } from '@benchmarket/shared';
 import { useEffect, useLayoutEffect } from 'react';
-
-export const APP_NAME = PRODUCT_NAME;
 
 /** Sets the tab title to "<title> · BenchMarket" (or the site's title) while mounted. */
 export function useDocumentTitle(title?: string): void {

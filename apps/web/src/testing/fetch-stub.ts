@@ -19,6 +19,19 @@ export interface FetchStub {
   lastRequest: () => Request;
 }
 
+/**
+ * A handler that gives each request the next of `answers`, the last one again and again: a
+ * refusal with a detail, then a 5xx, then a dropped connection (`networkFailure`), say.
+ */
+export function answersInTurn(...answers: StubHandler[]): (request: Request) => StubResponse {
+  let calls = 0;
+  return (request) => {
+    const answer = answers[Math.min(calls, answers.length - 1)] ?? {};
+    calls += 1;
+    return typeof answer === 'function' ? answer(request) : answer;
+  };
+}
+
 function urlOf(input: RequestInfo | URL): string {
   if (typeof input === 'string') return input;
   return input instanceof URL ? input.href : input.url;

@@ -1,11 +1,12 @@
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
+import { OutlineIcon } from '@/components/ui/icon';
 
 const FEEDBACK_PANEL_ID = 'feedback-panel';
 const COPYRIGHT_YEAR = new Date().getFullYear();
 
 /** What the footer opens with 'Provide Feedback' (the app passes the feedback feature's panel). */
-export type FeedbackPanelComponent = ComponentType<{ id: string; onClose: () => void }>;
+type FeedbackPanelComponent = ComponentType<{ id: string; onClose: () => void }>;
 
 /**
  * The shared footer of spec §2: feedback panel, 'Contact Support' link, copyright. The layout
@@ -49,18 +50,9 @@ export function Footer({ feedbackPanel: FeedbackPanel }: { feedbackPanel: Feedba
             }}
             className="inline-flex items-center gap-2 self-start rounded-md border border-slate-600 px-4 py-2 font-medium text-white hover:border-slate-400 hover:bg-slate-800 focus-visible:outline-white"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <OutlineIcon className="size-4">
               <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
-            </svg>
+            </OutlineIcon>
             Provide Feedback
           </button>
         </div>

@@ -46,6 +46,19 @@ describe('Header', () => {
     expect(network.lastRequest().headers.get('Authorization')).toBe('Bearer token-abc');
   });
 
+  it("shows the Admin link only to administrators (GET /auth/me's role)", async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: { ...seller, role: 'admin' } } });
+    renderApp('/', { token: 'token-admin' });
+    expect(await header().findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows no Admin link to other users', async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: { ...seller, role: 'user' } } });
+    renderApp('/', { token: 'token-abc' });
+    expect(await header().findByText('seller@example.com')).toBeInTheDocument();
+    expect(header().queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
   it('logs out: removes the stored token, shows Login again and goes to /', async () => {
     stubFetch({ 'GET /api/v1/auth/me': { body: seller } });
     const { user, router } = renderApp('/search', { token: 'token-abc' });

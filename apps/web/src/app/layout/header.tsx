@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { cn } from '@/lib/cn';
+import { OutlineIcon } from '@/components/ui/icon';
 
 const MENU_ID = 'site-menu';
 
@@ -12,16 +13,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-    </svg>
-  );
+  return <OutlineIcon className="size-6">{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</OutlineIcon>;
 }
 
 /**
  * The shared header of spec §2: logo and name, Home and Search Equipment, then the
- * logged-in links (Dashboard, Create Listing, email, Logout) or Login and Register.
+ * logged-in links (Dashboard, Create Listing, Admin for administrators, email, Logout) or
+ * Login and Register.
  * Below `md` the links collapse into a disclosure menu.
  */
 export function Header() {
@@ -126,6 +124,14 @@ export function Header() {
                     Create Listing
                   </NavLink>
                 </li>
+                {/* Issue 14: the operations console, for administrators only (GET /auth/me's role). */}
+                {user.role === 'admin' && (
+                  <li>
+                    <NavLink to="/admin" className={navLinkClass}>
+                      Admin
+                    </NavLink>
+                  </li>
+                )}
               </>
             )}
           </ul>

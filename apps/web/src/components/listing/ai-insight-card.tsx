@@ -2,9 +2,10 @@ import { relevanceTone, type RagSearchResponse } from '@benchmarket/shared';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { RELEVANCE_TONES } from './relevance-tones';
+import { SparkleIcon } from '@/components/ui/icon';
 
 /** The score as a whole percentage, or null when the API sent none usable. */
-export function scorePercent(score: number | null | undefined): number | null {
+function scorePercent(score: number | null | undefined): number | null {
   if (typeof score !== 'number' || !Number.isFinite(score)) return null;
   return Math.round(Math.min(1, Math.max(0, score)) * 100);
 }
@@ -18,9 +19,7 @@ export function AiInsight({ insight, className }: { insight: RagSearchResponse; 
   return (
     <div role="group" aria-labelledby={headingId} data-tone={tone} className={cn('rounded-lg border px-3 py-2.5', colours.box, className)}>
       <h4 id={headingId} className="flex items-center gap-1.5 text-xs font-semibold">
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
-          <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />
-        </svg>
+        <SparkleIcon className="size-3.5" />
         AI Insight
       </h4>
       <p className="mt-1 text-sm leading-snug">{insight.relevance_explanation}</p>

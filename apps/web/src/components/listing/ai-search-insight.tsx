@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { RELEVANCE_TONES } from './relevance-tones';
 import type { AiInsight } from './ai-insight-storage';
+import { SparkleIcon } from '@/components/ui/icon';
 
 /** Why this listing matched the buyer's AI-enhanced search (spec §2, §3). */
 export function AiSearchInsight({ insight }: { insight: AiInsight }) {
@@ -12,9 +13,7 @@ export function AiSearchInsight({ insight }: { insight: AiInsight }) {
   return (
     <section aria-labelledby={headingId} data-tone={tone} className={cn('rounded-lg border p-4', RELEVANCE_TONES[tone].box)}>
       <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-          <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />
-        </svg>
+        <SparkleIcon className="size-4" />
         AI Search Insight
       </h2>
       <p className="mt-2 text-sm leading-relaxed">{insight.relevance_explanation}</p>

@@ -2,6 +2,7 @@ import { COUNTRIES, findCountry, type Country } from '@benchmarket/shared';
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { CloseButton } from '@/components/ui/close-button';
+import { SolidIcon } from '@/components/ui/icon';
 
 interface CountrySelectProps {
   id: string;
@@ -216,13 +217,10 @@ export function CountrySelect({ id, value, onChange, onBlur, name, inputRef, inv
           }}
           className="rounded-r-lg px-2.5 py-2.5 text-slate-500 hover:text-slate-800"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            <path
-              fillRule="evenodd"
-              d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <SolidIcon
+            className="size-4"
+            d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
+          />
         </button>
       </div>
       <ul

@@ -1,5 +1,6 @@
 import { verificationBadge, type BadgeTone, type VerifiableListing } from '@benchmarket/shared';
 import { cn } from '@/lib/cn';
+import { CHECK_PATH, SolidIcon } from '@/components/ui/icon';
 
 const TONE_CLASSES: Record<BadgeTone, string> = {
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -8,24 +9,11 @@ const TONE_CLASSES: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-500/30',
 };
 
+const EXCLAMATION_CIRCLE_PATH =
+  'M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm0 4a1 1 0 0 1 1 1v3a1 1 0 1 1-2 0V7a1 1 0 0 1 1-1Zm0 8.5a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z';
+
 function ToneIcon({ tone }: { tone: BadgeTone }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0">
-      {tone === 'success' ? (
-        <path
-          fillRule="evenodd"
-          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-          clipRule="evenodd"
-        />
-      ) : (
-        <path
-          fillRule="evenodd"
-          d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm0 4a1 1 0 0 1 1 1v3a1 1 0 1 1-2 0V7a1 1 0 0 1 1-1Zm0 8.5a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
-          clipRule="evenodd"
-        />
-      )}
-    </svg>
-  );
+  return <SolidIcon className="size-4 shrink-0" d={tone === 'success' ? CHECK_PATH : EXCLAMATION_CIRCLE_PATH} />;
 }
 
 /** The verification badge of spec §4; its text comes from the shared rule. */

@@ -2,20 +2,31 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '@/lib/cn';
 
-type Variant = 'primary' | 'secondary';
+type Variant = 'primary' | 'secondary' | 'danger';
+type Size = 'md' | 'sm';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800 focus-visible:outline-teal-700',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-500',
+  /** An action that removes or refuses something (take down, suspend, refund). */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700',
+};
+
+const SIZES: Record<Size, string> = {
+  md: 'rounded-lg px-5 py-2.5',
+  /** Row and card actions: smaller, still a 36 px touch target. */
+  sm: 'rounded-md px-3 py-1.5 text-sm',
 };
 
 /**
  * The classes of a button-looking control (a button, a link, a router link): one look for
- * every primary and secondary action. `block` makes it full width (form submits).
+ * every primary, secondary and danger action. `block` makes it full width (form submits);
+ * `size: 'sm'` is for the actions of a row or card.
  */
-export function buttonClass(variant: Variant = 'primary', { block = false }: { block?: boolean } = {}): string {
+export function buttonClass(variant: Variant = 'primary', { block = false, size = 'md' }: { block?: boolean; size?: Size } = {}): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70',
+    'inline-flex items-center justify-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70',
+    SIZES[size],
     VARIANTS[variant],
     block && 'w-full',
   );
@@ -24,6 +35,7 @@ export function buttonClass(variant: Variant = 'primary', { block = false }: { b
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   block?: boolean;
+  size?: Size;
   /** True while its form is being sent: disabled, busy, with a spinner. The name stays, so it is always found by it. */
   pending?: boolean;
   children: ReactNode;
@@ -32,6 +44,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({
   variant = 'primary',
   block,
+  size,
   pending = false,
   disabled,
   className,
@@ -44,7 +57,7 @@ export function Button({
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={cn(buttonClass(variant, { block }), className)}
+      className={cn(buttonClass(variant, { block, size }), className)}
       {...props}
     >
       {pending && (
@@ -52,7 +65,7 @@ export function Button({
           aria-hidden="true"
           className={cn(
             'size-4 animate-spin rounded-full border-2 motion-reduce:animate-none',
-            variant === 'primary' ? 'border-white/40 border-t-white' : 'border-slate-300 border-t-slate-700',
+            variant === 'secondary' ? 'border-slate-300 border-t-slate-700' : 'border-white/40 border-t-white',
           )}
         />
       )}
@@ -62,6 +75,12 @@ export function Button({
 }
 
 /** A router link that looks like a button. */
-export function LinkButton({ variant = 'primary', block, className, ...props }: LinkProps & { variant?: Variant; block?: boolean }) {
-  return <Link className={cn(buttonClass(variant, { block }), className)} {...props} />;
+export function LinkButton({
+  variant = 'primary',
+  block,
+  size,
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; block?: boolean; size?: Size }) {
+  return <Link className={cn(buttonClass(variant, { block, size }), className)} {...props} />;
 }

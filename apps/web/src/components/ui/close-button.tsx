@@ -1,17 +1,11 @@
+import { OutlineIcon } from './icon';
+
 /** The '×' of close, clear and remove buttons (decorative: the button carries the name). */
 export function CloseIcon({ className = 'size-4', strokeWidth = 2 }: { className?: string; strokeWidth?: number }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-    >
+    <OutlineIcon viewBox="0 0 20 20" className={className} strokeWidth={strokeWidth}>
       <path d="M5 5l10 10M15 5L5 15" />
-    </svg>
+    </OutlineIcon>
   );
 }
 

@@ -10,6 +10,8 @@ interface FieldFrameProps {
   announceError?: boolean;
   /** A short help text under the field. */
   hint?: string;
+  /** A character counter under the field, right-aligned ('12/1000'), read with the field. */
+  counter?: string;
   className?: string | undefined;
 }
 
@@ -28,22 +30,25 @@ const controlClass = (error: string | undefined) =>
   );
 
 /**
- * The label, hint and error around one control, and the wiring that ties them to it (id,
+ * The label, hint, counter and error around one control, and the wiring that ties them to it (id,
  * `aria-invalid`, `aria-describedby`). The control's own props come after the wiring, so a
- * form that marks its fields itself (`fieldProps` of use-checked-form) overrides the marks.
+ * form that marks its fields itself (`fieldProps` of use-checked-form) overrides the marks;
+ * its `aria-describedby` (the form's message) is added to the hint's rather than replacing it.
  */
 function FieldFrame({
   label,
   error,
   announceError = true,
   hint,
+  counter,
   className,
   control,
 }: FieldFrameProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && hintId, counter !== undefined && counterId, error && errorId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={className}>
@@ -61,6 +66,11 @@ function FieldFrame({
           {hint}
         </p>
       )}
+      {counter !== undefined && (
+        <p id={counterId} className="mt-1 text-right text-xs text-slate-600">
+          {counter}
+        </p>
+      )}
       {error && (
         <p id={errorId} role={announceError ? 'alert' : undefined} className="mt-1.5 text-sm font-medium text-red-700">
           {error}
@@ -71,8 +81,13 @@ function FieldFrame({
 }
 
 /** Splits a field's props into the frame's (label, messages, layout) and the control's own. */
-function splitProps<P extends FieldFrameProps>({ label, error, announceError, hint, className, ...control }: P) {
-  return [{ label, error, announceError, hint, className }, control] as const;
+function splitProps<P extends FieldFrameProps>({ label, error, announceError, hint, counter, className, ...control }: P) {
+  return [{ label, error, announceError, hint, counter, className }, control] as const;
+}
+
+/** The frame's descriptions (hint, error) and the control's own (a form's message), together. */
+function joinDescriptions(wiring: ControlWiring, own: string | undefined): string | undefined {
+  return [wiring['aria-describedby'], own].filter(Boolean).join(' ') || undefined;
 }
 
 type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
@@ -84,7 +99,12 @@ type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElemen
  */
 export function TextField(props: TextFieldProps) {
   const [frame, input] = splitProps(props);
-  return <FieldFrame {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
+  return (
+    <FieldFrame
+      {...frame}
+      control={(wiring) => <input {...wiring} {...input} aria-describedby={joinDescriptions(wiring, input['aria-describedby'])} />}
+    />
+  );
 }
 
 type TextAreaFieldProps = FieldFrameProps &
@@ -94,6 +114,16 @@ type TextAreaFieldProps = FieldFrameProps &
 export function TextAreaField(props: TextAreaFieldProps) {
   const [frame, textarea] = splitProps(props);
   return (
-    <FieldFrame {...frame} control={(wiring) => <textarea {...wiring} className={cn(wiring.className, 'resize-y')} {...textarea} />} />
+    <FieldFrame
+      {...frame}
+      control={(wiring) => (
+        <textarea
+          {...wiring}
+          className={cn(wiring.className, 'resize-y')}
+          {...textarea}
+          aria-describedby={joinDescriptions(wiring, textarea['aria-describedby'])}
+        />
+      )}
+    />
   );
 }

@@ -5,7 +5,7 @@ import type { Listing, RagSearchResponse } from '@benchmarket/shared';
  * §3) in the router location state `{ ragSearchResponse }` (and in sessionStorage, see
  * `@/components/listing/ai-insight-storage`).
  */
-export interface ListingLinkState {
+interface ListingLinkState {
   ragSearchResponse: RagSearchResponse;
 }
 

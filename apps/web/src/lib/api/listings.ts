@@ -19,16 +19,18 @@ export const listingKeys = {
   detail: (id: string, viewerId: string | null) => ['listings', 'detail', id, { viewer: viewerId }] as const,
   /** The newest active listings (public data, not keyed by user). */
   latest: (limit: number) => ['listings', 'latest', { limit }] as const,
+  /** The listings the BenchMarket team features (public data, issue 14). */
+  featured: () => ['listings', 'featured'] as const,
   /** The seller's own listings (the dashboard). */
   mine: (userId: string | null, showAll: boolean) => ['listings', 'user', userId, { showAll }] as const,
 };
 
 /** GET /listings/{id}: 404 when the listing does not exist or is not visible to the caller. */
-export function getListing(id: string, options?: { signal?: AbortSignal }): Promise<Listing> {
+function getListing(id: string, options?: { signal?: AbortSignal }): Promise<Listing> {
   return api.get<Listing>(`/listings/${encodeURIComponent(id)}`, options);
 }
 
-export function listingQueryOptions(id: string, viewerId: string | null) {
+function listingQueryOptions(id: string, viewerId: string | null) {
   return queryOptions({
     queryKey: listingKeys.detail(id, viewerId),
     queryFn: ({ signal }) => getListing(id, { signal }),
@@ -47,7 +49,7 @@ export function useListing(id: string, { enabled = true, signedInOnly = false }:
 }
 
 /** GET /listings/latest?limit= (spec §7): the newest active listings. */
-export function getLatestListings(limit: number, options?: { signal?: AbortSignal }): Promise<Listing[]> {
+function getLatestListings(limit: number, options?: { signal?: AbortSignal }): Promise<Listing[]> {
   return api.get<Listing[]>('/listings/latest', { query: { limit }, signal: options?.signal });
 }
 

@@ -9,7 +9,7 @@ export const authQueryKeys = {
   currentUser: (token: string | null) => ['auth', 'me', token] as const,
 };
 
-export function getCurrentUser(options?: { signal?: AbortSignal }): Promise<User> {
+function getCurrentUser(options?: { signal?: AbortSignal }): Promise<User> {
   return api.get<User>('/auth/me', options);
 }
 

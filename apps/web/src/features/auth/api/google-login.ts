@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * token. `password` proves an existing password account once, before Google sign-in is linked
  * to it (the API answers 409 until then).
  */
-export function googleLogin({ credential, password }: { credential: string; password?: string }): Promise<TokenResponse> {
+function googleLogin({ credential, password }: { credential: string; password?: string }): Promise<TokenResponse> {
   return api.post<TokenResponse>('/auth/google', password === undefined ? { token: credential } : { token: credential, password });
 }
 

@@ -3,11 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 
 /** POST /auth/verify-email {token} → {is_verified}. */
-export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   return api.post<VerifyEmailResponse>('/auth/verify-email', { token });
 }
 
-export type VerificationOutcome = 'verified' | 'already-verified';
+type VerificationOutcome = 'verified' | 'already-verified';
 
 /**
  * The verification of one link, as a query keyed by its token: the token is single use, so

@@ -20,20 +20,23 @@ type NewPassword = { password: string; confirm_password: string };
 /** A new password and its confirmation (register, reset password). */
 export function NewPasswordFields({
   label,
-  password,
-  confirmPassword,
+  register,
   errors,
 }: {
   label: string;
-  /** The two inputs' registrations (`register('password')`, `register('confirm_password')`). */
-  password: UseFormRegisterReturn;
-  confirmPassword: UseFormRegisterReturn;
+  /** The form's `register`: the fields register themselves as `password` and `confirm_password`. */
+  register: (name: keyof NewPassword) => UseFormRegisterReturn;
   errors: FieldErrors<NewPassword>;
 }) {
   return (
     <>
-      <PasswordField label={label} autoComplete="new-password" error={errors.password?.message} {...password} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirm_password?.message} {...confirmPassword} />
+      <PasswordField label={label} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        {...register('confirm_password')}
+      />
     </>
   );
 }

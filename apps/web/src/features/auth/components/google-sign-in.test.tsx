@@ -1,4 +1,4 @@
-import { thirdPartyLoginError, thirdPartyLoginFailed, thirdPartySignInFailed } from '@benchmarket/shared';
+import { accountSuspendedMessage, thirdPartyLoginError, thirdPartyLoginFailed, thirdPartySignInFailed } from '@benchmarket/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -97,6 +97,18 @@ describe('GoogleSignIn', () => {
     expect(await screen.findByText(thirdPartyLoginFailed('Google'))).toBeInTheDocument();
     expect(thirdPartyLoginFailed('Google')).toBe('Google login failed. Please try again.');
     expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it("shows a suspended account's refusal as the API words it (403 'account_suspended')", async () => {
+    const detail = accountSuspendedMessage('Fraudulent listings');
+    const { onSignedIn, signIn } = await renderButton({ status: 403, body: { detail, code: 'account_suspended' } });
+
+    await signIn('google-id-token');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account has been suspended: Fraudulent listings. Contact support if you believe this is a mistake.',
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('access_token')).toBeNull();
   });
 
   it('shows the network message when the API cannot be reached', async () => {

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
 /** spec §8: the third-party sign-in messages name the provider. */
-export const GOOGLE_PROVIDER = 'Google';
+const GOOGLE_PROVIDER = 'Google';
 
 /** Google's button accepts widths from 200 to 400 px. */
 const MIN_WIDTH = 200;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
 import { networkFailure, unverifiedUser, verifiedUser } from '@/testing/fixtures';
-import { RESEND_VERIFICATION_FAILED, VerificationNotice } from './verification-notice';
+import { RESEND_VERIFICATION_FAILED } from '@/lib/session/resend-verification';
+import { VerificationNotice } from './verification-notice';
 
 describe('VerificationNotice', () => {
   it('shows nothing to a visitor', async () => {

@@ -1,11 +1,8 @@
 import { isAlreadyVerifiedDetail, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useResendVerification } from '@/lib/session/resend-verification';
+import { RESEND_VERIFICATION_FAILED, useResendVerification } from '@/lib/session/resend-verification';
 import { useAuth } from '@/lib/session/use-auth';
-
-/** Ours (the spec leaves the resend texts open). */
-export const RESEND_VERIFICATION_FAILED = 'Could not send a new verification email. Please try again.';
 
 /**
  * For a logged-in user whose email is not verified yet: a reminder with a 'Resend verification

@@ -2,6 +2,8 @@
  * Google Identity Services (https://developers.google.com/identity/gsi/web), loaded only when
  * the server has a Google client id configured (GET /config). Only the parts we use are typed.
  */
+import { scriptLoader } from '@/lib/script-loader';
+
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 export interface GoogleCredentialResponse {
@@ -34,7 +36,7 @@ export interface GoogleButtonConfiguration {
   locale?: string;
 }
 
-export interface GoogleAccountsId {
+interface GoogleAccountsId {
   initialize: (configuration: GoogleIdConfiguration) => void;
   renderButton: (parent: HTMLElement, options: GoogleButtonConfiguration) => void;
   cancel?: () => void;
@@ -46,35 +48,11 @@ declare global {
   }
 }
 
-let loading: Promise<GoogleAccountsId> | null = null;
-
-/**
- * Adds the Google Identity Services script once and resolves with `google.accounts.id`.
- * A failed load is forgotten (and its script removed), so a later visit can try again.
- */
-export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
-  const ready = window.google?.accounts?.id;
-  if (ready) return Promise.resolve(ready);
-
-  loading ??= new Promise<GoogleAccountsId>((resolve, reject) => {
-    const script = document.createElement('script');
-    const fail = (reason: string) => {
-      loading = null;
-      script.remove();
-      reject(new Error(reason));
-    };
-    script.src = GOOGLE_IDENTITY_SCRIPT;
-    script.async = true;
-    script.defer = true;
-    script.addEventListener('load', () => {
-      const id = window.google?.accounts?.id;
-      if (id) resolve(id);
-      else fail('Google Identity Services loaded without google.accounts.id');
-    });
-    script.addEventListener('error', () => {
-      fail('Google Identity Services could not be loaded');
-    });
-    document.head.append(script);
-  });
-  return loading;
-}
+/** Adds the Google Identity Services script once and resolves with `google.accounts.id`. */
+export const loadGoogleIdentity = scriptLoader({
+  src: GOOGLE_IDENTITY_SCRIPT,
+  name: 'Google Identity Services',
+  defines: 'google.accounts.id',
+  read: () => window.google?.accounts?.id,
+  defer: true,
+});

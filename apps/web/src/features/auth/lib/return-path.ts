@@ -4,7 +4,7 @@
  * the query (`/login?next=/listings/42`). Only paths on this site are honoured, so a crafted
  * link cannot send a freshly logged-in user to another site (open redirect).
  */
-export const DEFAULT_RETURN_PATH = '/';
+const DEFAULT_RETURN_PATH = '/';
 
 /** Pages a return path should never point at: they would only send the user round again. */
 const AUTH_PAGES = ['/login', '/register'];

@@ -1,7 +1,9 @@
-import { LOGIN_ERROR, LOGIN_FAILED, thirdPartyLoginFailed } from '@benchmarket/shared';
+import { LOGIN_ERROR, LOGIN_FAILED, accountSuspendedMessage, thirdPartyLoginFailed } from '@benchmarket/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '@/testing/fetch-stub';
+import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
+import { fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import type { GoogleIdConfiguration } from '../lib/google-identity';
 import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
@@ -11,9 +13,8 @@ const loggedIn = {
   'GET /api/v1/auth/me': { body: verifiedUser },
 };
 
-async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
-  await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
+async function fillAndSubmit(user: UserEvent, email: string, password: string) {
+  await fillForm(user, { Email: email, Password: password });
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
@@ -102,17 +103,27 @@ describe('/login', () => {
     expect(window.localStorage.getItem('access_token')).toBeNull();
   });
 
-  it('falls back to the generic texts without a detail, and for a network failure', async () => {
-    let fail: () => { status: number } = () => ({ status: 500 });
-    stubFetch({ 'POST /api/v1/auth/login': () => fail() });
-    const { user } = renderApp('/login');
+  it("shows a suspended account's refusal as the API words it (403 'account_suspended'), and stays logged out", async () => {
+    const detail = accountSuspendedMessage('Repeated listings of prescription drugs');
+    const network = stubFetch({ 'POST /api/v1/auth/login': { status: 403, body: { detail, code: 'account_suspended' } } });
+    const { user, router } = renderApp('/login');
 
     await fillAndSubmit(user, 'buyer@example.com', 'secret-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_FAILED);
 
-    fail = networkFailure;
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText(LOGIN_ERROR)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account has been suspended: Repeated listings of prescription drugs. Contact support if you believe this is a mistake.',
+    );
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(network.requests.some((request) => request.url.endsWith('/auth/me'))).toBe(false);
+  });
+
+  it('falls back to the generic texts without a detail, and for a network failure', async () => {
+    stubFetch({ 'POST /api/v1/auth/login': answersInTurn({ status: 500 }, networkFailure) });
+    const { user } = renderApp('/login');
+
+    await fillForm(user, { Email: 'buyer@example.com', Password: 'secret-password' });
+    await submitExpectingEach(user, 'Login', [LOGIN_FAILED, LOGIN_ERROR]);
   });
 
   it('disables the button with a spinner while logging in', async () => {

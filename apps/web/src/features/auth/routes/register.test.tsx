@@ -1,16 +1,14 @@
 import { REGISTER_ERROR, REGISTER_FAILED } from '@benchmarket/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '@/testing/fetch-stub';
+import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
+import { fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { networkFailure, publicConfig, unverifiedUser } from '@/testing/fixtures';
 
-type User = ReturnType<typeof renderApp>['user'];
-
-async function fill(user: User, email: string, password: string, confirm: string) {
-  await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
-  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+async function fill(user: UserEvent, email: string, password: string, confirm: string) {
+  await fillForm(user, { Email: email, Password: password, 'Confirm Password': confirm });
   await user.click(screen.getByRole('button', { name: 'Register' }));
 }
 
@@ -67,23 +65,14 @@ describe('/register', () => {
   });
 
   it("shows the server's detail, or the fallback texts", async () => {
-    let answer: () => { status: number; body?: unknown } = () => ({
-      status: 400,
-      body: { detail: 'Password is too common. Please choose another one.' },
+    const tooCommon = 'Password is too common. Please choose another one.';
+    stubFetch({
+      'POST /api/v1/auth/register': answersInTurn({ status: 400, body: { detail: tooCommon } }, { status: 500 }, networkFailure),
     });
-    stubFetch({ 'POST /api/v1/auth/register': () => answer() });
     const { user } = renderApp('/register');
 
-    await fill(user, 'new@example.com', 'password', 'password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password is too common. Please choose another one.');
-
-    answer = () => ({ status: 500 });
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText(REGISTER_FAILED)).toBeInTheDocument();
-
-    answer = networkFailure;
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText(REGISTER_ERROR)).toBeInTheDocument();
+    await fillForm(user, { Email: 'new@example.com', Password: 'password', 'Confirm Password': 'password' });
+    await submitExpectingEach(user, 'Register', [tooCommon, REGISTER_FAILED, REGISTER_ERROR]);
   });
 
   it('offers Google sign-up when a client id is configured', async () => {

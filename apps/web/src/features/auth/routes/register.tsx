@@ -62,12 +62,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         {error && <Alert>{error}</Alert>}
         <AuthForm onSubmit={onSubmit} submitLabel="Register" pending={isSubmitting}>
           <EmailField error={errors.email?.message} {...register('email')} />
-          <NewPasswordFields
-            label="Password"
-            password={register('password')}
-            confirmPassword={register('confirm_password')}
-            errors={errors}
-          />
+          <NewPasswordFields label="Password" register={register} errors={errors} />
         </AuthForm>
         <GoogleSignIn
           text="signup_with"

@@ -1,15 +1,14 @@
 import { RESET_ERROR, RESET_FAILED } from '@benchmarket/shared';
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '@/testing/fetch-stub';
+import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
+import { fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { networkFailure } from '@/testing/fixtures';
 
-type User = ReturnType<typeof renderApp>['user'];
-
-async function fill(user: User, password: string, confirm: string) {
-  await user.type(await screen.findByLabelText('New Password'), password);
-  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+async function fill(user: UserEvent, password: string, confirm: string) {
+  await fillForm(user, { 'New Password': password, 'Confirm Password': confirm });
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
@@ -56,23 +55,15 @@ describe('/reset-password', () => {
   });
 
   it("shows the server's detail, or the fallback texts", async () => {
-    let answer: () => { status: number; body?: unknown } = () => ({
-      status: 400,
-      body: { detail: 'This reset link is invalid or has expired' },
+    const expired = 'This reset link is invalid or has expired';
+    stubFetch({
+      'POST /api/v1/auth/reset-password': answersInTurn({ status: 400, body: { detail: expired } }, { status: 500 }, networkFailure),
     });
-    stubFetch({ 'POST /api/v1/auth/reset-password': () => answer() });
     const { user } = renderApp('/reset-password?token=used-token');
 
-    await fill(user, 'new-secret', 'new-secret');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired');
+    await fillForm(user, { 'New Password': 'new-secret', 'Confirm Password': 'new-secret' });
+    await submitExpectingEach(user, 'Reset Password', [expired]);
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeInTheDocument();
-
-    answer = () => ({ status: 500 });
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(RESET_FAILED)).toBeInTheDocument();
-
-    answer = networkFailure;
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(RESET_ERROR)).toBeInTheDocument();
+    await submitExpectingEach(user, 'Reset Password', [RESET_FAILED, RESET_ERROR]);
   });
 });

@@ -72,12 +72,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           </div>
         )}
         <AuthForm onSubmit={onSubmit} submitLabel="Reset Password" pending={isSubmitting}>
-          <NewPasswordFields
-            label="New Password"
-            password={register('password')}
-            confirmPassword={register('confirm_password')}
-            errors={errors}
-          />
+          <NewPasswordFields label="New Password" register={register} errors={errors} />
         </AuthForm>
       </div>
     </AuthCard>

@@ -17,7 +17,7 @@ const DOCUMENT_TITLE = 'Verify email';
 export const EMAIL_VERIFIED = 'Your email has been verified. You can now log in.';
 
 /** The message of a failed verification (spec §8). */
-export function verifyErrorMessage(error: unknown): string {
+function verifyErrorMessage(error: unknown): string {
   return answerDetail(error, VERIFY_FAILED, VERIFY_ERROR);
 }
 

@@ -1,8 +1,6 @@
-import type { Message } from '@benchmarket/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/session/use-auth';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { messageKeys } from './message-keys';
+import { useInboxCache } from './inbox-cache';
 
 /** DELETE /messages/{id} → 204 (spec §7). */
 export function deleteMessage(id: string): Promise<void> {
@@ -11,13 +9,11 @@ export function deleteMessage(id: string): Promise<void> {
 
 /** Deletes one of the seller's messages and drops it from the cached inbox. */
 export function useDeleteMessage() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const key = messageKeys.inbox(user?.id ?? null);
+  const inbox = useInboxCache();
   return useMutation({
     mutationFn: deleteMessage,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Message[]>(key, (messages) => messages?.filter((message) => message.id !== id));
+      inbox.update((messages) => messages.filter((message) => message.id !== id));
     },
   });
 }

@@ -1,16 +1,15 @@
 import type { Message } from '@benchmarket/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/session/use-auth';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { messageKeys } from './message-keys';
+import { useInboxCache } from './inbox-cache';
 
 /** PUT /messages/{id}/read → the message, now read (spec §7). */
 export function markMessageRead(id: string): Promise<Message> {
   return api.put<Message>(`/messages/${encodeURIComponent(id)}/read`);
 }
 
-function setRead(messages: Message[] | undefined, id: string, isRead: boolean): Message[] | undefined {
-  return messages?.map((message) => (message.id === id ? { ...message, is_read: isRead } : message));
+function setRead(messages: Message[], id: string, isRead: boolean): Message[] {
+  return messages.map((message) => (message.id === id ? { ...message, is_read: isRead } : message));
 }
 
 /**
@@ -19,22 +18,18 @@ function setRead(messages: Message[] | undefined, id: string, isRead: boolean): 
  * badge back.
  */
 export function useMarkMessageRead() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const key = messageKeys.inbox(user?.id ?? null);
+  const inbox = useInboxCache();
   return useMutation({
     mutationFn: markMessageRead,
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<Message[]>(key, (messages) => setRead(messages, id, true));
+      await inbox.cancel();
+      inbox.update((messages) => setRead(messages, id, true));
     },
     onSuccess: (updated) => {
-      queryClient.setQueryData<Message[]>(key, (messages) =>
-        messages?.map((message) => (message.id === updated.id ? { ...message, ...updated } : message)),
-      );
+      inbox.update((messages) => messages.map((message) => (message.id === updated.id ? { ...message, ...updated } : message)));
     },
     onError: (_error, id) => {
-      queryClient.setQueryData<Message[]>(key, (messages) => setRead(messages, id, false));
+      inbox.update((messages) => setRead(messages, id, false));
     },
   });
 }

@@ -1,14 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { networkFailure } from '@/testing/fixtures';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
-import { renderApp } from '@/testing/render-app';
 import { seller } from '../testing/fixtures';
+import { renderAsSeller, SELLER_TOKEN } from '../testing/seller-api';
 import { LOGOUT_EVERYWHERE_FAILED } from './account-panel';
-
-configure({ asyncUtilTimeout: 5000 });
-
-const TOKEN = 'seller-token';
 
 function accountApi(logoutAll: StubHandler) {
   return stubFetch({
@@ -21,7 +17,7 @@ function accountApi(logoutAll: StubHandler) {
 describe('the account page (/account)', () => {
   it("shows the user's email and logs out everywhere after a confirmation", async () => {
     const network = accountApi({ status: 204 });
-    const { user, router } = renderApp('/account', { token: TOKEN });
+    const { user, router } = renderAsSeller('/account');
 
     const panel = await screen.findByRole('region', { name: 'Signed in' });
     expect(within(panel).getByText(seller.email)).toBeInTheDocument();
@@ -36,35 +32,35 @@ describe('the account page (/account)', () => {
     });
     const call = network.requests.find((request) => request.url.endsWith('/auth/logout-all'));
     expect(call?.method).toBe('POST');
-    expect(call?.headers.get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(call?.headers.get('Authorization')).toBe(`Bearer ${SELLER_TOKEN}`);
     expect(window.localStorage.getItem('access_token')).toBeNull();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
     const network = accountApi({ status: 204 });
-    const { user } = renderApp('/account', { token: TOKEN });
+    const { user } = renderAsSeller('/account');
     await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(network.requests.some((request) => request.url.endsWith('/auth/logout-all'))).toBe(false);
-    expect(window.localStorage.getItem('access_token')).toBe(TOKEN);
+    expect(window.localStorage.getItem('access_token')).toBe(SELLER_TOKEN);
   });
 
   it('says so and stays logged in when the server cannot be reached (the other sessions were not ended)', async () => {
     accountApi(networkFailure);
-    const { user, router } = renderApp('/account', { token: TOKEN });
+    const { user, router } = renderAsSeller('/account');
     await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out everywhere' }));
 
     expect(await screen.findByText(LOGOUT_EVERYWHERE_FAILED)).toBeInTheDocument();
-    expect(window.localStorage.getItem('access_token')).toBe(TOKEN);
+    expect(window.localStorage.getItem('access_token')).toBe(SELLER_TOKEN);
     expect(router.state.location.pathname).toBe('/account');
   });
 
   it("is reached from the user's email in the header", async () => {
     accountApi({ status: 204 });
-    const { user, router } = renderApp('/dashboard', { token: TOKEN });
+    const { user, router } = renderAsSeller('/dashboard');
     await user.click(await screen.findByRole('link', { name: seller.email }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/account');

@@ -14,6 +14,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { VerificationBadge } from '@/components/listing/verification-badge';
+import { FeaturedBadge } from '@/components/listing/featured-badge';
+import { SellerNotice } from '@/components/listing/seller-notice';
 import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
@@ -101,6 +103,9 @@ function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listin
             Removed
           </span>
         )}
+        <FeaturedBadge listing={listing} className="ml-2 px-2 py-0.5 text-xs" />
+        {/* Issue 14: what the check or BenchMarket's team wants fixed, and the way to fix it. */}
+        <SellerNotice listing={listing} variant="compact" linkDescribedBy={titleId} className="mt-2 min-w-56" />
       </td>
       <td className="whitespace-nowrap text-slate-900">{formatPrice(listing.price)}</td>
       <td>

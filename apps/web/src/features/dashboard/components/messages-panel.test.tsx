@@ -1,29 +1,10 @@
-import { DASHBOARD_DELETE_MESSAGE_FAILED, type Message } from '@benchmarket/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { DASHBOARD_DELETE_MESSAGE_FAILED } from '@benchmarket/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
-import { renderApp } from '@/testing/render-app';
-import { makeMessage, seller } from '../testing/fixtures';
+import { makeMessage } from '../testing/fixtures';
+import { itemWith, renderAsSeller, stubSellerApi } from '../testing/seller-api';
 
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
-
-const TOKEN = 'seller-token';
-
-function sellerApi(messages: Message[], routes: Record<string, StubHandler> = {}) {
-  return stubFetch({
-    'GET /api/v1/auth/me': { body: seller },
-    'GET /api/v1/messages/user': { body: messages },
-    'GET /api/v1/listings/user': { body: [] },
-    ...routes,
-  });
-}
-
-function itemOf(sender: string): HTMLElement {
-  const item = screen.getByText(sender).closest('li');
-  if (!item) throw new Error(`No message from ${sender}`);
-  return item;
-}
+const itemOf = (sender: string) => itemWith(sender, 'li');
 
 const older = makeMessage({ sender_name: 'Old Buyer', sent_at: '2025-03-01T08:00:00.000Z', is_read: true, message: 'An older question.' });
 const newer = makeMessage({
@@ -36,8 +17,8 @@ const newer = makeMessage({
 
 describe('Messages tab', () => {
   it("lists messages newest first, 'New' on unread ones", async () => {
-    sellerApi([older, newer]);
-    renderApp('/dashboard?tab=messages', { token: TOKEN });
+    stubSellerApi({ messages: [older, newer] });
+    renderAsSeller('/dashboard?tab=messages');
 
     const list = await screen.findByRole('list', { name: 'Messages from buyers' });
     const items = within(list).getAllByRole('listitem');
@@ -51,13 +32,16 @@ describe('Messages tab', () => {
 
   it('expands a message to its full text and marks it read once: the badge and the count go', async () => {
     let puts = 0;
-    sellerApi([newer, older], {
-      [`PUT /api/v1/messages/${newer.id}/read`]: () => {
-        puts += 1;
-        return { body: { ...newer, is_read: true } };
+    stubSellerApi({
+      messages: [newer, older],
+      extra: {
+        [`PUT /api/v1/messages/${newer.id}/read`]: () => {
+          puts += 1;
+          return { body: { ...newer, is_read: true } };
+        },
       },
     });
-    const { user } = renderApp('/dashboard?tab=messages', { token: TOKEN });
+    const { user } = renderAsSeller('/dashboard?tab=messages');
     expect(await screen.findByRole('tab', { name: 'Messages', description: '1 unread' })).toHaveTextContent('Messages (1)');
     const toggle = within(itemOf('New Buyer')).getByRole('button', { expanded: false });
     expect(screen.queryByText(newer.message)).not.toBeInTheDocument();
@@ -79,8 +63,8 @@ describe('Messages tab', () => {
   });
 
   it("puts the 'New' badge back when the read mark fails", async () => {
-    sellerApi([newer], { [`PUT /api/v1/messages/${newer.id}/read`]: { status: 500 } });
-    const { user } = renderApp('/dashboard?tab=messages', { token: TOKEN });
+    stubSellerApi({ messages: [newer], extra: { [`PUT /api/v1/messages/${newer.id}/read`]: { status: 500 } } });
+    const { user } = renderAsSeller('/dashboard?tab=messages');
 
     await screen.findByText('New Buyer');
     await user.click(within(itemOf('New Buyer')).getByRole('button', { expanded: false }));
@@ -92,8 +76,8 @@ describe('Messages tab', () => {
   });
 
   it("offers 'Reply by email' to the buyer with the subject 'Re: <listing title>'", async () => {
-    sellerApi([older]);
-    const { user } = renderApp('/dashboard?tab=messages', { token: TOKEN });
+    stubSellerApi({ messages: [older] });
+    const { user } = renderAsSeller('/dashboard?tab=messages');
 
     await screen.findByText('Old Buyer');
     await user.click(within(itemOf('Old Buyer')).getByRole('button', { expanded: false }));
@@ -104,14 +88,16 @@ describe('Messages tab', () => {
 
   it('deletes a message after confirmation', async () => {
     let messages = [newer, older];
-    sellerApi([], {
-      'GET /api/v1/messages/user': () => ({ body: messages }),
-      [`DELETE /api/v1/messages/${older.id}`]: () => {
-        messages = [newer];
-        return { status: 204 };
+    stubSellerApi({
+      extra: {
+        'GET /api/v1/messages/user': () => ({ body: messages }),
+        [`DELETE /api/v1/messages/${older.id}`]: () => {
+          messages = [newer];
+          return { status: 204 };
+        },
       },
     });
-    const { user } = renderApp('/dashboard?tab=messages', { token: TOKEN });
+    const { user } = renderAsSeller('/dashboard?tab=messages');
     await screen.findByText('Old Buyer');
 
     await user.click(within(itemOf('Old Buyer')).getByRole('button', { expanded: false }));
@@ -131,8 +117,8 @@ describe('Messages tab', () => {
   });
 
   it('says so when a message cannot be deleted', async () => {
-    sellerApi([older], { [`DELETE /api/v1/messages/${older.id}`]: { status: 500 } });
-    const { user } = renderApp('/dashboard?tab=messages', { token: TOKEN });
+    stubSellerApi({ messages: [older], extra: { [`DELETE /api/v1/messages/${older.id}`]: { status: 500 } } });
+    const { user } = renderAsSeller('/dashboard?tab=messages');
     await screen.findByText('Old Buyer');
 
     await user.click(within(itemOf('Old Buyer')).getByRole('button', { expanded: false }));

@@ -10,6 +10,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { actionLinkClass, dangerButtonClass, EmptyTab, StatusPill } from './ui';
 import { Alert } from '@/components/ui/alert';
+import { SolidIcon } from '@/components/ui/icon';
 
 const sentAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -45,21 +46,13 @@ function MessageItem({ message, expanded, onToggle, onDelete }: MessageItemProps
           }}
           className="flex w-full items-start gap-3 rounded-xl px-4 py-3 text-left hover:bg-slate-50"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            fill="currentColor"
+          <SolidIcon
             className={cn(
               'mt-1 size-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none',
               expanded && 'rotate-90',
             )}
-          >
-            <path
-              fillRule="evenodd"
-              d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.5 10 7.2 5.7a1 1 0 0 1 0-1.5Z"
-              clipRule="evenodd"
-            />
-          </svg>
+            d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.5 10 7.2 5.7a1 1 0 0 1 0-1.5Z"
+          />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className={cn('break-words text-slate-900', unread ? 'font-bold' : 'font-semibold')}>{message.sender_name}</span>

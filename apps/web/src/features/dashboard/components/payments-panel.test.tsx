@@ -1,29 +1,10 @@
 import { DASHBOARD_LISTING_DETAILS_FAILED, DASHBOARD_PAYMENTS_FAILED } from '@benchmarket/shared';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
-import { renderApp } from '@/testing/render-app';
-import { makeListing, makePayment, seller } from '../testing/fixtures';
+import { makeListing, makePayment } from '../testing/fixtures';
+import { itemWith, renderAsSeller, stubSellerApi } from '../testing/seller-api';
 
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
-
-const TOKEN = 'seller-token';
-
-function sellerApi(routes: Record<string, StubHandler>) {
-  return stubFetch({
-    'GET /api/v1/auth/me': { body: seller },
-    'GET /api/v1/messages/user': { body: [] },
-    'GET /api/v1/listings/user': { body: [] },
-    ...routes,
-  });
-}
-
-function rowWith(text: string): HTMLElement {
-  const row = screen.getByText(text).closest('tr');
-  if (!row) throw new Error(`No row with ${text}`);
-  return row;
-}
+const rowWith = (text: string) => itemWith(text, 'tr');
 
 describe('Payment History tab', () => {
   const completed = makePayment({
@@ -49,11 +30,8 @@ describe('Payment History tab', () => {
   });
 
   it('cleans up pending payments first, then loads the history', async () => {
-    const network = sellerApi({
-      'POST /api/v1/payments/cleanup-pending': { body: { removed: 1 } },
-      'GET /api/v1/payments/history': { body: [completed] },
-    });
-    renderApp('/dashboard?tab=payments', { token: TOKEN });
+    const network = stubSellerApi({ payments: [completed], extra: { 'POST /api/v1/payments/cleanup-pending': { body: { removed: 1 } } } });
+    renderAsSeller('/dashboard?tab=payments');
     await screen.findByText('Paid Centrifuge');
 
     const calls = network.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`).filter((call) => call.includes('/payments/'));
@@ -61,11 +39,8 @@ describe('Payment History tab', () => {
   });
 
   it('shows the amount with 2 decimals, the first 8 characters of the id, the listing, duration, date and status', async () => {
-    sellerApi({
-      'POST /api/v1/payments/cleanup-pending': { body: { removed: 0 } },
-      'GET /api/v1/payments/history': { body: [completed, pending] },
-    });
-    renderApp('/dashboard?tab=payments', { token: TOKEN });
+    stubSellerApi({ payments: [completed, pending] });
+    renderAsSeller('/dashboard?tab=payments');
     await screen.findByText('Paid Centrifuge');
 
     const row = within(rowWith('Paid Centrifuge'));
@@ -81,11 +56,8 @@ describe('Payment History tab', () => {
   });
 
   it("offers 'Pay Now' for failed and pending payments and 'View' for completed ones", async () => {
-    sellerApi({
-      'POST /api/v1/payments/cleanup-pending': { body: { removed: 0 } },
-      'GET /api/v1/payments/history': { body: [completed, pending, failed] },
-    });
-    renderApp('/dashboard?tab=payments', { token: TOKEN });
+    stubSellerApi({ payments: [completed, pending, failed] });
+    renderAsSeller('/dashboard?tab=payments');
     await screen.findByText('Paid Centrifuge');
 
     const view = within(rowWith('Paid Centrifuge'));
@@ -102,33 +74,23 @@ describe('Payment History tab', () => {
     const known = makeListing({ title: 'Looked-up Spectrometer' });
     const withListing = makePayment({ listing_id: known.id, listing_title: null });
     const missing = makePayment({ listing_title: null, status: 'failed' });
-    sellerApi({
-      'POST /api/v1/payments/cleanup-pending': { body: { removed: 0 } },
-      'GET /api/v1/payments/history': { body: [withListing, missing] },
-      [`GET /api/v1/listings/${known.id}`]: { body: known },
-    });
-    renderApp('/dashboard?tab=payments', { token: TOKEN });
+    stubSellerApi({ payments: [withListing, missing], extra: { [`GET /api/v1/listings/${known.id}`]: { body: known } } });
+    renderAsSeller('/dashboard?tab=payments');
 
     expect(await screen.findByRole('link', { name: 'Looked-up Spectrometer' })).toHaveAttribute('href', `/listings/${known.id}`);
     expect(await screen.findByText(DASHBOARD_LISTING_DETAILS_FAILED)).toBeInTheDocument();
   });
 
   it('still shows the history when the clean-up fails', async () => {
-    sellerApi({
-      'POST /api/v1/payments/cleanup-pending': { status: 500 },
-      'GET /api/v1/payments/history': { body: [completed] },
-    });
-    renderApp('/dashboard?tab=payments', { token: TOKEN });
+    stubSellerApi({ payments: [completed], extra: { 'POST /api/v1/payments/cleanup-pending': { status: 500 } } });
+    renderAsSeller('/dashboard?tab=payments');
 
     expect(await screen.findByText('Paid Centrifuge')).toBeInTheDocument();
   });
 
   it('says so when the history cannot be loaded', async () => {
-    sellerApi({
-      'POST /api/v1/payments/cleanup-pending': { body: { removed: 0 } },
-      'GET /api/v1/payments/history': { status: 500 },
-    });
-    renderApp('/dashboard?tab=payments', { token: TOKEN });
+    stubSellerApi({ extra: { 'GET /api/v1/payments/history': { status: 500 } } });
+    renderAsSeller('/dashboard?tab=payments');
 
     expect(await screen.findByText(DASHBOARD_PAYMENTS_FAILED)).toBeInTheDocument();
   });

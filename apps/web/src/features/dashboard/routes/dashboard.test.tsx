@@ -1,42 +1,12 @@
-import {
-  DASHBOARD_DELETE_LISTING_FAILED,
-  DASHBOARD_LISTINGS_FAILED,
-  DASHBOARD_MESSAGES_FAILED,
-  type Listing,
-  type Message,
-} from '@benchmarket/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { DASHBOARD_DELETE_LISTING_FAILED, DASHBOARD_LISTINGS_FAILED, DASHBOARD_MESSAGES_FAILED } from '@benchmarket/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { daysFromNow, makeListing, makeMessage, seller } from '../testing/fixtures';
+import { daysFromNow, makeListing, makeMessage } from '../testing/fixtures';
+import { itemWith, renderAsSeller, stubSellerApi } from '../testing/seller-api';
 
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
-
-const TOKEN = 'seller-token';
-
-/** The API of a logged-in seller with these listings and messages; `extra` adds or overrides routes. */
-function sellerApi({
-  listings = [],
-  messages = [],
-  extra = {},
-}: { listings?: Listing[]; messages?: Message[]; extra?: Record<string, StubHandler> } = {}) {
-  return stubFetch({
-    'GET /api/v1/auth/me': { body: seller },
-    'GET /api/v1/listings/user': { body: listings },
-    'GET /api/v1/messages/user': { body: messages },
-    'POST /api/v1/payments/cleanup-pending': { body: { removed: 0 } },
-    'GET /api/v1/payments/history': { body: [] },
-    ...extra,
-  });
-}
-
-function rowOf(title: string): HTMLElement {
-  const row = screen.getByText(title).closest('tr');
-  if (!row) throw new Error(`No row for ${title}`);
-  return row;
-}
+const rowOf = (title: string) => itemWith(title, 'tr');
 
 /** The names of a row's actions (links and buttons in its last cell), in order. */
 function actionsOf(title: string): string[] {
@@ -63,8 +33,8 @@ describe('/dashboard', () => {
   });
 
   it("shows 'Seller Dashboard' with the tabs 'My Listings', 'Payment History' and 'Messages'", async () => {
-    sellerApi();
-    renderApp('/dashboard', { token: TOKEN });
+    stubSellerApi();
+    renderAsSeller('/dashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
@@ -77,8 +47,8 @@ describe('/dashboard', () => {
   });
 
   it('keeps the tab in the URL: opens the one it names and records the one chosen', async () => {
-    sellerApi();
-    const { user, router } = renderApp('/dashboard?tab=payments', { token: TOKEN });
+    stubSellerApi();
+    const { user, router } = renderAsSeller('/dashboard?tab=payments');
 
     expect(await screen.findByRole('tab', { name: 'Payment History' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveAttribute('aria-selected', 'false');
@@ -92,8 +62,8 @@ describe('/dashboard', () => {
   });
 
   it('moves between tabs with the arrow keys, Home and End (ARIA tabs)', async () => {
-    sellerApi();
-    const { user, router } = renderApp('/dashboard', { token: TOKEN });
+    stubSellerApi();
+    const { user, router } = renderAsSeller('/dashboard');
     const first = await screen.findByRole('tab', { name: 'My Listings' });
     expect(first).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('tab', { name: 'Payment History' })).toHaveAttribute('tabindex', '-1');
@@ -115,8 +85,8 @@ describe('/dashboard', () => {
   });
 
   it('shows the unread count on the Messages tab', async () => {
-    sellerApi({ messages: [makeMessage(), makeMessage(), makeMessage({ is_read: true })] });
-    renderApp('/dashboard', { token: TOKEN });
+    stubSellerApi({ messages: [makeMessage(), makeMessage(), makeMessage({ is_read: true })] });
+    renderAsSeller('/dashboard');
 
     const tab = await screen.findByRole('tab', { name: 'Messages', description: '2 unread' });
     expect(tab).toHaveTextContent('Messages (2)');
@@ -130,8 +100,8 @@ describe('/dashboard', () => {
     const soon = makeListing({ title: 'Soon Pipette', expiry_date: daysFromNow(3) });
 
     it('lists every listing (show_all=true) with photo, price, payment status, badge and expiry', async () => {
-      const network = sellerApi({ listings: [paid, unpaid] });
-      renderApp('/dashboard', { token: TOKEN });
+      const network = stubSellerApi({ listings: [paid, unpaid] });
+      renderAsSeller('/dashboard');
 
       await screen.findByText('Paid Centrifuge');
       const request = network.requests.find((r) => r.url.includes('/listings/user'));
@@ -147,8 +117,8 @@ describe('/dashboard', () => {
     });
 
     it('gives an unpaid listing Edit, View, Delete and Pay Now', async () => {
-      sellerApi({ listings: [unpaid] });
-      renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ listings: [unpaid] });
+      renderAsSeller('/dashboard');
       await screen.findByText('Unpaid Autoclave');
 
       expect(actionsOf('Unpaid Autoclave')).toEqual(['Edit', 'View', 'Delete', 'Pay Now']);
@@ -159,8 +129,8 @@ describe('/dashboard', () => {
     });
 
     it('gives a paid listing that has not expired Extend', async () => {
-      sellerApi({ listings: [paid] });
-      renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ listings: [paid] });
+      renderAsSeller('/dashboard');
       await screen.findByText('Paid Centrifuge');
 
       expect(actionsOf('Paid Centrifuge')).toEqual(['Edit', 'View', 'Delete', 'Extend']);
@@ -168,8 +138,8 @@ describe('/dashboard', () => {
     });
 
     it("gives a paid, expired listing Renew and labels it 'Expired'", async () => {
-      sellerApi({ listings: [expired, soon] });
-      renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ listings: [expired, soon] });
+      renderAsSeller('/dashboard');
       await screen.findByText('Expired Microscope');
 
       expect(actionsOf('Expired Microscope')).toEqual(['Edit', 'View', 'Delete', 'Renew']);
@@ -180,8 +150,8 @@ describe('/dashboard', () => {
     });
 
     it("marks a removed listing 'Removed' and gives it no actions", async () => {
-      sellerApi({ listings: [removed] });
-      renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ listings: [removed] });
+      renderAsSeller('/dashboard');
       await screen.findByText('Removed Incubator');
 
       const row = within(rowOf('Removed Incubator'));
@@ -191,8 +161,8 @@ describe('/dashboard', () => {
     });
 
     it("asks for active listings only (show_all=false) with 'Show active only'", async () => {
-      const network = sellerApi({ listings: [paid] });
-      const { user } = renderApp('/dashboard', { token: TOKEN });
+      const network = stubSellerApi({ listings: [paid] });
+      const { user } = renderAsSeller('/dashboard');
       await screen.findByText('Paid Centrifuge');
 
       await user.click(screen.getByRole('checkbox', { name: 'Show active only' }));
@@ -204,23 +174,23 @@ describe('/dashboard', () => {
     });
 
     it("shows an empty state with a 'Create Listing' link", async () => {
-      sellerApi({ listings: [] });
-      renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ listings: [] });
+      renderAsSeller('/dashboard');
 
       const panel = await screen.findByRole('tabpanel', { name: 'My Listings' });
       expect(await within(panel).findByRole('link', { name: 'Create Listing' })).toHaveAttribute('href', '/create-listing');
     });
 
     it('says so when the listings cannot be loaded', async () => {
-      sellerApi({ extra: { 'GET /api/v1/listings/user': { status: 500, body: { detail: 'boom' } } } });
-      renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ extra: { 'GET /api/v1/listings/user': { status: 500, body: { detail: 'boom' } } } });
+      renderAsSeller('/dashboard');
 
       expect(await screen.findByText(DASHBOARD_LISTINGS_FAILED)).toBeInTheDocument();
     });
 
     it('deletes a listing after confirmation in a dialog', async () => {
       let deleted = false;
-      const network = sellerApi({
+      const network = stubSellerApi({
         extra: {
           'GET /api/v1/listings/user': () => ({ body: [deleted ? { ...paid, is_deleted: true } : paid] }),
           [`DELETE /api/v1/listings/${paid.id}`]: () => {
@@ -229,7 +199,7 @@ describe('/dashboard', () => {
           },
         },
       });
-      const { user } = renderApp('/dashboard', { token: TOKEN });
+      const { user } = renderAsSeller('/dashboard');
       await screen.findByText('Paid Centrifuge');
 
       await user.click(within(rowOf('Paid Centrifuge')).getByRole('button', { name: 'Delete' }));
@@ -255,8 +225,8 @@ describe('/dashboard', () => {
     });
 
     it('says so when a listing cannot be deleted', async () => {
-      sellerApi({ listings: [paid], extra: { [`DELETE /api/v1/listings/${paid.id}`]: { status: 500 } } });
-      const { user } = renderApp('/dashboard', { token: TOKEN });
+      stubSellerApi({ listings: [paid], extra: { [`DELETE /api/v1/listings/${paid.id}`]: { status: 500 } } });
+      const { user } = renderAsSeller('/dashboard');
       await screen.findByText('Paid Centrifuge');
 
       await user.click(within(rowOf('Paid Centrifuge')).getByRole('button', { name: 'Delete' }));
@@ -268,10 +238,50 @@ describe('/dashboard', () => {
   });
 
   it('says so when the messages cannot be loaded', async () => {
-    sellerApi({ extra: { 'GET /api/v1/messages/user': { status: 500 } } });
-    renderApp('/dashboard?tab=messages', { token: TOKEN });
+    stubSellerApi({ extra: { 'GET /api/v1/messages/user': { status: 500 } } });
+    renderAsSeller('/dashboard?tab=messages');
 
     expect(await screen.findByText(DASHBOARD_MESSAGES_FAILED)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Messages' })).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard: what to fix (issue 14)', () => {
+  it("shows under a row's title the check's notes or BenchMarket's reason, with 'Fix this listing'", async () => {
+    const needsFix = makeListing({
+      title: 'Flagged Incubator',
+      is_verified: false,
+      verification: {
+        status: 'auto_rejected',
+        verification_notes: 'Controlled substances cannot be sold on BenchMarket (found: ketamine). Remove them from the listing.',
+      },
+    });
+    const takenDown = makeListing({
+      title: 'Taken Down Scope',
+      is_active: false,
+      moderation: { status: 'taken_down', reason: 'Reported as stolen', at: '2026-01-10T09:00:00.000Z' },
+    });
+    const fine = makeListing({ title: 'Fine Centrifuge', is_featured: true });
+    stubSellerApi({ listings: [needsFix, takenDown, fine] });
+    renderAsSeller('/dashboard');
+    await screen.findByText('Flagged Incubator');
+
+    const flagged = within(rowOf('Flagged Incubator'));
+    expect(flagged.getByText('Verification Needed: please fix the following.')).toBeInTheDocument();
+    expect(flagged.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Controlled substances cannot be sold on BenchMarket (found: ketamine).',
+      'Remove them from the listing.',
+    ]);
+    const fix = flagged.getByRole('link', { name: 'Fix this listing' });
+    expect(fix).toHaveAttribute('href', `/edit-listing/${needsFix.id}`);
+    expect(fix).toHaveAccessibleDescription('Flagged Incubator');
+
+    expect(
+      within(rowOf('Taken Down Scope')).getByText('Taken down by BenchMarket: Reported as stolen. This listing is hidden from buyers.'),
+    ).toBeInTheDocument();
+
+    const fineRow = within(rowOf('Fine Centrifuge'));
+    expect(fineRow.queryByRole('link', { name: 'Fix this listing' })).not.toBeInTheDocument();
+    expect(fineRow.getByText('Featured')).toBeInTheDocument();
   });
 });

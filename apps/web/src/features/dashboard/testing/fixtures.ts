@@ -1,11 +1,10 @@
-/** Data for the dashboard's, messages' and feedback's component tests. */
+/** Data for the dashboard's tests: the seller, and their listings, payments and messages. */
 import type { Listing, Message, Payment, User } from '@benchmarket/shared';
 import { baseListing } from '@/testing/fixtures';
 
 const DAY_MS = 86_400_000;
 
 export const seller: User = { id: '5b0c1a2e-0000-4000-8000-00000000000a', email: 'seller@example.com', is_verified: true };
-export const buyer: User = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
 
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * DAY_MS).toISOString();
@@ -31,11 +30,14 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
   });
 }
 
+/** A new id, and the listing that a payment or a message is about. */
+function aboutAListing(idPrefix: string) {
+  return { id: nextId(idPrefix), listing_id: nextId('1a1a1a1a'), listing_title: 'Eppendorf 5810R Centrifuge' };
+}
+
 export function makePayment(overrides: Partial<Payment> = {}): Payment {
   return {
-    id: nextId('9c9c9c9c'),
-    listing_id: nextId('1a1a1a1a'),
-    listing_title: 'Eppendorf 5810R Centrifuge',
+    ...aboutAListing('9c9c9c9c'),
     duration_months: 3,
     amount: 107,
     status: 'completed',
@@ -46,9 +48,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
 
 export function makeMessage(overrides: Partial<Message> = {}): Message {
   return {
-    id: nextId('3e3e3e3e'),
-    listing_id: nextId('1a1a1a1a'),
-    listing_title: 'Eppendorf 5810R Centrifuge',
+    ...aboutAListing('3e3e3e3e'),
     sender_name: 'Jane Doe',
     sender_email: 'jane.doe@example.com',
     message: 'Is the rotor included? Could you ship to Lyon?',

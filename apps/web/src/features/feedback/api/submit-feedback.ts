@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
  */
 export type { FeedbackCreated, FeedbackRequest };
 
-export function submitFeedback(body: FeedbackRequest): Promise<FeedbackCreated> {
+function submitFeedback(body: FeedbackRequest): Promise<FeedbackCreated> {
   return api.post<FeedbackCreated>('/reviews/', body);
 }
 

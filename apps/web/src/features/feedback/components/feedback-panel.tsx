@@ -10,11 +10,11 @@ import { CloseButton } from '@/components/ui/close-button';
 const FeedbackForm = lazy(() => import('./feedback-form'));
 
 /** Ours: texts the spec leaves open (the thank-you is in ./feedback-form). */
-export const FEEDBACK_LOGIN_REQUIRED = 'Please log in with a verified account to share your feedback.';
-export const FEEDBACK_VERIFY_REQUIRED =
+const FEEDBACK_LOGIN_REQUIRED = 'Please log in with a verified account to share your feedback.';
+const FEEDBACK_VERIFY_REQUIRED =
   'Only verified users can submit feedback. Please verify your email address first: check your inbox for the verification link we sent you.';
-export const RESEND_SENT = 'A new verification link is on its way. Check your inbox.';
-export const RESEND_FAILED = 'Could not send a new verification email. Please try again.';
+const RESEND_SENT = 'A new verification link is on its way. Check your inbox.';
+const RESEND_FAILED = 'Could not send a new verification email. Please try again.';
 
 interface FeedbackPanelProps {
   /** Element id, referenced by the trigger's aria-controls. */

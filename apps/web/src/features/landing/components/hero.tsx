@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { ArrowRightIcon, ShieldCheckIcon, SparklesIcon } from './icons';
+import { OutlineIcon } from '@/components/ui/icon';
 
 /** A sample listing card that illustrates what buyers see; purely decorative. */
 function ListingPreview() {
@@ -9,21 +10,13 @@ function ListingPreview() {
       <div className="absolute -inset-4 rotate-3 rounded-3xl bg-white/10" />
       <div className="relative overflow-hidden rounded-2xl bg-white text-slate-900 shadow-2xl">
         <div className="flex h-44 items-center justify-center bg-linear-to-br from-sky-100 to-teal-100">
-          <svg
-            viewBox="0 0 120 100"
-            className="h-32 text-sky-900"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={3}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <OutlineIcon viewBox="0 0 120 100" className="h-32 text-sky-900" strokeWidth={3}>
             <path d="M20 90h80M35 90V80h50v10M60 80V62" />
             <path d="M48 20l14-8 10 18-14 8z" />
             <path d="M55 38l-8 24h26" />
             <circle cx="66" cy="56" r="6" />
             <path d="M40 44h-8" />
-          </svg>
+          </OutlineIcon>
         </div>
         <div className="space-y-3 p-5">
           <div className="flex flex-wrap gap-2 text-xs font-semibold">

@@ -1,19 +1,9 @@
 import type { SVGProps } from 'react';
+import { OutlineIcon } from '@/components/ui/icon';
 
-/** Decorative outline icons (24×24, currentColor). Always aria-hidden: text carries the meaning. */
+/** The landing page's outline icons: a finer stroke than elsewhere. */
 function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...props}
-    />
-  );
+  return <OutlineIcon strokeWidth={1.75} {...props} />;
 }
 
 export function SparklesIcon(props: SVGProps<SVGSVGElement>) {

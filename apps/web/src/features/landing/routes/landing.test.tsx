@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
+import { publicConfig } from '@/testing/fixtures';
+import { FEATURED_EXPLAINED } from '../components/featured-listings';
 import { renderWithProviders } from '@/testing/render-app';
 import LandingRoute from './landing';
 
@@ -29,8 +31,12 @@ function listing(n: number, overrides: Record<string, unknown> = {}) {
 }
 
 describe('Landing page', () => {
-  it('shows the hero, features, steps and promotion with their links', () => {
-    stubFetch({});
+  it('shows the hero, features, steps and promotion with their links', async () => {
+    stubFetch({
+      'GET /api/v1/config': {
+        body: publicConfig({ promotion: { active: true, free_until: '2027-06-01', free_days: 30, label: 'List Free Until June' } }),
+      },
+    });
     renderWithProviders(<LandingRoute />);
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -39,12 +45,38 @@ describe('Landing page', () => {
     for (const title of ['AI-Powered Search', 'Trusted Reviews', 'Seamless Communication', 'Explore', 'Compare', 'Secure']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
-    const promo = within(screen.getByRole('region', { name: 'List Free Until June' }));
+    const promo = within(await screen.findByRole('region', { name: 'List Free Until June' }));
+    expect(promo.getByText('Limited-time offer')).toBeInTheDocument();
+    expect(
+      promo.getByText(
+        'List new equipment until June 1, 2027: the first 30 days of every new listing are free. Reach labs and clinics looking for exactly what you have.',
+      ),
+    ).toBeInTheDocument();
     expect(promo.getByText('30 days free listing')).toBeInTheDocument();
     expect(promo.getByText('Unlimited listings')).toBeInTheDocument();
-    expect(promo.getByText('Featured placement')).toBeInTheDocument();
+    // Issue 14: featuring exists, and the team chooses it; it is not for sale.
+    expect(promo.getByText('Featured placement, chosen by our team')).toBeInTheDocument();
     expect(promo.getByText('Direct buyer messaging')).toBeInTheDocument();
     expect(promo.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/register');
+  });
+
+  it('offers no promotion once it is over, or while the settings are not known', async () => {
+    stubFetch({
+      'GET /api/v1/config': {
+        body: publicConfig({ promotion: { active: false, free_until: '2020-06-01', free_days: 30, label: 'List Free Until June' } }),
+      },
+    });
+    const { queryClient } = renderWithProviders(<LandingRoute />);
+
+    const block = within(screen.getByRole('region', { name: 'Sell your lab equipment on BenchMarket' }));
+    await waitFor(() => {
+      expect(queryClient.getQueryState(['config'])?.status).toBe('success');
+    });
+    expect(screen.getByRole('region', { name: 'Sell your lab equipment on BenchMarket' })).toBeInTheDocument();
+    expect(screen.queryByText(/List Free Until June/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/free listing|free\b|Limited-time offer/)).not.toBeInTheDocument();
+    expect(block.getByText('Featured placement, chosen by our team')).toBeInTheDocument();
+    expect(block.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/register');
   });
 
   it('sends a logged-in seller to /create-listing from List Your Equipment', async () => {
@@ -52,6 +84,43 @@ describe('Landing page', () => {
     renderWithProviders(<LandingRoute />, { token: 'token-abc' });
 
     await waitFor(() => expect(screen.getByRole('link', { name: 'List Your Equipment' })).toHaveAttribute('href', '/create-listing'));
+  });
+});
+
+describe('Featured strip', () => {
+  it('shows the featured listings like the latest ones, each with its Featured label, and says who chooses them', async () => {
+    const network = stubFetch({
+      'GET /api/v1/listings/featured': { body: [listing(3, { is_featured: true }), listing(4, { is_featured: true })] },
+      'GET /api/v1/listings/latest': { body: [listing(1)] },
+    });
+    renderWithProviders(<LandingRoute />);
+
+    const strip = within(await screen.findByRole('region', { name: 'Featured' }));
+    expect(strip.getByText(FEATURED_EXPLAINED)).toBeInTheDocument();
+    const cards = strip.getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/listings/00000000-0000-4000-8000-000000000003',
+      '/listings/00000000-0000-4000-8000-000000000004',
+    ]);
+    expect(within(cards[0]!).getByText('Featured')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('$1,203.00')).toBeInTheDocument();
+    expect(network.requests.some((request) => new URL(request.url).pathname === '/api/v1/listings/featured')).toBe(true);
+    // The latest strip's cards carry the label only when featured.
+    const latest = within(screen.getByRole('region', { name: 'Latest listings' }));
+    expect(within(await latest.findByRole('link', { name: /Benchtop centrifuge 1/ })).queryByText('Featured')).not.toBeInTheDocument();
+  });
+
+  it('is not there when nothing is featured, or when the featured listings cannot be loaded', async () => {
+    stubFetch({ 'GET /api/v1/listings/featured': { body: [] }, 'GET /api/v1/listings/latest': { body: [listing(1)] } });
+    const { unmount } = renderWithProviders(<LandingRoute />);
+    await screen.findByRole('link', { name: /Benchtop centrifuge 1/ });
+    expect(screen.queryByRole('region', { name: 'Featured' })).not.toBeInTheDocument();
+    unmount();
+
+    stubFetch({ 'GET /api/v1/listings/featured': { status: 500 }, 'GET /api/v1/listings/latest': { body: [listing(1)] } });
+    renderWithProviders(<LandingRoute />);
+    await screen.findByRole('link', { name: /Benchtop centrifuge 1/ });
+    expect(screen.queryByRole('region', { name: 'Featured' })).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { listingKeys } from '@/lib/api/listings';
 
 /** POST /listings (spec §7): answers 201 with the new, unpaid listing. */
-export function createListing(body: ListingCreate): Promise<Listing> {
+function createListing(body: ListingCreate): Promise<Listing> {
   return api.post<Listing>('/listings', body);
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { listingKeys } from '@/lib/api/listings';
 
 /** DELETE /listings/{id}/photos/{index} (spec §7: a photo is identified by its index). */
-export function deleteListingPhoto(id: string, index: number): Promise<unknown> {
+function deleteListingPhoto(id: string, index: number): Promise<unknown> {
   return api.delete<unknown>(`/listings/${encodeURIComponent(id)}/photos/${String(index)}`);
 }
 

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * 401 when not logged in; 400 'All fields are required' or one's own listing; 404 'Listing
  * not found'; 429 when sending too often.
  */
-export function sendMessage(body: MessageCreate): Promise<Message> {
+function sendMessage(body: MessageCreate): Promise<Message> {
   return api.post<Message>('/messages', body);
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { listingKeys } from '@/lib/api/listings';
 
 /** PUT /listings/{id} (spec §7): owner only, 403 otherwise. */
-export function updateListing(id: string, body: ListingUpdate): Promise<Listing> {
+function updateListing(id: string, body: ListingUpdate): Promise<Listing> {
   return api.put<Listing>(`/listings/${encodeURIComponent(id)}`, body);
 }
 

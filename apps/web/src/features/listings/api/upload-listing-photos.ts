@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from '@/lib/api/listings';
 
-export interface UploadListingPhotosOptions {
+interface UploadListingPhotosOptions {
   /** Called after each photo is stored, so the caller can drop it from its queue and show progress. */
   onUploaded?: (file: File, uploadedCount: number) => void;
   signal?: AbortSignal;
@@ -15,7 +15,7 @@ export interface UploadListingPhotosOptions {
  * API client, and when one fails the photos before it are kept and only the rest remain
  * to retry. The server still enforces the limit of 5 per listing.
  */
-export async function uploadListingPhotos(
+async function uploadListingPhotos(
   id: string,
   files: readonly File[],
   { onUploaded, signal }: UploadListingPhotosOptions = {},
@@ -30,7 +30,7 @@ export async function uploadListingPhotos(
   }
 }
 
-export interface UploadListingPhotosVariables {
+interface UploadListingPhotosVariables {
   listingId: string;
   files: readonly File[];
   onUploaded?: UploadListingPhotosOptions['onUploaded'];

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { OutlineIcon } from '@/components/ui/icon';
 
 interface LightboxProps {
   photos: readonly string[];
@@ -19,18 +20,9 @@ export function photoAlt(title: string, index: number, count: number): string {
 
 function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <OutlineIcon className="size-7" strokeWidth={2.5}>
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
+    </OutlineIcon>
   );
 }
 
@@ -126,17 +118,9 @@ export function Lightbox({ photos, index, title, onIndexChange, onClose, returnF
           Photo {index + 1} of {count}
         </p>
         <button ref={closeRef} type="button" onClick={onClose} aria-label="Close photo viewer" className={buttonClass}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.5}
-            strokeLinecap="round"
-          >
+          <OutlineIcon className="size-6" strokeWidth={2.5}>
             <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          </OutlineIcon>
         </button>
       </div>
       {/* A click on the dark area around the photo closes, as people expect of a lightbox. */}

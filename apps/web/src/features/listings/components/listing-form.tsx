@@ -19,7 +19,7 @@ import { CountrySelect } from '@/components/listing/country-select';
 import { Alert } from '@/components/ui/alert';
 
 /** The form's fields as the inputs hold them (strings); the shared schema turns them into the request body. */
-export interface ListingFormValues {
+interface ListingFormValues {
   title: string;
   description: string;
   price: string;

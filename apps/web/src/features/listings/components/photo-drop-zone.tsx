@@ -2,6 +2,7 @@ import { DROP_IMAGES_ONLY, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_LISTING, PHOTO_TOO_LA
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { RemovePhotoButton } from './remove-photo-button';
+import { OutlineIcon } from '@/components/ui/icon';
 
 /** A photo waiting to be uploaded, with a stable key for the list. */
 export interface QueuedPhoto {
@@ -10,7 +11,7 @@ export interface QueuedPhoto {
 }
 
 let nextPhotoId = 0;
-export function queuePhotos(files: readonly File[]): QueuedPhoto[] {
+function queuePhotos(files: readonly File[]): QueuedPhoto[] {
   return files.map((file) => {
     nextPhotoId += 1;
     return { id: `queued-photo-${String(nextPhotoId)}`, file };
@@ -22,7 +23,7 @@ export function queuePhotos(files: readonly File[]): QueuedPhoto[] {
  * most 5 photos per listing, counting the ones it already has). All or nothing, so the
  * message always describes what happened.
  */
-export function photoQueueProblem(files: readonly File[], currentCount: number): string | null {
+function photoQueueProblem(files: readonly File[], currentCount: number): string | null {
   if (files.some((file) => !file.type.startsWith('image/'))) return DROP_IMAGES_ONLY;
   if (currentCount + files.length > MAX_PHOTOS_PER_LISTING) return tooManyPhotos(currentCount);
   if (files.some((file) => file.size > MAX_PHOTO_BYTES)) return PHOTO_TOO_LARGE;
@@ -153,18 +154,9 @@ export function PhotoDropZone({ queue, onQueueChange, existingCount = 0, disable
           disabled && 'opacity-60',
         )}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-10 text-slate-400"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.5}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <OutlineIcon className="size-10 text-slate-400" strokeWidth={1.5}>
           <path d="M4 16.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-1.5M12 4v11m0-11L8 8m4-4 4 4" />
-        </svg>
+        </OutlineIcon>
         <p className="text-sm text-slate-700">
           Drag and drop photos here, or{' '}
           <input

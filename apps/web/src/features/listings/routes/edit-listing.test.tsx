@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { listingProhibitedMessage } from '@benchmarket/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { answersInTurn, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { BUYER, LISTING_ID, SELLER, makeFile, makeListing } from '../testing/make-listing';
 
@@ -81,17 +83,32 @@ describe('/edit-listing/{id}', () => {
   });
 
   it("shows the server's detail, or 'Failed to update listing. Please try again.'", async () => {
-    let answer: { status: number; body?: unknown } = {
-      status: 403,
-      body: { detail: 'You do not have permission to edit this listing' },
-    };
-    const { user } = await openAsOwner({ [update]: () => answer });
-    await user.click(screen.getByRole('button', { name: 'Update Listing' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to edit this listing');
+    const forbidden = 'You do not have permission to edit this listing';
+    const { user } = await openAsOwner({ [update]: answersInTurn({ status: 403, body: { detail: forbidden } }, { status: 500 }) });
+    await submitExpectingEach(user, 'Update Listing', [forbidden, 'Failed to update listing. Please try again.']);
+  });
 
-    answer = { status: 500 };
+  it('shows what to fix above the form, without a link to the page itself (issue 14)', async () => {
+    await openAsOwner({
+      [detail]: {
+        body: makeListing({
+          is_verified: false,
+          verification: { status: 'auto_rejected', verification_notes: 'Remove the phone number from the description.' },
+        }),
+      },
+    });
+    const notice = await screen.findByRole('region', { name: 'Verification Needed: please fix the following.' });
+    expect(within(notice).getByRole('listitem')).toHaveTextContent('Remove the phone number from the description.');
+    expect(within(notice).getByText('The check runs again when you save your changes.')).toBeInTheDocument();
+    expect(within(notice).queryByRole('link', { name: 'Fix this listing' })).not.toBeInTheDocument();
+  });
+
+  it("shows a live listing's refused edit as the API words it (a prohibited item: nothing saved)", async () => {
+    const refusal = listingProhibitedMessage('Prescription drugs cannot be sold on BenchMarket (found: insulin).');
+    const { user, router } = await openAsOwner({ [update]: { status: 403, body: { detail: refusal, code: 'listing_prohibited' } } });
     await user.click(screen.getByRole('button', { name: 'Update Listing' }));
-    expect(await screen.findByText('Failed to update listing. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it("ends an expired session: 'Your session has expired. Please log in again.' then /login", async () => {

@@ -16,6 +16,7 @@ import { useListing } from '@/lib/api/listings';
 import { useUpdateListing } from '../api/update-listing';
 import { ExistingPhotos } from '../components/existing-photos';
 import { ListingForm } from '../components/listing-form';
+import { SellerNotice } from '@/components/listing/seller-notice';
 import { PageMessage } from '../components/page-message';
 import { PhotoDropZone } from '../components/photo-drop-zone';
 import { submitError } from '../submit-error';
@@ -128,6 +129,8 @@ export default function EditListingRoute() {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Edit Listing</h1>
       <p className="mt-2 break-words text-slate-600">{listing.data.title}</p>
+      {/* Issue 14: what to fix, next to the form that fixes it. */}
+      <SellerNotice listing={listing.data} editLink={false} className="mt-6" />
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {/* Keyed by listing: the form takes its values once, when the data is there. */}
         <EditListingForm key={listing.data.id} listing={listing.data} />

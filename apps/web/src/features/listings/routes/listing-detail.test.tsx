@@ -154,4 +154,113 @@ describe('/listings/{id}', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
+
+  it("labels a featured listing 'Featured' next to its badges", async () => {
+    stubFetch({ [detail]: { body: makeListing({ is_featured: true }) } });
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
+    expect(screen.getByText('Featured')).toBeInTheDocument();
+  });
+
+  it("offers 'Report this listing' to other users and visitors, not to the owner", async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: BUYER }, [detail]: { body: makeListing() } });
+    const first = renderApp(path, { token: 'buyer-token' });
+    expect(await screen.findByRole('button', { name: 'Report this listing' })).toHaveAttribute('aria-haspopup', 'dialog');
+    first.unmount();
+    window.localStorage.clear();
+
+    stubFetch({ [detail]: { body: makeListing() } });
+    const second = renderApp(path);
+    expect(await screen.findByRole('link', { name: 'Report this listing' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(path)}`,
+    );
+    second.unmount();
+
+    stubFetch({ 'GET /api/v1/auth/me': { body: SELLER }, [detail]: { body: makeListing() } });
+    renderApp(path, { token: 'seller-token' });
+    await screen.findByRole('link', { name: 'Edit Listing' });
+    expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Report this listing' })).not.toBeInTheDocument();
+  });
+
+  it("shows the owner the check's notes, one fix per sentence, with 'Fix this listing'", async () => {
+    const notes =
+      'Prescription drugs cannot be sold on BenchMarket (found: insulin). Remove them from the listing and offer only the equipment.';
+    stubFetch({
+      'GET /api/v1/auth/me': { body: SELLER },
+      [detail]: { body: makeListing({ is_verified: false, verification: { status: 'auto_rejected', verification_notes: notes } }) },
+    });
+    renderApp(path, { token: 'seller-token' });
+
+    const notice = await screen.findByRole('region', { name: 'Verification Needed: please fix the following.' });
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Prescription drugs cannot be sold on BenchMarket (found: insulin).',
+      'Remove them from the listing and offer only the equipment.',
+    ]);
+    expect(within(notice).getByRole('link', { name: 'Fix this listing' })).toHaveAttribute('href', `/edit-listing/${LISTING_ID}`);
+    expect(screen.getByText('Verification Needed')).toBeInTheDocument();
+  });
+
+  it("shows the owner a pending listing's notes", async () => {
+    stubFetch({
+      'GET /api/v1/auth/me': { body: SELLER },
+      [detail]: {
+        body: makeListing({
+          is_verified: false,
+          verification: { status: 'pending', verification_notes: 'The price is unusually low for this kind of equipment.' },
+        }),
+      },
+    });
+    renderApp(path, { token: 'seller-token' });
+    const notice = await screen.findByRole('region', {
+      name: 'Pending Verification: BenchMarket will take a second look at this listing.',
+    });
+    expect(within(notice).getByRole('listitem')).toHaveTextContent('The price is unusually low for this kind of equipment.');
+  });
+
+  it("shows the owner an operator's rejection and a take-down with their reasons", async () => {
+    const reason = 'The photos show a different model than the title';
+    stubFetch({
+      'GET /api/v1/auth/me': { body: SELLER },
+      [detail]: {
+        body: makeListing({
+          is_verified: false,
+          verification: { status: 'auto_rejected', verification_notes: reason },
+          moderation: { status: 'rejected', reason, at: '2026-01-10T09:00:00.000Z' },
+        }),
+      },
+    });
+    const first = renderApp(path, { token: 'seller-token' });
+    expect(
+      await screen.findByRole('region', { name: 'Rejected by BenchMarket review: The photos show a different model than the title.' }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    stubFetch({
+      'GET /api/v1/auth/me': { body: SELLER },
+      [detail]: {
+        body: makeListing({
+          is_active: false,
+          moderation: { status: 'taken_down', reason: 'Counterfeit: the serial number does not exist.', at: '2026-01-10T09:00:00.000Z' },
+        }),
+      },
+    });
+    renderApp(path, { token: 'seller-token' });
+    const notice = await screen.findByRole('region', {
+      name: 'Taken down by BenchMarket: Counterfeit: the serial number does not exist. This listing is hidden from buyers.',
+    });
+    expect(within(notice).getByRole('link', { name: 'Fix this listing' })).toBeInTheDocument();
+  });
+
+  it('shows no notice to the owner of a verified listing', async () => {
+    stubFetch({ 'GET /api/v1/auth/me': { body: SELLER }, [detail]: { body: makeListing() } });
+    renderApp(path, { token: 'seller-token' });
+    await screen.findByRole('link', { name: 'Edit Listing' });
+    expect(screen.queryByRole('link', { name: 'Fix this listing' })).not.toBeInTheDocument();
+  });
 });

@@ -20,9 +20,12 @@ import { useListing } from '@/lib/api/listings';
 import { AiSearchInsight } from '@/components/listing/ai-search-insight';
 import { ConditionBadge } from '@/components/listing/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';
+import { ReportListing } from '../components/report-listing/report-listing';
 import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
+import { FeaturedBadge } from '@/components/listing/featured-badge';
+import { SellerNotice } from '@/components/listing/seller-notice';
 import { LinkButton, buttonClass } from '@/components/ui/button';
 
 function ListingSkeleton() {
@@ -53,13 +56,17 @@ function ListingSkeleton() {
   );
 }
 
-/** Only the owner sees how their listing stands: unpaid, removed, when it expires. */
+/**
+ * Only the owner sees how their listing stands: what the check or BenchMarket's team wants
+ * fixed (issue 14), unpaid, removed, when it expires.
+ */
 function OwnerPanel({ listing }: { listing: Listing }) {
   const expiry = expiryLabel(listing.expiry_date);
   const expired = isExpired(listing.expiry_date);
   const id = encodeURIComponent(listing.id);
   return (
     <section aria-label="Your listing" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <SellerNotice listing={listing} />
       {expiry && (
         <p
           className={cn(
@@ -112,6 +119,7 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
       <header>
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{listing.title}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-2">
+          <FeaturedBadge listing={listing} />
           <VerificationBadge listing={listing} />
           <ConditionBadge condition={listing.condition} />
         </div>
@@ -158,7 +166,16 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
 
           {insight && <AiSearchInsight insight={insight} />}
 
-          {isOwner ? <OwnerPanel listing={listing} /> : <ContactSellerSlot listing={listing} />}
+          {isOwner ? (
+            <OwnerPanel listing={listing} />
+          ) : (
+            <>
+              <ContactSellerSlot listing={listing} />
+              <div className="flex flex-col items-end">
+                <ReportListing listing={listing} />
+              </div>
+            </>
+          )}
         </div>
       </div>
 

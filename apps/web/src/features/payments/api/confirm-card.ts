@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { SandboxCardResult } from './types';
 
-export interface SandboxCardInput {
+interface SandboxCardInput {
   client_secret: string;
   card_number: string;
   exp_month: number;
@@ -15,7 +15,7 @@ export interface SandboxCardInput {
  * confirmCardPayment. A decline answers 402 with the card provider's text ('Your card was
  * declined.') and leaves the payment open for another card.
  */
-export function confirmSandboxCard(input: SandboxCardInput): Promise<SandboxCardResult> {
+function confirmSandboxCard(input: SandboxCardInput): Promise<SandboxCardResult> {
   return api.post<SandboxCardResult>('/payments/sandbox/confirm-card', input);
 }
 

@@ -5,7 +5,7 @@ import { listingKeys } from '@/lib/api/listings';
 import { paymentKeys } from './query-keys';
 
 /** POST /payments/confirm: `{ payment_id, stripe_payment_id }` → `{ listing_id }` (spec §7). */
-export function confirmPayment(body: ConfirmPaymentRequest): Promise<ConfirmPaymentResponse> {
+function confirmPayment(body: ConfirmPaymentRequest): Promise<ConfirmPaymentResponse> {
   return api.post<ConfirmPaymentResponse>('/payments/confirm', body);
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { CreateIntentInput, CreatedPaymentIntent } from './types';
 
 /** POST /payments/cleanup-pending: removes the caller's abandoned pending payments. */
-export function cleanupPendingPayments(): Promise<unknown> {
+function cleanupPendingPayments(): Promise<unknown> {
   return api.post('/payments/cleanup-pending');
 }
 
@@ -12,7 +12,7 @@ export function cleanupPendingPayments(): Promise<unknown> {
  * pending payments is called before creating a payment"). The API cleans up too, so a failed
  * clean-up is only housekeeping left for later and does not stop the payment.
  */
-export async function createPaymentIntent(input: CreateIntentInput): Promise<CreatedPaymentIntent> {
+async function createPaymentIntent(input: CreateIntentInput): Promise<CreatedPaymentIntent> {
   try {
     await cleanupPendingPayments();
   } catch {

@@ -12,14 +12,14 @@ interface QuoteInput {
 }
 
 /** GET /payments/quote: what paying would cost and the expiry it would give (owner only). */
-export function getQuote({ listingId, months, purpose }: QuoteInput, options?: { signal?: AbortSignal }): Promise<PaymentQuote> {
+function getQuote({ listingId, months, purpose }: QuoteInput, options?: { signal?: AbortSignal }): Promise<PaymentQuote> {
   return api.get<PaymentQuote>('/payments/quote', {
     ...options,
     query: { listing_id: listingId, duration_months: months, purpose },
   });
 }
 
-export function quoteQueryOptions(userId: string | null, input: QuoteInput) {
+function quoteQueryOptions(userId: string | null, input: QuoteInput) {
   return queryOptions({
     queryKey: paymentKeys.quote(userId, input.listingId, input.months, input.purpose),
     queryFn: ({ signal }) => getQuote(input, { signal }),

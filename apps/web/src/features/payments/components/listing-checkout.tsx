@@ -91,7 +91,12 @@ export function ListingCheckout({ listing, purpose, initialMonths, legend, autoS
       ) : (
         summary
       )}
-      <PaymentStep checkout={checkout} quotedAmount={quote.data?.duration_months === months ? quote.data.amount : undefined} />
+      <PaymentStep
+        listingId={listing.id}
+        purpose={purpose}
+        checkout={checkout}
+        quotedAmount={quote.data?.duration_months === months ? quote.data.amount : undefined}
+      />
     </div>
   );
 }

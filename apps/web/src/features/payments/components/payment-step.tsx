@@ -1,4 +1,5 @@
 import { PAYMENT_INIT_FAILED } from '@benchmarket/shared';
+import type { ReactNode } from 'react';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppConfig } from '@/lib/app-config';
@@ -9,10 +10,15 @@ import type { Checkout } from '../lib/use-checkout';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardForm } from './stripe-card-form';
 import { Busy, cardClass } from './ui';
-import { buttonClass } from '@/components/ui/button';
+import { buttonClass, LinkButton } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
+import { isApiError } from '@/lib/api-client';
+import type { PaymentPurpose } from '../api/types';
+import { VerifyBeforePublishing } from './verify-before-publishing';
 
 interface PaymentStepProps {
+  listingId: string;
+  purpose: PaymentPurpose;
   checkout: Checkout;
   /** The quoted amount for the chosen duration, when known: 0 offers a free activation. */
   quotedAmount: number | undefined;
@@ -54,8 +60,42 @@ function CardStep({ checkout }: { checkout: Checkout }) {
   );
 }
 
+/**
+ * Why the API refused to start the payment, with the way on that fits (issue 14): verify the
+ * email (403 'email_not_verified'), fix the listing (403 'listing_prohibited': its detail
+ * names the problem), nothing to retry for a taken-down listing; otherwise 'Try again'.
+ */
+function StartFailed({ listingId, purpose, checkout }: Pick<PaymentStepProps, 'listingId' | 'purpose' | 'checkout'>) {
+  const { error } = checkout;
+  const code = isApiError(error) ? error.code : undefined;
+  if (code === 'email_not_verified') {
+    return (
+      <VerifyBeforePublishing listingId={listingId} message={isApiError(error) ? error.detail : undefined} draft={purpose === 'activate'} />
+    );
+  }
+  let actions: ReactNode = (
+    <button
+      type="button"
+      onClick={checkout.start}
+      className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100"
+    >
+      Try again
+    </button>
+  );
+  if (code === 'listing_prohibited') {
+    actions = <LinkButton to={`/edit-listing/${encodeURIComponent(listingId)}`}>Fix this listing</LinkButton>;
+  } else if (code === 'listing_taken_down') {
+    actions = (
+      <LinkButton to="/support" variant="secondary">
+        Contact support
+      </LinkButton>
+    );
+  }
+  return <Alert focusOnShow title={initErrorMessage(error)} actions={actions} />;
+}
+
 /** The right-hand card of a payment page: start the payment, then the card step. */
-export function PaymentStep({ checkout, quotedAmount }: PaymentStepProps) {
+export function PaymentStep({ listingId, purpose, checkout, quotedAmount }: PaymentStepProps) {
   const headingId = useId();
   const provider = useAppConfig().data?.payment_provider;
   // With Stripe, fetch Stripe.js while the seller reads the order; the card form waits for it anyway.
@@ -68,23 +108,7 @@ export function PaymentStep({ checkout, quotedAmount }: PaymentStepProps) {
       body = <Busy label="Preparing your payment…" />;
       break;
     case 'error':
-      body = (
-        <Alert
-          focusOnShow
-          title={initErrorMessage(checkout.error)}
-          actions={
-            <>
-              <button
-                type="button"
-                onClick={checkout.start}
-                className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-800 hover:bg-red-100"
-              >
-                Try again
-              </button>
-            </>
-          }
-        />
-      );
+      body = <StartFailed listingId={listingId} purpose={purpose} checkout={checkout} />;
       break;
     case 'ready':
       body = <CardStep checkout={checkout} />;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
-import { Busy } from './ui';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Busy, PaymentPageShell } from './ui';
 
 /** Payment pages are for logged-in sellers: visitors go to /login and come back here after. */
 export function RequireLogin({ children }: { children: ReactNode }) {
@@ -14,4 +15,16 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     return <Navigate to="/login" replace state={{ from }} />;
   }
   return children;
+}
+
+/** A checkout page (pay, extend): its title in the tab and the heading, for logged-in sellers only. */
+export function SellerPaymentPage({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <RequireLogin>
+      <PaymentPageShell title={title} lead={lead}>
+        {children}
+      </PaymentPageShell>
+    </RequireLogin>
+  );
 }

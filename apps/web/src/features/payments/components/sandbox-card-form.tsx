@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 
 /** The sandbox's test cards (Stripe's test numbers, docs/decisions/005-payments.md). */
-export const TEST_CARD_HINT =
+const TEST_CARD_HINT =
   'Test mode: use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined), any future expiry date and any 3-digit CVC.';
 
 const CARD_NUMBER_INVALID = 'Please enter a valid card number.';
@@ -15,7 +15,7 @@ const EXPIRY_INVALID = 'Please enter the expiry date as MM/YY.';
 const CVC_INVALID = 'Please enter the 3- or 4-digit security code (CVC).';
 
 /** '4242424242424242' → '4242 4242 4242 4242' (at most 19 digits). */
-export function formatCardNumber(value: string): string {
+function formatCardNumber(value: string): string {
   return value
     .replace(/\D/g, '')
     .slice(0, 19)
@@ -23,13 +23,13 @@ export function formatCardNumber(value: string): string {
 }
 
 /** '1230' → '12/30': the slash comes by itself, and goes again with backspace. */
-export function formatExpiry(value: string): string {
+function formatExpiry(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
 /** 'MM/YY' → month and four-digit year, or null. */
-export function parseExpiry(value: string): { month: number; year: number } | null {
+function parseExpiry(value: string): { month: number; year: number } | null {
   const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(value.trim());
   if (!match) return null;
   return { month: Number(match[1]), year: 2000 + Number(match[2]) };

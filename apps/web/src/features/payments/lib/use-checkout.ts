@@ -6,7 +6,7 @@ import { useCreatePaymentIntent } from '../api/create-intent';
 import type { CreatedPaymentIntent, PaymentPurpose } from '../api/types';
 
 /** spec §4: a zero amount whose client secret starts 'free_tier_' or 'free_listing_' is already done. */
-export function isFreePayment(intent: CreatedPaymentIntent): boolean {
+function isFreePayment(intent: CreatedPaymentIntent): boolean {
   return isFreeClientSecret(intent.client_secret) || (intent.amount === 0 && intent.provider === 'free');
 }
 

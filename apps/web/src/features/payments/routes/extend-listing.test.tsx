@@ -1,8 +1,9 @@
-import { EXTEND_REMOVED, EXTEND_UNPAID } from '@benchmarket/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { EMAIL_NOT_VERIFIED_TO_PUBLISH, EXTEND_REMOVED, EXTEND_UNPAID, LISTING_TAKEN_DOWN } from '@benchmarket/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { DRAFT_KEPT } from '../components/verify-before-publishing';
 import {
   CLIENT_SECRET,
   CURRENT_EXPIRY,
@@ -16,8 +17,6 @@ import {
   makeListing,
   requestedMonths,
 } from '../testing/fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PATH = `/listings/${LISTING_ID}/extend`;
 const CREATE_INTENT = 'POST /api/v1/payments/create-intent';
@@ -83,6 +82,28 @@ describe('/listings/{id}/extend', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(EXTEND_REMOVED);
     expect(within(alert).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('asks an unverified seller to verify the email first, with the resend button, and starts no payment', async () => {
+    const { network } = await open(undefined, { 'GET /api/v1/auth/me': { body: { ...SELLER, is_verified: false } } });
+    const prompt = await screen.findByRole('region', { name: EMAIL_NOT_VERIFIED_TO_PUBLISH });
+    expect(within(prompt).getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    // A live listing is no draft.
+    expect(within(prompt).queryByText(DRAFT_KEPT)).not.toBeInTheDocument();
+    expect(requestsTo(network, CREATE_INTENT)).toHaveLength(0);
+    expect(requestsTo(network, 'GET /api/v1/payments/quote')).toHaveLength(0);
+  });
+
+  it('blocks a listing BenchMarket took down', async () => {
+    await open(
+      makeListing({
+        payment_status: 'paid',
+        expiry_date: CURRENT_EXPIRY,
+        moderation: { status: 'taken_down', reason: 'Counterfeit', at: '2026-01-10T09:00:00.000Z' },
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(LISTING_TAKEN_DOWN);
+    expect(screen.queryByRole('region', { name: 'Order summary' })).not.toBeInTheDocument();
   });
 
   it('shows the current expiry, the price of the chosen months and the new expiry, then pays by card', async () => {

@@ -1,16 +1,15 @@
-import { EXTEND_UNPAID, extendBlockReason, isExpired, type Listing } from '@benchmarket/shared';
+import { EXTEND_UNPAID, LISTING_TAKEN_DOWN, extendBlockReason, isExpired, type Listing } from '@benchmarket/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { FreeActivation } from '../components/free-activation';
 import { Blocked, ListingCheckout, useOwnListing } from '../components/listing-checkout';
 import { CurrentExpiry } from '../components/order-summary';
-import { RequireLogin } from '../components/require-login';
-import { cardClass, PaymentPageShell } from '../components/ui';
+import { SellerPaymentPage } from '../components/require-login';
+import { cardClass } from '../components/ui';
+import { VerifyBeforePublishing } from '../components/verify-before-publishing';
+import { useAuth } from '@/lib/session/use-auth';
 import { listingPath } from '../lib/paths';
 import { buttonClass } from '@/components/ui/button';
-
-const TITLE = 'Extend Listing';
 
 /** The listing now: its expiry and, once expired, that paying renews it from today. */
 function ListingStatus({ listing }: { listing: Listing }) {
@@ -38,8 +37,9 @@ function ListingStatus({ listing }: { listing: Listing }) {
   );
 }
 
-function ExtendPage() {
+function ExtendCheckout() {
   const { id, listing, refusal } = useOwnListing();
+  const { user } = useAuth();
   const [extended, setExtended] = useState(false);
 
   let body;
@@ -50,7 +50,8 @@ function ExtendPage() {
   } else {
     // spec §5: removed → 'This listing has been removed and cannot be extended.';
     // unpaid → 'This listing needs to be paid for first before it can be extended.'
-    const blocked = extendBlockReason(listing);
+    // Issue 14: a listing BenchMarket took down cannot be extended either.
+    const blocked = extendBlockReason(listing) ?? (listing.moderation?.status === 'taken_down' ? LISTING_TAKEN_DOWN : null);
     body = blocked ? (
       <Blocked message={blocked}>
         {blocked === EXTEND_UNPAID && (
@@ -59,6 +60,9 @@ function ExtendPage() {
           </Link>
         )}
       </Blocked>
+    ) : user && !user.is_verified ? (
+      // Issue 14: paying for more time publishes too: a verified email first.
+      <VerifyBeforePublishing listingId={id} draft={false} />
     ) : (
       <ListingCheckout
         listing={listing}
@@ -74,19 +78,14 @@ function ExtendPage() {
     );
   }
 
-  return (
-    <PaymentPageShell title={TITLE} lead="Keep your listing in front of buyers: choose how many months to add, then pay.">
-      {body}
-    </PaymentPageShell>
-  );
+  return body;
 }
 
 /** /listings/{id}/extend (spec §2): choose an extension duration, then pay. */
 export default function ExtendListingRoute() {
-  useDocumentTitle(TITLE);
   return (
-    <RequireLogin>
-      <ExtendPage />
-    </RequireLogin>
+    <SellerPaymentPage title="Extend Listing" lead="Keep your listing in front of buyers: choose how many months to add, then pay.">
+      <ExtendCheckout />
+    </SellerPaymentPage>
   );
 }

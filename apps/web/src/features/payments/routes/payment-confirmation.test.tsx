@@ -1,12 +1,11 @@
 import { PAYMENT_CONFIRM_FAILED, PAYMENT_MISSING_INFO } from '@benchmarket/shared';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { LISTING_ID, PAYMENT_ID, PAYMENT_INTENT_ID, SELLER, makeListing, networkFailure } from '../testing/fixtures';
+import { LISTING_ID, PAYMENT_ID, PAYMENT_INTENT_ID, SELLER, makeListing } from '../testing/fixtures';
+import { networkFailure } from '@/testing/fixtures';
 import { renderStrictApp } from '@/testing/render-strict-app';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CONFIRM = 'POST /api/v1/payments/confirm';
 const PATH = `/payment/confirmation?payment_intent=${PAYMENT_INTENT_ID}&payment_id=${PAYMENT_ID}`;

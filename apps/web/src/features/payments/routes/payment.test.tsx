@@ -1,9 +1,19 @@
-import { ALREADY_PAID, PAYMENT_INIT_ERROR, PAYMENT_INIT_FAILED, PAYMENT_SCRIPT_NOT_LOADED, type DurationMonths } from '@benchmarket/shared';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import {
+  ALREADY_PAID,
+  EMAIL_NOT_VERIFIED_TO_PUBLISH,
+  LISTING_TAKEN_DOWN,
+  PAYMENT_INIT_ERROR,
+  PAYMENT_INIT_FAILED,
+  PAYMENT_SCRIPT_NOT_LOADED,
+  listingProhibitedMessage,
+  type DurationMonths,
+} from '@benchmarket/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import type { StripeConstructor } from '../lib/stripe-js';
+import { DRAFT_KEPT } from '../components/verify-before-publishing';
 import {
   CLIENT_SECRET,
   LISTING_ID,
@@ -15,13 +25,10 @@ import {
   appConfig,
   cardIntent,
   makeListing,
-  networkFailure,
   requestedMonths,
 } from '../testing/fixtures';
+import { networkFailure } from '@/testing/fixtures';
 import { renderStrictApp } from '@/testing/render-strict-app';
-
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const PATH = `/payment/${LISTING_ID}`;
 const CREATE_INTENT = 'POST /api/v1/payments/create-intent';
@@ -364,5 +371,71 @@ describe('/payment/{id} with Stripe', { timeout: 20_000 }, () => {
       elements: expect.anything() as unknown,
       confirmParams: { return_url: `${window.location.origin}/payment/confirmation?payment_id=${PAYMENT_ID}` },
     });
+  });
+});
+
+describe('/payment/{id}: the trust rules (issue 14)', { timeout: 20_000 }, () => {
+  const RESEND = 'POST /api/v1/auth/resend-verification';
+
+  it('stops an unverified seller before the payment step, keeps the draft, and resends the verification mail', async () => {
+    const { network, user } = await openPaymentPage({
+      'GET /api/v1/auth/me': { body: { ...SELLER, is_verified: false } },
+      [RESEND]: { body: { message: 'We sent a new verification link to seller@example.com. It is valid for 48 hours.' } },
+    });
+
+    const prompt = await screen.findByRole('region', { name: EMAIL_NOT_VERIFIED_TO_PUBLISH });
+    expect(EMAIL_NOT_VERIFIED_TO_PUBLISH.startsWith('Please verify your email address before publishing a listing.')).toBe(true);
+    expect(within(prompt).getByText(DRAFT_KEPT)).toBeInTheDocument();
+    expect(within(prompt).getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', `/edit-listing/${LISTING_ID}`);
+    expect(within(prompt).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    // No payment is started, and no card is asked for.
+    expect(requestsTo(network, CREATE_INTENT)).toHaveLength(0);
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+
+    await user.click(within(prompt).getByRole('button', { name: 'Resend verification email' }));
+    expect(
+      await within(prompt).findByText('We sent a new verification link to seller@example.com. It is valid for 48 hours.'),
+    ).toBeInTheDocument();
+    expect(requestsTo(network, RESEND)).toHaveLength(1);
+  });
+
+  it("shows the resend's refusal as the API words it (429)", async () => {
+    const { user } = await openPaymentPage({
+      'GET /api/v1/auth/me': { body: { ...SELLER, is_verified: false } },
+      [RESEND]: { status: 429, body: { detail: 'Too many attempts. Please try again in 42 minutes.' } },
+    });
+    const prompt = await screen.findByRole('region', { name: EMAIL_NOT_VERIFIED_TO_PUBLISH });
+    await user.click(within(prompt).getByRole('button', { name: 'Resend verification email' }));
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 42 minutes.');
+  });
+
+  it("shows the same prompt when the API refuses the payment with 'email_not_verified'", async () => {
+    const detail = EMAIL_NOT_VERIFIED_TO_PUBLISH;
+    await openPaymentPage({ [CREATE_INTENT]: { status: 403, body: { detail, code: 'email_not_verified' } } });
+
+    const prompt = await screen.findByRole('region', { name: detail });
+    expect(within(prompt).getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it("shows a prohibited item's refusal as the API words it, with 'Fix this listing'", async () => {
+    const detail = listingProhibitedMessage('Controlled substances cannot be sold on BenchMarket (found: ketamine).');
+    await openPaymentPage({ [CREATE_INTENT]: { status: 403, body: { detail, code: 'listing_prohibited' } } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(detail);
+    expect(alert).toHaveFocus();
+    expect(within(alert).getByRole('link', { name: 'Fix this listing' })).toHaveAttribute('href', `/edit-listing/${LISTING_ID}`);
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('does not offer to pay for a listing BenchMarket took down', async () => {
+    const { network } = await openPaymentPage({
+      [`GET /api/v1/listings/${LISTING_ID}`]: {
+        body: makeListing({ moderation: { status: 'taken_down', reason: 'Counterfeit', at: '2026-01-10T09:00:00.000Z' } }),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(LISTING_TAKEN_DOWN);
+    expect(requestsTo(network, CREATE_INTENT)).toHaveLength(0);
   });
 });

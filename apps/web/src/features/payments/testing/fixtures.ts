@@ -1,7 +1,7 @@
 /** Data for the payments feature's component tests: what the API answers (apps/api/src/modules/payments). */
 import type { DurationMonths, Listing, PublicConfig } from '@benchmarket/shared';
 import type { PaymentKind, PaymentQuote } from '../api/types';
-import { baseListing } from '@/testing/fixtures';
+import { baseListing, publicConfig } from '@/testing/fixtures';
 
 export const SELLER = { id: '6f1c2d3e-0000-4000-8000-000000000001', email: 'seller@example.com', is_verified: true };
 export const OTHER_USER = { id: '6f1c2d3e-0000-4000-8000-000000000002', email: 'buyer@example.com', is_verified: true };
@@ -10,7 +10,7 @@ export const PAYMENT_ID = '5d1f2a3b-2222-4222-8222-222222222222';
 export const PAYMENT_INTENT_ID = 'pi_sandbox_0123456789abcdef01234567';
 export const CLIENT_SECRET = `${PAYMENT_INTENT_ID}_secret_abcdefghijklmnopqrstuvwx`;
 /** Midday UTC, so the date reads the same in every time zone. */
-export const NEW_EXPIRY = '2030-04-15T12:00:00.000Z';
+const NEW_EXPIRY = '2030-04-15T12:00:00.000Z';
 export const CURRENT_EXPIRY = '2030-03-15T12:00:00.000Z';
 
 /** An unpaid listing of SELLER, as GET /listings/{id} answers its owner. */
@@ -18,15 +18,13 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
   return baseListing({ id: LISTING_ID, user_id: SELLER.id, is_active: false, payment_status: 'unpaid', ...overrides });
 }
 
+/** The app's configuration after the promotion, with extensions at $39 a month as the quotes below. */
 export function appConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
-  return {
-    google_client_id: null,
-    payment_provider: 'sandbox',
-    stripe_publishable_key: null,
+  return publicConfig({
     promotion: { active: false, free_until: '2020-01-01', free_days: 30, label: 'List Free Until June' },
     pricing: { currency: 'USD', base_price: 49, additional_month_price: 29, extension_month_price: 39 },
     ...overrides,
-  };
+  });
 }
 
 /** GET /payments/quote for a new listing: base $49 incl. the first month, $29 each further month; the promotion takes the base off. */
@@ -78,9 +76,4 @@ export function cardIntent(amount: number, overrides: Record<string, unknown> = 
     provider: 'sandbox',
     ...overrides,
   };
-}
-
-/** A fetch stub handler that fails like a dropped connection (the API client reports status 0). */
-export function networkFailure(): never {
-  throw new TypeError('Failed to fetch');
 }

@@ -8,7 +8,7 @@ import { searchKeys } from './query-keys';
  * GET /listings/search (spec §7): filters, the AI flag and a page; with use_rag every item
  * carries rag_search_response. Verified users only: others get 403 with the spec's text.
  */
-export function searchListings(params: SearchListingsParams, options?: { signal?: AbortSignal }): Promise<SearchResponse> {
+function searchListings(params: SearchListingsParams, options?: { signal?: AbortSignal }): Promise<SearchResponse> {
   return api.get<SearchResponse>('/listings/search', { ...options, query: params });
 }
 
@@ -17,9 +17,9 @@ export function searchListings(params: SearchListingsParams, options?: { signal?
  * coming back from a listing shows exactly what was there (and an AI search is not run
  * again for nothing).
  */
-export const SEARCH_RESULTS_STALE_MS = 5 * 60_000;
+const SEARCH_RESULTS_STALE_MS = 5 * 60_000;
 
-export function searchQueryOptions(params: SearchListingsParams) {
+function searchQueryOptions(params: SearchListingsParams) {
   return queryOptions({
     queryKey: searchKeys.results(params),
     queryFn: ({ signal }) => searchListings(params, { signal }),

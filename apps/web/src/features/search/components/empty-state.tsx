@@ -1,3 +1,5 @@
+import { OutlineIcon } from '@/components/ui/icon';
+
 interface EmptyStateProps {
   query: string;
   filterCount: number;
@@ -14,16 +16,9 @@ export function EmptyState({ query, filterCount, useAi, onRemoveFilters, onTryAi
   const trimmed = query.trim();
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.5}
-        className="mx-auto size-10 text-slate-400"
-      >
-        <path strokeLinecap="round" strokeLinejoin="round" d="m21 21-5.2-5.2M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
-      </svg>
+      <OutlineIcon className="mx-auto size-10 text-slate-400" strokeWidth={1.5}>
+        <path d="m21 21-5.2-5.2M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
+      </OutlineIcon>
       <h3 className="mt-3 text-lg font-semibold text-slate-900">
         {trimmed ? <>No listings match “{trimmed}”</> : 'No listings match your search'}
       </h3>

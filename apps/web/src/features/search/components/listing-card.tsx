@@ -14,6 +14,8 @@ import { ConditionBadge } from '@/components/listing/condition-badge';
 import { rememberInsight } from '@/components/listing/ai-insight-storage';
 import { listingLinkState, listingPath } from '../listing-link';
 import { AiInsight } from '@/components/listing/ai-insight-card';
+import { FeaturedBadge } from '@/components/listing/featured-badge';
+import { CHECK_PATH, OutlineIcon, SolidIcon } from '@/components/ui/icon';
 
 /** Elements that do their own thing when clicked: a click on them does not open the card. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
@@ -21,13 +23,7 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="
 function VerifiedBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-600/30 ring-inset">
-      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5 shrink-0">
-        <path
-          fillRule="evenodd"
-          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <SolidIcon className="size-3.5 shrink-0" d={CHECK_PATH} />
       Verified
     </span>
   );
@@ -50,13 +46,9 @@ function LocationBadge({ location }: { location: string | null }) {
 function NoPhoto() {
   return (
     <div className="flex size-full flex-col items-center justify-center gap-1 text-slate-600">
-      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} className="size-10 text-slate-400">
-        <path
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 21h16.5A1.5 1.5 0 0 0 21.75 19.5V4.5A1.5 1.5 0 0 0 20.25 3H3.75A1.5 1.5 0 0 0 2.25 4.5v15A1.5 1.5 0 0 0 3.75 21Zm10.5-12.75h.008v.008h-.008V8.25Zm.375 0a.375.375 0 1 1-.75 0 .375.375 0 0 1 .75 0Z"
-        />
-      </svg>
+      <OutlineIcon className="size-10 text-slate-400" strokeWidth={1.5}>
+        <path d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 21h16.5A1.5 1.5 0 0 0 21.75 19.5V4.5A1.5 1.5 0 0 0 20.25 3H3.75A1.5 1.5 0 0 0 2.25 4.5v15A1.5 1.5 0 0 0 3.75 21Zm10.5-12.75h.008v.008h-.008V8.25Zm.375 0a.375.375 0 1 1-.75 0 .375.375 0 0 1 .75 0Z" />
+      </OutlineIcon>
       <span className="text-xs">No photo</span>
     </div>
   );
@@ -132,6 +124,7 @@ export function ListingCard({ listing, onOpen }: ListingCardProps) {
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-1.5">
+          <FeaturedBadge listing={listing} />
           <ConditionBadge condition={listing.condition} />
           {listing.is_verified && <VerifiedBadge />}
         </div>

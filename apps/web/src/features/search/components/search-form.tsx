@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CountrySelect } from '@/components/listing/country-select';
 import { cn } from '@/lib/cn';
 import { activeFilterCount, type DraftField, type SearchDraft } from '../search-criteria';
+import { SolidIcon } from '@/components/ui/icon';
 
 export interface DraftError {
   field: DraftField;
@@ -25,8 +26,13 @@ const labelClass = 'block text-sm font-medium text-slate-700';
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/40 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-500 aria-invalid:ring-red-500/30 sm:text-sm';
 
+/** The two ends of the price range (spec §2), in the order they are shown. */
+const PRICE_FIELDS = [
+  { field: 'minPrice', label: 'Min price' },
+  { field: 'maxPrice', label: 'Max price' },
+] as const;
+
 function PriceField({
-  id,
   label,
   value,
   onChange,
@@ -34,7 +40,6 @@ function PriceField({
   invalid,
   errorId,
 }: {
-  id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -42,6 +47,7 @@ function PriceField({
   invalid: boolean;
   errorId: string;
 }) {
+  const id = useId();
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -86,8 +92,6 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
     ai: useId(),
     aiHint: useId(),
     filters: useId(),
-    min: useId(),
-    max: useId(),
     condition: useId(),
     location: useId(),
     error: useId(),
@@ -117,18 +121,10 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
             <div className="relative flex-1">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                fill="currentColor"
+              <SolidIcon
                 className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
-              >
-                <path
-                  fillRule="evenodd"
-                  d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+                d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
+              />
               <input
                 id={ids.query}
                 type="search"
@@ -202,28 +198,19 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
             'gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2 md:grid md:grid-cols-[1fr_1fr_1.4fr_1.8fr_auto] md:items-end',
           )}
         >
-          <PriceField
-            id={ids.min}
-            label="Min price"
-            value={draft.minPrice}
-            disabled={disabled}
-            invalid={invalid('minPrice')}
-            errorId={ids.error}
-            onChange={(minPrice) => {
-              onChange({ minPrice });
-            }}
-          />
-          <PriceField
-            id={ids.max}
-            label="Max price"
-            value={draft.maxPrice}
-            disabled={disabled}
-            invalid={invalid('maxPrice')}
-            errorId={ids.error}
-            onChange={(maxPrice) => {
-              onChange({ maxPrice });
-            }}
-          />
+          {PRICE_FIELDS.map(({ field, label }) => (
+            <PriceField
+              key={field}
+              label={label}
+              value={draft[field]}
+              disabled={disabled}
+              invalid={invalid(field)}
+              errorId={ids.error}
+              onChange={(price) => {
+                onChange({ [field]: price });
+              }}
+            />
+          ))}
           <div>
             <label htmlFor={ids.condition} className={labelClass}>
               Condition

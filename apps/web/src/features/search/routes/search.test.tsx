@@ -5,15 +5,12 @@ import {
   SEARCH_FAILED,
   SEARCH_VERIFIED_ONLY,
 } from '@benchmarket/shared';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { SEARCH_STATE_KEY } from '../search-state';
 import { insight, makeListing, page, unverifiedBuyer, verifiedBuyer } from '../testing/fixtures';
-
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const ME = 'GET /api/v1/auth/me';
 const LATEST = 'GET /api/v1/listings/latest';
@@ -232,6 +229,22 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     const other = within(screen.getByRole('article', { name: 'Unverified result' }));
     expect(other.queryByText('Verified')).not.toBeInTheDocument();
     expect(other.getByText('No photo')).toBeInTheDocument();
+  });
+
+  it("labels a featured result 'Featured', in the search results and in the visitors' latest listings", async () => {
+    const featured = makeListing({ title: 'Featured result', is_featured: true });
+    const plain = makeListing({ title: 'Plain result' });
+    const first = renderVerified({ [SEARCH]: { body: page([featured, plain]) } });
+
+    expect(within(await screen.findByRole('article', { name: 'Featured result' })).getByText('Featured')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Plain result' })).queryByText('Featured')).not.toBeInTheDocument();
+    first.unmount();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+
+    stubFetch({ [LATEST]: { body: [featured, plain] } });
+    renderApp('/search');
+    expect(within(await screen.findByRole('article', { name: 'Featured result' })).getByText('Featured')).toBeInTheDocument();
   });
 
   it('cuts the description to 80 characters next to an AI insight', async () => {

@@ -30,6 +30,7 @@ import { useSearchScrollRestoration } from '../hooks/use-search-scroll-restorati
 import { usePersistSearchSession, useRestoredSearchSession, useSearchDraft } from '../hooks/use-search-session';
 import { checkDraft, preloadDraftCheck } from '../search-state';
 import { Alert } from '@/components/ui/alert';
+import { SparkleIcon } from '@/components/ui/icon';
 
 const PAGE_TITLE = 'Search Equipment';
 
@@ -272,9 +273,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
             </SectionHeading>
             {criteria.useAi && (
               <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-violet-600/20 ring-inset">
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3">
-                  <path d="M10 1.5 11.9 7l5.6 1.9-5.6 1.9L10 16.5l-1.9-5.7L2.5 8.9 8.1 7 10 1.5Z" />
-                </svg>
+                <SparkleIcon className="size-3" />
                 AI-enhanced
               </span>
             )}

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * (SUPPORT_EMAIL) and acknowledges to the sender. 400 with a detail for missing or invalid
  * fields; 429 when sending too often. Open to visitors; a logged-in caller's account is named.
  */
-export function sendSupportRequest(body: SupportRequest): Promise<MessageResponse> {
+function sendSupportRequest(body: SupportRequest): Promise<MessageResponse> {
   return api.post<MessageResponse>('/support', body);
 }
 

@@ -1,16 +1,17 @@
 import {
   DURATION_OPTIONS,
   EXPIRES_SOON_DAYS,
+  formatCalendarDay,
   formatPrice,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_LISTING,
-  PROMO_FREE_DAYS,
   VERIFICATION_LINK_HOURS,
   type PublicConfig,
 } from '@benchmarket/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppConfig } from '@/lib/app-config';
+import { OutlineIcon } from '@/components/ui/icon';
 
 interface Question {
   question: string;
@@ -28,13 +29,6 @@ const linkClass = 'font-medium text-teal-800 underline underline-offset-2 hover:
 /** '1, 3, 6 or 12 months' (spec §5). */
 const DURATIONS = `${DURATION_OPTIONS.slice(0, -1).join(', ')} or ${String(DURATION_OPTIONS.at(-1))} months`;
 const PHOTO_MEGABYTES = Math.round(MAX_PHOTO_BYTES / (1024 * 1024));
-
-/** 'June 1, 2026' for the promotion's end date (a calendar day, so read in UTC). */
-function formatDay(isoDay: string): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDay;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
-}
 
 function feesAnswer(config: PublicConfig | undefined): ReactNode {
   if (!config) {
@@ -56,40 +50,50 @@ function feesAnswer(config: PublicConfig | undefined): ReactNode {
   );
 }
 
-function promotionAnswer(config: PublicConfig | undefined): ReactNode {
+/**
+ * The promotion's question, only while it runs (GET /config: `promotion.active`), with its end
+ * date from the settings; none once it is over or while the settings are not known.
+ */
+function promotionQuestion(config: PublicConfig | undefined): Question | null {
   const promotion = config?.promotion;
-  if (promotion && !promotion.active) {
-    return (
-      <p>
-        Our launch offer, ‘List Free Until June’, has ended. Listings are charged at the prices above; watch the home page for the next
-        offer.
-      </p>
-    );
-  }
-  const until = promotion?.free_until ? ` (new listings paid for before ${formatDay(promotion.free_until)})` : '';
-  return (
-    <>
-      <p>
-        ‘List Free Until June’: while the offer runs{until}, the first month of every new listing is free —{' '}
-        {promotion?.free_days ?? PROMO_FREE_DAYS} days free listing, with unlimited listings, featured placement and direct buyer messaging.
-      </p>
-      <p className="mt-2">
-        Choose a 1-month duration and there is nothing to pay: the listing goes live at once. For a longer duration you pay only the months
-        after the first.
-      </p>
-    </>
-  );
+  if (!promotion?.active) return null;
+  const until = promotion.free_until ? ` (new listings paid for before ${formatCalendarDay(promotion.free_until)})` : '';
+  return {
+    question: 'What is the ‘List Free Until June’ offer?',
+    answer: (
+      <>
+        <p>
+          ‘List Free Until June’: while the offer runs{until}, the first month of every new listing is free — {promotion.free_days} days
+          free listing, with unlimited listings and direct buyer messaging.
+        </p>
+        <p className="mt-2">
+          Choose a 1-month duration and there is nothing to pay: the listing goes live at once. For a longer duration you pay only the
+          months after the first.
+        </p>
+      </>
+    ),
+  };
 }
 
 function topics(config: PublicConfig | undefined): Topic[] {
   const extensionRate = config ? formatPrice(config.pricing.extension_month_price, config.pricing.currency.toUpperCase()) : undefined;
+  const promotion = promotionQuestion(config);
   return [
     {
       id: 'fees',
-      title: 'Fees and the promotion',
+      title: promotion ? 'Fees and the promotion' : 'Fees',
       questions: [
         { question: 'What does it cost to list equipment?', answer: feesAnswer(config) },
-        { question: 'What is the ‘List Free Until June’ offer?', answer: promotionAnswer(config) },
+        ...(promotion ? [promotion] : []),
+        {
+          question: 'Can I pay to have my listing featured?',
+          answer: (
+            <p>
+              No. Featured placement is chosen by the BenchMarket team and cannot be bought. A featured listing carries a ‘Featured’ label,
+              appears in the ‘Featured’ strip on the home page and comes first when buyers browse, until a date the team sets.
+            </p>
+          ),
+        },
         {
           question: 'Do buyers pay anything?',
           answer: (
@@ -124,23 +128,45 @@ function topics(config: PublicConfig | undefined): Topic[] {
                 <div>
                   <dt className="font-semibold text-slate-900">Verification Needed</dt>
                   <dd>
-                    The check found something the seller must change — for example a regulated item offered with the equipment. The seller
-                    sees a note explaining what to fix, and the badge updates after the edit.
+                    The check (or the BenchMarket team) found something the seller must change — for example a regulated item offered with
+                    the equipment. The seller sees the check’s notes, one fix per line, on their listing page and in their dashboard, with a
+                    link to edit the listing; the check runs again when they save, and the badge updates.
                   </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-slate-900">Pending Verification</dt>
                   <dd>
-                    The listing needs a second look (or has not been checked yet), for example because its price is unusual for its kind of
-                    equipment.
+                    The listing waits for a second look by the BenchMarket team (or has not been checked yet), for example because its price
+                    is unusual for its kind of equipment. The seller sees the check’s notes too.
                   </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-slate-900">Verified</dt>
-                  <dd>The listing has been verified.</dd>
+                  <dd>The BenchMarket team reviewed the listing and approved it.</dd>
                 </div>
               </dl>
             </>
+          ),
+        },
+        {
+          question: 'What happens when BenchMarket rejects or takes down a listing?',
+          answer: (
+            <p>
+              The seller is emailed the reason and sees it on their listing page and in their dashboard. A rejected listing shows
+              ‘Verification Needed’ until the seller edits it; the edit is checked again and goes back to the team for review. A listing
+              that is taken down is hidden from buyers everywhere. Items that may not be sold — controlled substances, prescription drugs
+              and similar — are refused when the seller tries to publish the listing.
+            </p>
+          ),
+        },
+        {
+          question: 'How do I report a listing?',
+          answer: (
+            <p>
+              Open the listing and choose ‘Report this listing’ (you need to be logged in). Pick a reason — a prohibited item, suspected
+              fraud, the wrong category or condition, a duplicate, or something else you describe — and the BenchMarket team reviews it. You
+              can have one open report per listing.
+            </p>
           ),
         },
         {
@@ -253,8 +279,8 @@ function topics(config: PublicConfig | undefined): Topic[] {
           question: 'How do I contact a seller?',
           answer: (
             <p>
-              Open the listing and use ‘Contact Seller’. You need to be logged in; the seller receives your name, email and message and
-              usually replies by email. Sellers read their messages under Messages in the{' '}
+              Open the listing and use ‘Contact Seller’. You need to be logged in with a verified email address; the seller receives your
+              name, email and message and usually replies by email. Sellers read their messages under Messages in the{' '}
               <Link to="/dashboard" className={linkClass}>
                 Seller Dashboard
               </Link>
@@ -270,8 +296,10 @@ function topics(config: PublicConfig | undefined): Topic[] {
               <Link to="/search" className={linkClass}>
                 search page
               </Link>
-              . Custom and AI-enhanced search are for verified accounts: follow the link we email you after registering (it is valid for{' '}
-              {VERIFICATION_LINK_HOURS} hours) — verified accounts keep spam away from sellers.
+              . Custom and AI-enhanced search, publishing listings and contacting sellers are for verified accounts: follow the link we
+              email you after registering (it is valid for {VERIFICATION_LINK_HOURS} hours) — verified accounts keep spam away from sellers.
+              You can create and edit a listing before you verify, and publish it once you have. Lost the mail? ‘Resend verification email’
+              sends a new link.
             </p>
           ),
         },
@@ -300,18 +328,9 @@ export function Faq() {
                 <details className="group">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-4 py-3.5 font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-700 [&::-webkit-details-marker]:hidden">
                     {question}
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 24 24"
-                      className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180 motion-reduce:transition-none"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={2}
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    >
+                    <OutlineIcon className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180 motion-reduce:transition-none">
                       <path d="m6 9 6 6 6-6" />
-                    </svg>
+                    </OutlineIcon>
                   </summary>
                   <div className="px-4 pb-4 text-slate-700">{answer}</div>
                 </details>

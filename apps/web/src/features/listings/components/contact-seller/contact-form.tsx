@@ -6,7 +6,8 @@ import {
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
 import { useState, type FormEvent } from 'react';
-import { errorDetail } from '@/lib/api-client';
+import { errorDetail, hasErrorCode } from '@/lib/api-client';
+import { useAuth } from '@/lib/session/use-auth';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { Button } from '@/components/ui/button';
@@ -46,6 +47,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
     },
   });
   const send = useSendMessage();
+  const { refresh } = useAuth();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +60,10 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
       setValues(initial);
       setSent(true);
     } catch (cause) {
+      // The server's detail: a suspended seller ('seller_unavailable'), too many messages, …
       setError(errorDetail(cause, CONTACT_SEND_FAILED));
+      // The session thought the email verified: check again, so the panel offers the way out.
+      if (hasErrorCode(cause, 'email_not_verified')) void refresh();
     }
   };
 

@@ -1,13 +1,11 @@
-import { CONTACT_ALL_REQUIRED, CONTACT_SEND_FAILED } from '@benchmarket/shared';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { CONTACT_ALL_REQUIRED, CONTACT_SEND_FAILED, EMAIL_NOT_VERIFIED_TO_CONTACT, SELLER_UNAVAILABLE } from '@benchmarket/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { answersInTurn, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { submitExpectingEach } from '@/testing/forms';
 import { renderWithProviders } from '@/testing/render-app';
 import { CONTACT_SENT } from './contact-form';
 import { ContactSellerPanel } from './contact-seller-panel';
-
-// Pages load lazily and the machine may be busy: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const SELLER_ID = '5b0c1a2e-0000-4000-8000-00000000000a';
 const buyer = { id: '5b0c1a2e-0000-4000-8000-00000000000b', email: 'jane.doe@example.com', is_verified: true };
@@ -109,18 +107,58 @@ describe('ContactSellerPanel', () => {
   });
 
   it("shows the server's detail, or 'Failed to send message. Please try again.'", async () => {
-    let answer: { status: number; body?: unknown } = { status: 404, body: { detail: 'Listing not found' } };
-    const { user } = renderPanel({ 'POST /api/v1/messages': () => answer });
+    const { user } = renderPanel({
+      'POST /api/v1/messages': answersInTurn({ status: 404, body: { detail: 'Listing not found' } }, { status: 500 }),
+    });
     await user.type(await screen.findByLabelText('Message'), 'Hello');
 
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Listing not found');
-
-    answer = { status: 500 };
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => {
-      expect(screen.getByRole('alert')).toHaveTextContent(CONTACT_SEND_FAILED);
-    });
+    await submitExpectingEach(user, 'Send Message', ['Listing not found', CONTACT_SEND_FAILED]);
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+  });
+
+  it('asks an unverified user to verify the email instead of showing the form, with the resend button', async () => {
+    const { user, network } = renderPanel({
+      'GET /api/v1/auth/me': { body: { ...buyer, is_verified: false } },
+      'POST /api/v1/auth/resend-verification': {
+        body: { message: 'We sent a new verification link to jane.doe@example.com. It is valid for 48 hours.' },
+      },
+    });
+
+    const prompt = await screen.findByRole('region', { name: EMAIL_NOT_VERIFIED_TO_CONTACT });
+    expect(within(prompt).getByText('jane.doe@example.com')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Message' })).not.toBeInTheDocument();
+
+    await user.click(within(prompt).getByRole('button', { name: 'Resend verification email' }));
+    expect(
+      await within(prompt).findByText('We sent a new verification link to jane.doe@example.com. It is valid for 48 hours.'),
+    ).toBeInTheDocument();
+    expect(network.requests.filter((r) => r.url.endsWith('/auth/resend-verification'))).toHaveLength(1);
+  });
+
+  it("shows a suspended seller's refusal as the API words it ('seller_unavailable')", async () => {
+    const { user } = renderPanel({
+      'POST /api/v1/messages': { status: 403, body: { detail: SELLER_UNAVAILABLE, code: 'seller_unavailable' } },
+    });
+    await user.type(await screen.findByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SELLER_UNAVAILABLE);
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+  });
+
+  it('checks the session again when the API says the email is not verified, and offers the way out', async () => {
+    let verified = true;
+    const { user } = renderPanel({
+      'GET /api/v1/auth/me': () => ({ body: { ...buyer, is_verified: verified } }),
+      'POST /api/v1/messages': () => {
+        verified = false;
+        return { status: 403, body: { detail: EMAIL_NOT_VERIFIED_TO_CONTACT, code: 'email_not_verified' } };
+      },
+    });
+    await user.type(await screen.findByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const prompt = await screen.findByRole('region', { name: EMAIL_NOT_VERIFIED_TO_CONTACT });
+    expect(within(prompt).getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
   });
 });

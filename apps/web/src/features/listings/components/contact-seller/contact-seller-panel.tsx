@@ -1,10 +1,11 @@
-import type { Listing } from '@benchmarket/shared';
+import { EMAIL_NOT_VERIFIED_TO_CONTACT, type Listing } from '@benchmarket/shared';
 import { lazy, Suspense, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadBoundary } from '@/components/ui/load-boundary';
 import { useAuth } from '@/lib/session/use-auth';
 import { cn } from '@/lib/cn';
 import { buttonClass } from '@/components/ui/button';
+import { VerifyEmailPrompt } from '@/components/account/verify-email-prompt';
 
 // The form validates with zod (~30 KB gzip). Visitors, and Lighthouse, get the login prompt
 // instead, so the form's code loads only once a logged-in user is known.
@@ -16,8 +17,10 @@ interface ContactSellerPanelProps {
 
 /**
  * The contact-seller panel of a listing page (spec §2, §5, §6, §8), for everyone but the
- * owner. Visitors get a 'Contact Seller' button that goes to /login and back here; logged-in
- * users get the form (name and email pre-filled), POST /messages.
+ * owner. Visitors get a 'Contact Seller' button that goes to /login and back here; verified
+ * users get the form (name and email pre-filled), POST /messages; an unverified account is
+ * asked to verify its email first, with a way to resend the link (issue 14: the API refuses
+ * its messages with the same text).
  */
 export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
   const { user, isLoading } = useAuth();
@@ -39,6 +42,8 @@ export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
         <p role="status" className="mt-3 text-sm text-slate-600">
           Checking your session…
         </p>
+      ) : user && !user.is_verified ? (
+        <VerifyEmailPrompt message={EMAIL_NOT_VERIFIED_TO_CONTACT} className="mt-3" />
       ) : user ? (
         <LoadBoundary fallback={<FormFailed />}>
           <Suspense fallback={<FormLoading />}>

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface DataColumn {
+  /** The header text (or a visually hidden one, e.g. for an actions column). */
+  label: ReactNode;
+  align?: 'right';
+}
+
+/**
+ * A table of records that may be wider than the screen: a focusable, horizontally scrollable
+ * region named `label` (so the keyboard can scroll it too), a caption for screen readers, and,
+ * below the `md` breakpoint, a visible cue that more columns lie to the side. Rows are the
+ * `children` (`<tr>`s; their cells get the table's padding).
+ */
+export function DataTable({
+  label,
+  caption,
+  columns,
+  children,
+  className,
+}: {
+  label: string;
+  caption: string;
+  columns: readonly DataColumn[];
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <p aria-hidden="true" className="mb-2 flex items-center gap-1.5 text-xs font-medium text-slate-600 md:hidden">
+        <span>Scroll sideways to see every column</span>
+        <span className="text-base leading-none">→</span>
+      </p>
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white bg-[linear-gradient(to_right,white_30%,transparent),linear-gradient(to_left,white_30%,transparent),radial-gradient(farthest-side_at_100%_50%,rgb(15_23_42/0.18),transparent)] bg-[length:2.5rem_100%,2.5rem_100%,0.75rem_100%] bg-[position:left_center,right_center,right_center] bg-no-repeat focus-visible:outline-2 focus-visible:outline-teal-700 [background-attachment:local,local,scroll]"
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_td]:py-3 [&_td]:align-top [&_td:first-child]:pl-4 [&_td:last-child]:pr-4">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              {columns.map((column, index) => (
+                <th
+                  key={index}
+                  scope="col"
+                  className={cn('px-3 py-3 whitespace-nowrap first:pl-4 last:pr-4', column.align === 'right' && 'text-right')}
+                >
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">{children}</tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { AdminListing } from '@benchmarket/shared';
+import { useState } from 'react';
+import { Button, LinkButton } from '@/components/ui/button';
+import { useApproveListing, useRejectListing, useRestoreListing, useTakeDownListing } from '../api/listings';
+import { OptionalReasonFormSchema, ReasonFormSchema, type ReasonFormValues } from '../form-schemas';
+import { isLive } from '../format';
+import { ActionDialog, ReasonField } from './action-dialog';
+
+export type ListingActionName = 'approve' | 'reject' | 'takeDown' | 'restore' | 'feature';
+
+interface ListingActionsProps {
+  listing: AdminListing;
+  /** The actions offered (those that do not apply to the listing's state are left out). */
+  actions: readonly ListingActionName[];
+  /** Called with the success message once an action is done. */
+  onDone: (message: string) => void;
+}
+
+const REASON_FIELDS = ['reason'] as const;
+const EMPTY_REASON: ReasonFormValues = { reason: '' };
+
+/**
+ * A listing's moderation buttons and their dialogs: Approve (reason optional), Reject, Take
+ * down and Restore (reason required), and Feature (the featuring form, filled in).
+ */
+export function ListingActions({ listing, actions, onDone }: ListingActionsProps) {
+  const [open, setOpen] = useState<Exclude<ListingActionName, 'feature'> | null>(null);
+  const approve = useApproveListing();
+  const reject = useRejectListing();
+  const takeDown = useTakeDownListing();
+  const restore = useRestoreListing();
+  const close = () => {
+    setOpen(null);
+  };
+  const title = `'${listing.title}'`;
+  const takenDown = listing.moderation?.status === 'taken_down';
+  const live = isLive(listing);
+  const offered = actions.filter((action) => {
+    if (action === 'takeDown') return !takenDown && !listing.is_deleted;
+    if (action === 'restore') return takenDown;
+    if (action === 'feature') return live;
+    return true;
+  });
+  const named = (label: string) => ({ 'aria-label': `${label}: ${listing.title}` });
+
+  return (
+    <>
+      {offered.map((action) => {
+        switch (action) {
+          case 'approve':
+            return (
+              <Button key={action} size="sm" onClick={() => setOpen('approve')} {...named('Approve')}>
+                Approve
+              </Button>
+            );
+          case 'reject':
+            return (
+              <Button key={action} size="sm" variant="secondary" onClick={() => setOpen('reject')} {...named('Reject')}>
+                Reject
+              </Button>
+            );
+          case 'takeDown':
+            return (
+              <Button key={action} size="sm" variant="danger" onClick={() => setOpen('takeDown')} {...named('Take down')}>
+                Take down
+              </Button>
+            );
+          case 'restore':
+            return (
+              <Button key={action} size="sm" variant="secondary" onClick={() => setOpen('restore')} {...named('Restore')}>
+                Restore
+              </Button>
+            );
+          case 'feature':
+            return (
+              <LinkButton key={action} size="sm" variant="secondary" to={`/admin/featured?listing=${listing.id}`} {...named('Feature')}>
+                Feature
+              </LinkButton>
+            );
+        }
+      })}
+
+      {open === 'approve' && (
+        <ActionDialog
+          title="Approve listing"
+          description={`${title} will show 'Verified' and leave the review queue.`}
+          submitLabel="Approve listing"
+          schema={OptionalReasonFormSchema}
+          initial={EMPTY_REASON}
+          fieldOrder={REASON_FIELDS}
+          failedTitle="The listing could not be approved."
+          onClose={close}
+          onSubmit={async (body) => {
+            await approve.mutateAsync({ id: listing.id, body });
+            close();
+            onDone(`${title} is approved and shows 'Verified'.`);
+          }}
+        >
+          {(field) => <ReasonField optional {...field('reason')} />}
+        </ActionDialog>
+      )}
+      {open === 'reject' && (
+        <ActionDialog
+          title="Reject listing"
+          description={`${title} will show 'Verification Needed'. The seller is emailed the reason and sees it on the listing.`}
+          submitLabel="Reject listing"
+          variant="danger"
+          schema={ReasonFormSchema}
+          initial={EMPTY_REASON}
+          fieldOrder={REASON_FIELDS}
+          failedTitle="The listing could not be rejected."
+          onClose={close}
+          onSubmit={async (body) => {
+            await reject.mutateAsync({ id: listing.id, body });
+            close();
+            onDone(`${title} is rejected. The seller was emailed the reason.`);
+          }}
+        >
+          {(field) => <ReasonField hint="The seller receives it by email. Kept in the audit log." {...field('reason')} />}
+        </ActionDialog>
+      )}
+      {open === 'takeDown' && (
+        <ActionDialog
+          title="Take down listing"
+          description={`${title} will be hidden everywhere: search, the latest and featured listings and its page. The seller is emailed the reason and still sees the listing.`}
+          submitLabel="Take down listing"
+          variant="danger"
+          schema={ReasonFormSchema}
+          initial={EMPTY_REASON}
+          fieldOrder={REASON_FIELDS}
+          failedTitle="The listing could not be taken down."
+          onClose={close}
+          onSubmit={async (body) => {
+            await takeDown.mutateAsync({ id: listing.id, body });
+            close();
+            onDone(`${title} is taken down and hidden everywhere. The seller was emailed the reason.`);
+          }}
+        >
+          {(field) => <ReasonField hint="The seller receives it by email. Kept in the audit log." {...field('reason')} />}
+        </ActionDialog>
+      )}
+      {open === 'restore' && (
+        <ActionDialog
+          title="Restore listing"
+          description={`${title} will show again if it is paid and has not expired.`}
+          submitLabel="Restore listing"
+          schema={ReasonFormSchema}
+          initial={EMPTY_REASON}
+          fieldOrder={REASON_FIELDS}
+          failedTitle="The listing could not be restored."
+          onClose={close}
+          onSubmit={async (body) => {
+            await restore.mutateAsync({ id: listing.id, body });
+            close();
+            onDone(`${title} is restored.`);
+          }}
+        >
+          {(field) => <ReasonField {...field('reason')} />}
+        </ActionDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useSearchParams } from 'react-router';
+
+/** The list's page from the URL (`?page=`), 1 when absent or not a page number. */
+export function usePageParam(): number {
+  const [searchParams] = useSearchParams();
+  const page = Number(searchParams.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The address of the current page with some parameters changed (null or '' removes one). */
+export function withParams(pathname: string, current: URLSearchParams, changes: Record<string, string | number | null>): string {
+  const params = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '' || (key === 'page' && value === 1)) params.delete(key);
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}

@@ -1,0 +1,152 @@
+import type { AuditEntry } from '@benchmarket/shared';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
+import { useAuditLog } from '../api/audit';
+import { ConsolePage } from '../components/console-page';
+import { QueryView } from '../components/query-view';
+import { SearchForm } from '../components/search-form';
+import { usePageParam, withParams } from '../components/use-page-param';
+import { formatDateTime } from '../format';
+
+/** A recorded value as text: strings as they are, nothing as '—', anything else as JSON. */
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return JSON.stringify(value);
+}
+
+/** The fields an action changed, each 'before → after' (everything when one side is missing). */
+function changes(entry: Pick<AuditEntry, 'before' | 'after'>): { field: string; before: string; after: string }[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
+}
+
+function Change({ entry }: { entry: AuditEntry }) {
+  const list = changes(entry);
+  if (list.length === 0) return <span className="text-slate-600">No field changed</span>;
+  return (
+    <dl className="space-y-1">
+      {list.map((change) => (
+        <div key={change.field}>
+          <dt className="inline font-mono text-xs text-slate-600">{change.field}: </dt>
+          <dd className="inline break-words">
+            <span className="text-slate-700">{change.before}</span>
+            <span aria-hidden="true"> → </span>
+            <span className="sr-only"> changed to </span>
+            <span className="font-medium text-slate-900">{change.after}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
+
+function objectLink(entry: AuditEntry): string | null {
+  if (entry.object_type === 'user') return `/admin/users/${entry.object_id}`;
+  if (entry.object_type === 'listing') return `/listings/${entry.object_id}`;
+  if (entry.object_type === 'payment') return `/admin/payments?q=${entry.object_id}`;
+  return null;
+}
+
+const COLUMNS = [
+  { label: 'When' },
+  { label: 'Who' },
+  { label: 'Action' },
+  { label: 'Object' },
+  { label: 'Before → after' },
+  { label: 'Reason' },
+];
+
+function AuditRow({ entry, filterHref }: { entry: AuditEntry; filterHref: string }) {
+  const link = objectLink(entry);
+  return (
+    <tr>
+      <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
+      <td className="break-all">{entry.actor}</td>
+      <td className="font-medium whitespace-nowrap">{entry.action}</td>
+      <td className="min-w-44">
+        <span className="block text-slate-600">{entry.object_type}</span>
+        {link ? (
+          <Link to={link} className={`${linkClass} font-mono text-xs break-all`}>
+            {entry.object_id}
+          </Link>
+        ) : (
+          <span className="font-mono text-xs break-all">{entry.object_id}</span>
+        )}
+        <Link to={filterHref} className="mt-1 block text-xs text-teal-800 underline underline-offset-2">
+          Only this object
+        </Link>
+      </td>
+      <td className="min-w-64">
+        <Change entry={entry} />
+      </td>
+      <td className="min-w-48 whitespace-pre-line">{entry.reason ?? '—'}</td>
+    </tr>
+  );
+}
+
+function AuditLog() {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const objectId = searchParams.get('object_id')?.trim() ?? '';
+  const page = usePageParam();
+  const audit = useAuditLog(page, objectId);
+  return (
+    <>
+      <SearchForm
+        key={objectId}
+        label="Object id"
+        value={objectId}
+        hint="Only what was done to one listing, user, payment or setting."
+        onSearch={(text) => {
+          void navigate(withParams(pathname, searchParams, { object_id: text, page: null }));
+        }}
+      />
+      <QueryView query={audit} loadingLabel="Loading the audit log…" failedTitle="The audit log could not be loaded.">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState>{objectId ? `Nothing was recorded about '${objectId}'.` : 'No administrator action is recorded yet.'}</EmptyState>
+          ) : (
+            <>
+              <DataTable label="Audit log" caption="Administrator actions, newest first" columns={COLUMNS}>
+                {data.items.map((entry) => (
+                  <AuditRow
+                    key={entry.id}
+                    entry={entry}
+                    filterHref={withParams(pathname, new URLSearchParams(), { object_id: entry.object_id })}
+                  />
+                ))}
+              </DataTable>
+              <Pager
+                label="Audit log pages"
+                page={data.page}
+                pageSize={data.page_size}
+                total={data.total}
+                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
+                className="mt-6"
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </>
+  );
+}
+
+/** /admin/audit: every administrator action — who, what, which object, before → after, why, when. Read-only. */
+export default function AuditLogRoute() {
+  return (
+    <ConsolePage title="Audit log" intro="Every administrator action, the newest first. It cannot be changed.">
+      <AuditLog />
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,236 @@
+import { formatPrice, shortPaymentId, type AdminPayment, type RefundResult } from '@benchmarket/shared';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
+import { TextField } from '@/components/ui/text-field';
+import { usePayments, useRefundPayment } from '../api/payments';
+import { ActionDialog, ReasonField } from '../components/action-dialog';
+import { ConsolePage } from '../components/console-page';
+import { useNotice } from '../components/notice';
+import { PaymentStatus } from '../components/payment-status';
+import { QueryView } from '../components/query-view';
+import { SearchForm } from '../components/search-form';
+import { usePageParam, withParams } from '../components/use-page-param';
+import { refundFormSchema, type RefundFormValues } from '../form-schemas';
+import { formatDate, formatDateTime } from '../format';
+
+const KIND_LABELS: Record<AdminPayment['kind'], string> = { activation: 'Activation', extension: 'Extension', renewal: 'Renewal' };
+const PROVIDER_LABELS: Record<AdminPayment['provider'], string> = { stripe: 'Stripe', sandbox: 'Sandbox', free: 'Free (promotion)' };
+const SOURCE_LABELS = { admin: 'by an administrator', provider: "in the provider's dashboard", automatic: 'automatically' } as const;
+
+const cents = (amount: number) => Math.round(amount * 100);
+/** What can still be refunded of a payment. */
+const remainingOf = (payment: AdminPayment) => (cents(payment.amount) - cents(payment.refunded_amount)) / 100;
+const refundable = (payment: AdminPayment) => payment.status === 'completed' && payment.provider !== 'free' && remainingOf(payment) > 0;
+
+/** The success message of a refund: how much went back and the listing's new expiry. */
+function refundMessage(before: AdminPayment, result: RefundResult, now: Date = new Date()): string {
+  const refunded = (cents(result.payment.refunded_amount) - cents(before.refunded_amount)) / 100;
+  const amount = formatPrice(refunded > 0 ? refunded : remainingOf(before), before.currency);
+  const expiry = result.listing_expiry_date;
+  const listing = `'${before.listing_title}'`;
+  let after: string;
+  if (expiry === null) after = `${listing} has no expiry date now.`;
+  else if (Date.parse(expiry) <= now.getTime()) after = `The paid time of ${listing} has ended (${formatDateTime(expiry)}).`;
+  else after = `${listing} now expires on ${formatDateTime(expiry)}.`;
+  return `Refunded ${amount} of payment ${shortPaymentId(before.id)}. ${after}`;
+}
+
+const REFUND_FIELDS = ['amount', 'reason'] as const;
+const EMPTY_REFUND: RefundFormValues = { amount: '', reason: '' };
+
+function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onClose: () => void; onDone: (message: string) => void }) {
+  const refund = useRefundPayment();
+  const remaining = remainingOf(payment);
+  const money = (amount: number) => formatPrice(amount, payment.currency);
+  return (
+    <ActionDialog
+      title="Refund payment"
+      description={
+        <>
+          {money(payment.amount)} paid by {payment.user_email} on {formatDate(payment.created_at)} for &apos;{payment.listing_title}&apos;.{' '}
+          {money(remaining)} can still be refunded. The money goes back through {PROVIDER_LABELS[payment.provider]}, and the listing&apos;s
+          paid time shrinks by the refunded share.
+        </>
+      }
+      submitLabel="Refund"
+      variant="danger"
+      schema={refundFormSchema(remaining)}
+      initial={EMPTY_REFUND}
+      fieldOrder={REFUND_FIELDS}
+      failedTitle="The payment could not be refunded."
+      onClose={onClose}
+      onSubmit={async (body) => {
+        const result = await refund.mutateAsync({ id: payment.id, body });
+        onClose();
+        onDone(refundMessage(payment, result));
+      }}
+    >
+      {(field) => (
+        <>
+          <TextField
+            label={
+              <>
+                Amount ({payment.currency}) <span className="font-normal text-slate-600">(optional)</span>
+              </>
+            }
+            hint={`Leave it empty to refund everything left: ${money(remaining)}.`}
+            inputMode="decimal"
+            autoComplete="off"
+            announceError={false}
+            {...field('amount')}
+          />
+          <ReasonField {...field('reason')} />
+        </>
+      )}
+    </ActionDialog>
+  );
+}
+
+const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
+
+function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (payment: AdminPayment) => void }) {
+  return (
+    <tr>
+      <td className="whitespace-nowrap">{formatDateTime(payment.created_at)}</td>
+      <td>
+        <span className="font-mono text-xs" title={payment.id}>
+          {shortPaymentId(payment.id)}
+        </span>
+        <span className="block text-xs text-slate-600">{PROVIDER_LABELS[payment.provider]}</span>
+        <span className="block font-mono text-xs break-all text-slate-800">{payment.provider_payment_id ?? 'No provider id'}</span>
+      </td>
+      <td className="min-w-44">
+        <Link to={`/admin/users/${payment.user_id}`} className={`${linkClass} break-all`}>
+          {payment.user_email}
+        </Link>
+        <span className="block text-slate-700">
+          <Link to={`/listings/${payment.listing_id}`} className={linkClass}>
+            {payment.listing_title}
+          </Link>
+        </span>
+        <span className="block text-xs text-slate-600">
+          {KIND_LABELS[payment.kind]}, {payment.duration_months === 1 ? '1 month' : `${String(payment.duration_months)} months`}
+        </span>
+      </td>
+      <td className="text-right whitespace-nowrap">{formatPrice(payment.amount, payment.currency)}</td>
+      <td className="min-w-40 text-right">
+        <span className="whitespace-nowrap">{formatPrice(payment.refunded_amount, payment.currency)}</span>
+        {payment.refunds.length > 0 && (
+          <ul className="mt-1 space-y-0.5 text-left text-xs text-slate-600">
+            {payment.refunds.map((refund) => (
+              <li key={refund.id}>
+                {formatPrice(refund.amount, payment.currency)} {SOURCE_LABELS[refund.source]} on {formatDate(refund.created_at)}
+                {refund.reason && <>: {refund.reason}</>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        <PaymentStatus payment={payment} />
+      </td>
+      <td>
+        {refundable(payment) ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              onRefund(payment);
+            }}
+            aria-label={`Refund payment ${shortPaymentId(payment.id)}`}
+          >
+            Refund
+          </Button>
+        ) : (
+          <span className="text-xs text-slate-600">—</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const COLUMNS = [
+  { label: 'Date' },
+  { label: 'Payment and provider id' },
+  { label: 'User and listing' },
+  { label: 'Amount', align: 'right' as const },
+  { label: 'Refunded', align: 'right' as const },
+  { label: 'Status' },
+  { label: <span className="sr-only">Actions</span> },
+];
+
+function Payments() {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const page = usePageParam();
+  const payments = usePayments(q, page);
+  const notice = useNotice();
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  return (
+    <>
+      <SearchForm
+        key={q}
+        label="Search payments"
+        value={q}
+        hint="A payment id, a provider id (pi_…), an email or a listing title."
+        onSearch={(text) => {
+          void navigate(withParams(pathname, searchParams, { q: text, page: null }));
+        }}
+      />
+      {notice.element}
+      <QueryView query={payments} loadingLabel="Loading the payments…" failedTitle="The payments could not be loaded.">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState>{q ? `No payment matches '${q}'.` : 'No payments yet.'}</EmptyState>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-slate-700" role="status">
+                {q ? `${String(data.total)} found for '${q}'.` : `${String(data.total)} payments, the newest first.`}
+              </p>
+              <DataTable label="Payments" caption="Payments, newest first, with their provider id, refunds and status" columns={COLUMNS}>
+                {data.items.map((payment) => (
+                  <PaymentRow key={payment.id} payment={payment} onRefund={setRefunding} />
+                ))}
+              </DataTable>
+              <Pager
+                label="Payment pages"
+                page={data.page}
+                pageSize={data.page_size}
+                total={data.total}
+                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
+                className="mt-6"
+              />
+            </>
+          )
+        }
+      </QueryView>
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => {
+            setRefunding(null);
+          }}
+          onDone={notice.show}
+        />
+      )}
+    </>
+  );
+}
+
+/** /admin/payments: every payment with its provider id and refunds; refund in full or in part. */
+export default function PaymentsRoute() {
+  return (
+    <ConsolePage
+      title="Payments"
+      intro="Every payment with its provider id. A refund goes back through the provider and shortens the listing's paid time."
+    >
+      <Payments />
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,202 @@
+import { REPORT_REASON_LABELS, type AdminReport, type ReportGroup } from '@benchmarket/shared';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LinkTabs } from '@/components/ui/link-tabs';
+import { Pager } from '@/components/ui/pager';
+import { StatusPill } from '@/components/ui/status-pill';
+import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
+import { ActionDialog, ReasonField, type FieldProps } from '../components/action-dialog';
+import { ConsolePage } from '../components/console-page';
+import { ListingActions } from '../components/listing-actions';
+import { ListingSummary } from '../components/listing-summary';
+import { useNotice } from '../components/notice';
+import { QueryView } from '../components/query-view';
+import { usePageParam, withParams } from '../components/use-page-param';
+import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
+import { formatDateTime } from '../format';
+
+const OUTCOMES = [
+  { value: 'dismissed', label: 'Dismissed', hint: 'Nothing wrong was found.' },
+  { value: 'actioned', label: 'Acted on', hint: 'The listing was changed, taken down or the seller dealt with.' },
+] as const;
+
+const OUTCOME_LABELS: Record<AdminReport['status'], string> = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on' };
+
+/** The two outcomes as a radio group, wired to the form like any field. */
+function OutcomeField(props: FieldProps) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Outcome</legend>
+      <div className="mt-2 space-y-2">
+        {OUTCOMES.map((outcome) => (
+          <label
+            key={outcome.value}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 has-checked:border-teal-600 has-checked:bg-teal-50"
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={outcome.value}
+              checked={props.value === outcome.value}
+              onChange={() => {
+                props.onChange({ target: { value: outcome.value } });
+              }}
+              aria-invalid={props['aria-invalid']}
+              aria-describedby={props['aria-describedby']}
+              className="mt-1 size-4 accent-teal-700"
+            />
+            <span>
+              <span className="block text-sm font-semibold text-slate-900">{outcome.label}</span>
+              <span className="block text-sm text-slate-600">{outcome.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ReportItem({ report }: { report: AdminReport }) {
+  return (
+    <li className="rounded-lg border border-slate-200 px-3 py-3 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-slate-900">{REPORT_REASON_LABELS[report.reason]}</span>
+        {report.status !== 'open' && (
+          <StatusPill tone={report.status === 'actioned' ? 'success' : 'neutral'}>{OUTCOME_LABELS[report.status]}</StatusPill>
+        )}
+      </div>
+      {report.details && <p className="mt-1 whitespace-pre-line text-slate-800">{report.details}</p>}
+      <p className="mt-1 text-slate-600">
+        By{' '}
+        <Link to={`/admin/users/${report.reporter_id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+          {report.reporter_email}
+        </Link>{' '}
+        on {formatDateTime(report.created_at)}
+      </p>
+      {report.status !== 'open' && (
+        <p className="mt-1 text-slate-700">
+          Resolved{report.resolved_at ? ` on ${formatDateTime(report.resolved_at)}` : ''}
+          {report.resolution_reason && <>: {report.resolution_reason}</>}
+        </p>
+      )}
+    </li>
+  );
+}
+
+const RESOLVE_FIELDS = ['outcome', 'reason'] as const;
+const EMPTY_RESOLVE: ResolveFormValues = { outcome: '', reason: '' };
+
+function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status: ReportStatus; onDone: (message: string) => void }) {
+  const [resolving, setResolving] = useState(false);
+  const resolve = useResolveReports();
+  const { listing, reports } = group;
+  const openCount = reports.filter((report) => report.status === 'open').length;
+  return (
+    <li>
+      <ListingSummary
+        listing={listing}
+        actions={
+          <>
+            {status === 'open' && openCount > 0 && (
+              <Button size="sm" onClick={() => setResolving(true)} aria-label={`Resolve the reports: ${listing.title}`}>
+                Resolve reports
+              </Button>
+            )}
+            <ListingActions listing={listing} actions={['takeDown', 'restore']} onDone={onDone} />
+          </>
+        }
+      >
+        <section aria-label={`Reports about ${listing.title}`}>
+          <p className="mb-2 text-sm font-semibold text-slate-900">
+            {reports.length === 1 ? '1 report' : `${String(reports.length)} reports`}
+          </p>
+          <ul className="space-y-2">
+            {reports.map((report) => (
+              <ReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+        </section>
+      </ListingSummary>
+      {resolving && (
+        <ActionDialog
+          title="Resolve reports"
+          description={`Every open report about '${listing.title}' (${String(openCount)}) is closed with this outcome and reason.`}
+          submitLabel="Resolve reports"
+          schema={ResolveFormSchema}
+          initial={EMPTY_RESOLVE}
+          fieldOrder={RESOLVE_FIELDS}
+          failedTitle="The reports could not be resolved."
+          onClose={() => setResolving(false)}
+          onSubmit={async (body) => {
+            await resolve.mutateAsync({ listingId: listing.id, body });
+            setResolving(false);
+            onDone(`The reports about '${listing.title}' are resolved (${body.outcome === 'dismissed' ? 'dismissed' : 'acted on'}).`);
+          }}
+        >
+          {(field) => (
+            <>
+              <OutcomeField {...field('outcome')} />
+              <ReasonField {...field('reason')} />
+            </>
+          )}
+        </ActionDialog>
+      )}
+    </li>
+  );
+}
+
+function Reports() {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const status: ReportStatus = searchParams.get('status') === 'resolved' ? 'resolved' : 'open';
+  const page = usePageParam();
+  const reports = useReports(status, page);
+  const notice = useNotice();
+  return (
+    <>
+      <LinkTabs
+        label="Reports by status"
+        className="mb-6"
+        tabs={[
+          { label: 'Open', to: withParams(pathname, new URLSearchParams(), {}), current: status === 'open' },
+          { label: 'Resolved', to: withParams(pathname, new URLSearchParams(), { status: 'resolved' }), current: status === 'resolved' },
+        ]}
+      />
+      {notice.element}
+      <QueryView query={reports} loadingLabel="Loading the reports…" failedTitle="The reports could not be loaded.">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState>{status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}</EmptyState>
+          ) : (
+            <>
+              <ol className="space-y-4">
+                {data.items.map((group) => (
+                  <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
+                ))}
+              </ol>
+              <Pager
+                label="Report pages"
+                page={data.page}
+                pageSize={data.page_size}
+                total={data.total}
+                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
+                className="mt-6"
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </>
+  );
+}
+
+/** /admin/reports: buyers' reports grouped by listing; resolve them (dismissed or acted on) or take the listing down. */
+export default function ReportsRoute() {
+  return (
+    <ConsolePage title="Reports" intro="What signed-in users reported, grouped by listing, the oldest open report first.">
+      <Reports />
+    </ConsolePage>
+  );
+}

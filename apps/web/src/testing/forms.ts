@@ -1,0 +1,26 @@
+import { screen, waitFor, type BoundFunctions, type queries } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+
+/** Where to look: the whole page (`screen`), or `within(a panel)`. */
+type Scope = BoundFunctions<typeof queries>;
+
+/** Types each value into the field with that label, in order; the page may still be loading. */
+export async function fillForm(user: UserEvent, fields: Record<string, string>, scope: Scope = screen): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) {
+    await user.type(await scope.findByLabelText(label), value);
+  }
+}
+
+/**
+ * Presses the submit button once for each text and waits for the form's alert to say it: with
+ * a stub that `answersInTurn`, the server's detail first, then the fallback texts.
+ */
+export async function submitExpectingEach(user: UserEvent, submit: string, texts: string[], scope: Scope = screen): Promise<void> {
+  for (const text of texts) {
+    await user.click(scope.getByRole('button', { name: submit }));
+    await waitFor(() => {
+      expect(scope.getByRole('alert')).toHaveTextContent(text);
+    });
+  }
+}
