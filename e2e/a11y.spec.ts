@@ -225,7 +225,18 @@ describe('axe: a seller with listings, payments and messages', () => {
 
 describe('axe: a buyer on a listing', () => {
   checkEach(
-    [{ path: () => `/listings/${live.id}`, ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor() }],
+    [
+      { path: () => `/listings/${live.id}`, ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor() },
+      {
+        name: "a listing with the 'Report this listing' dialog open",
+        path: () => `/listings/${live.id}`,
+        ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor(),
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Report this listing' }).click();
+          await page.getByRole('dialog', { name: 'Report this listing' }).getByRole('radio').first().waitFor();
+        },
+      },
+    ],
     () => buyer.token,
   );
 });
@@ -244,7 +255,15 @@ describe('axe: a new seller with nothing yet (empty states)', () => {
 
 describe('axe: a registered user who has not verified the email', () => {
   checkEach(
-    [{ path: '/', ready: (page) => page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor() }, { path: '/search' }],
+    [
+      { path: '/', ready: (page) => page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor() },
+      { path: '/search' },
+      {
+        name: 'a listing, asked to verify before contacting the seller',
+        path: () => `/listings/${live.id}`,
+        ready: (page) => page.getByRole('region', { name: /^Please verify your email address before contacting sellers\./ }).waitFor(),
+      },
+    ],
     () => unverifiedToken,
   );
 });

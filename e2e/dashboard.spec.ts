@@ -161,7 +161,7 @@ describe('dashboard', () => {
     expect(await actionsOf(page, paid.title)).toEqual(['Edit', 'View', 'Delete', 'Extend']);
     const paidRow = rowOf(page, paid.title);
     expect(await paidRow.getByRole('link', { name: 'Extend' }).getAttribute('href')).toBe(`/listings/${paid.id}/extend`);
-    expect(await paidRow.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/edit-listing/${paid.id}`);
+    expect(await paidRow.getByRole('link', { name: 'Edit', exact: true }).getAttribute('href')).toBe(`/edit-listing/${paid.id}`);
     expect(await paidRow.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/listings/${paid.id}`);
     expect(await paidRow.getByText('Paid', { exact: true }).count()).toBe(1);
     expect(await paidRow.getByText(/^Expires (soon|in )/).count()).toBe(1);

@@ -134,6 +134,8 @@ describe('support page', () => {
     const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
     await page.goto('/support');
     await page.getByRole('heading', { level: 2, name: 'Frequently asked questions' }).waitFor();
+    // The promotion's topic is there once the settings (GET /config) say it runs.
+    await page.getByRole('heading', { level: 3, name: 'Fees and the promotion' }).waitFor();
 
     for (const topic of [
       'Fees and the promotion',

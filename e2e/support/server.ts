@@ -14,8 +14,11 @@ export interface RunningServer {
   dataDir: string;
   logFile: string;
   stop(): Promise<void>;
-  /** Stops and starts the same server again on the same data (restart survival). */
-  restart(): Promise<void>;
+  /**
+   * Stops and starts the same server again on the same data (restart survival); `between`
+   * runs while it is stopped (e.g. a change made directly in its database).
+   */
+  restart(between?: () => Promise<void>): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -96,8 +99,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     baseUrl,
     dataDir,
     logFile,
-    restart: async () => {
+    restart: async (between) => {
       await stopChild();
+      await between?.();
       await launch();
     },
     stop: async () => {
