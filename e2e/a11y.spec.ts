@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
+import { grantAdmin } from './support/admin.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { createListing, createPublishedListing, severeAxeViolations, type CreatedListing } from './support/listing-fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -16,6 +17,8 @@ let seller: TestUser;
 let buyer: TestUser;
 /** A verified user with nothing yet. */
 let newcomer: TestUser;
+/** An administrator (granted as the command line does), with a report and a payment to look at. */
+let admin: TestUser;
 /** Registered, email not verified. */
 let unverifiedToken: string;
 let live: CreatedListing;
@@ -24,11 +27,13 @@ let unpaid: CreatedListing;
 beforeAll(async () => {
   server = await startServer({ PROMO_FREE_UNTIL: '2099-06-01' });
   browser = await launchBrowser();
-  [seller, buyer, newcomer] = await Promise.all([
+  [seller, buyer, newcomer, admin] = await Promise.all([
     createVerifiedUser(server, 'a11y-seller'),
     createVerifiedUser(server, 'a11y-buyer'),
     createVerifiedUser(server, 'a11y-newcomer'),
+    createVerifiedUser(server, 'a11y-admin'),
   ]);
+  await grantAdmin(server, admin.email);
   live = await createPublishedListing(server, seller, { title: 'Leica DM750 Binocular Microscope', price: 1890 });
   unpaid = await createListing(server, seller, { title: 'Memmert UN55 Drying Oven' });
   const removed = await createPublishedListing(server, seller, { title: 'Grant SUB Aqua 12 Water Bath' }, { photo: false });
@@ -41,6 +46,10 @@ beforeAll(async () => {
       sender_email: buyer.email,
       message: 'Is the LED illumination still bright, and could you ship it to Lyon?',
     },
+  });
+  await api(server.baseUrl, `/listings/${live.id}/reports`, {
+    token: newcomer.token,
+    json: { reason: 'other', details: 'The photos look like a different model.' },
   });
   const email = `a11y-unverified-${String(Date.now())}@example.com`;
   await api(server.baseUrl, '/auth/register', { json: { email, password: 'Lab-bench-2025!' } });
@@ -266,4 +275,29 @@ describe('axe: a registered user who has not verified the email', () => {
     ],
     () => unverifiedToken,
   );
+});
+
+const adminPages: Visit[] = [
+  { path: '/admin', ready: heading('Overview') },
+  { path: '/admin/review', ready: heading('Review Queue') },
+  { path: '/admin/reports', ready: (page) => page.getByText('Leica DM750 Binocular Microscope').first().waitFor() },
+  { path: '/admin/users', ready: heading('Users') },
+  {
+    name: "/admin/users/{the seller's id}",
+    path: () => `/admin/users/${seller.id}`,
+    ready: (page) => page.getByText(seller.email).first().waitFor(),
+  },
+  { path: '/admin/payments', ready: heading('Payments') },
+  { path: '/admin/featured', ready: heading('Featured Listings') },
+  { path: '/admin/settings', ready: heading('Settings') },
+  { path: '/admin/inbox', ready: heading('Inbox') },
+  { path: '/admin/audit', ready: heading('Audit Log') },
+];
+
+describe('axe: an administrator in the console', () => {
+  checkEach(adminPages, () => admin.token);
+});
+
+describe('axe: an administrator in the console on a phone', () => {
+  checkEach(adminPages, () => admin.token, { width: 390, height: 844 });
 });
