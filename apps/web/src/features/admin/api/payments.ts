@@ -20,9 +20,23 @@ export function usePayments(q: string, page: number) {
   return useQuery({ ...paymentsQueryOptions(viewer, q, page), enabled: isAdmin, placeholderData: keepPreviousData });
 }
 
-/** POST /admin/payments/{id}/refund {amount?, reason}: through the payment provider; the listing's paid time shrinks. */
-export function refundPayment({ id, body }: { id: string; body: RefundBody }): Promise<RefundResult> {
-  return api.post<RefundResult>(`/admin/payments/${encodeURIComponent(id)}/refund`, RefundBodySchema.parse(body));
+/**
+ * POST /admin/payments/{id}/refund {amount?, reason}: through the payment provider; the listing's
+ * paid time shrinks. The Idempotency-Key names one refund meant, so a retry after a lost answer
+ * makes no second refund.
+ */
+export function refundPayment({
+  id,
+  body,
+  idempotencyKey,
+}: {
+  id: string;
+  body: RefundBody;
+  idempotencyKey: string;
+}): Promise<RefundResult> {
+  return api.post<RefundResult>(`/admin/payments/${encodeURIComponent(id)}/refund`, RefundBodySchema.parse(body), {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export const useRefundPayment = () => useAdminMutation(refundPayment);

@@ -90,10 +90,9 @@ describe('/admin/payments', () => {
     await waitFor(() => {
       expect(screen.getByText(message)).toHaveFocus();
     });
-    expect(await bodyOf(network.requests.find((request) => request.method === 'POST') as Request)).toEqual({
-      amount: 50,
-      reason: 'Listing never went live.',
-    });
+    const sent = network.requests.find((request) => request.method === 'POST') as Request;
+    expect(await bodyOf(sent)).toEqual({ amount: 50, reason: 'Listing never went live.' });
+    expect(sent.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
   });
 
   it('refunds everything left when no amount is given, and says when the paid time has ended', async () => {
@@ -120,9 +119,9 @@ describe('/admin/payments', () => {
     });
   });
 
-  it("shows the provider's refusal in the dialog", async () => {
+  it("shows the provider's refusal in the dialog; a retry of the same refund sends the same Idempotency-Key", async () => {
     const payment = makePayment();
-    adminApi({
+    const network = adminApi({
       [PAYMENTS]: { body: page([payment]) },
       [`POST /api/v1/admin/payments/${payment.id}/refund`]: {
         status: 502,
@@ -137,5 +136,20 @@ describe('/admin/payments', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('The payment could not be refunded.Stripe could not refund this payment: card expired.');
     expect(alert).toHaveFocus();
+
+    const keysSent = () =>
+      network.requests.filter((request) => request.method === 'POST').map((request) => request.headers.get('Idempotency-Key'));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => {
+      expect(keysSent()).toHaveLength(2);
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount (USD) (optional)' }), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => {
+      expect(keysSent()).toHaveLength(3);
+    });
+    const [first, retry, other] = keysSent();
+    expect(retry).toBe(first);
+    expect(other).not.toBe(first);
   });
 });

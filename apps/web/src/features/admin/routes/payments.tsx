@@ -1,5 +1,5 @@
-import { formatPrice, shortPaymentId, type AdminPayment, type RefundResult } from '@benchmarket/shared';
-import { useState } from 'react';
+import { formatPrice, shortPaymentId, type AdminPayment, type RefundBody, type RefundResult } from '@benchmarket/shared';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -42,8 +42,27 @@ function refundMessage(before: AdminPayment, result: RefundResult, now: Date = n
 const REFUND_FIELDS = ['amount', 'reason'] as const;
 const EMPTY_REFUND: RefundFormValues = { amount: '', reason: '' };
 
+/**
+ * One Idempotency-Key per refund meant, for as long as the dialog is open: submitting the same
+ * amount again (a retry after an error or a lost answer) reuses the key, so the money goes back
+ * once; another amount is another refund and gets a new key. Reopening the dialog starts anew.
+ */
+/** 128 random bits in hex (getRandomValues, unlike randomUUID, also works on a plain-HTTP origin). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function useRefundKey(): (body: RefundBody) => string {
+  const last = useRef<{ amount: number | undefined; key: string } | null>(null);
+  return ({ amount }) => {
+    if (!last.current || last.current.amount !== amount) last.current = { amount, key: newIdempotencyKey() };
+    return last.current.key;
+  };
+}
+
 function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onClose: () => void; onDone: (message: string) => void }) {
   const refund = useRefundPayment();
+  const refundKeyFor = useRefundKey();
   const remaining = remainingOf(payment);
   const money = (amount: number) => formatPrice(amount, payment.currency);
   return (
@@ -64,7 +83,7 @@ function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onC
       failedTitle="The payment could not be refunded."
       onClose={onClose}
       onSubmit={async (body) => {
-        const result = await refund.mutateAsync({ id: payment.id, body });
+        const result = await refund.mutateAsync({ id: payment.id, body, idempotencyKey: refundKeyFor(body) });
         onClose();
         onDone(refundMessage(payment, result));
       }}
