@@ -37,6 +37,51 @@ const LEFT = 8;
 const RIGHT = 8;
 
 /**
+ * The bars (stacked per point), drawn in a fixed coordinate system and scaled to the width,
+ * at most 16rem high so a wide screen does not blow the labels up.
+ */
+function ChartPicture({ series, points, format, max }: Pick<BarChartProps, 'series' | 'points' | 'format'> & { max: number }) {
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, points.length);
+  const barWidth = Math.max(2, slot * 0.7);
+  const scale = (value: number) => (value / max) * plotHeight;
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox={`0 0 ${String(WIDTH)} ${String(HEIGHT)}`}
+      className="mx-auto mt-3 h-auto max-h-64 w-full"
+    >
+      <line x1={LEFT} x2={WIDTH - RIGHT} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="stroke-slate-300" strokeWidth={1} />
+      <text x={LEFT} y={TOP - 2} className="fill-slate-600 text-[11px]">
+        {format(max)}
+      </text>
+      {points.map((point, index) => {
+        const x = LEFT + index * slot + (slot - barWidth) / 2;
+        let y = HEIGHT - BOTTOM;
+        return (
+          <g key={point.label}>
+            <title>{`${point.label}: ${series.map((item) => `${item.label} ${format(point.values[item.key] ?? 0)}`).join(', ')}`}</title>
+            {series.map((item) => {
+              const height = scale(Math.max(0, point.values[item.key] ?? 0));
+              y -= height;
+              return height > 0 ? (
+                <rect key={item.key} x={x} y={y} width={barWidth} height={height} rx={2} className={item.fillClass} />
+              ) : null;
+            })}
+            {point.tick && (
+              <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 16} textAnchor="middle" className="fill-slate-600 text-[11px]">
+                {point.tick}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/**
  * A small hand-made bar chart (stacked when there are several series). The SVG is a picture
  * for sighted readers (hidden from assistive technology); the same numbers are in a table
  * that only screen readers get, so nothing is said twice. No chart library: a dozen bars do
@@ -46,10 +91,6 @@ export function BarChart({ title, summary, series, points, format, pointHeader }
   const titleId = useId();
   const totals = points.map((point) => series.reduce((sum, item) => sum + Math.max(0, point.values[item.key] ?? 0), 0));
   const max = Math.max(0, ...totals);
-  const plotHeight = HEIGHT - TOP - BOTTOM;
-  const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, points.length);
-  const barWidth = Math.max(2, slot * 0.7);
-  const scale = (value: number) => (max === 0 ? 0 : (value / max) * plotHeight);
 
   return (
     <figure aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -69,35 +110,13 @@ export function BarChart({ title, summary, series, points, format, pointHeader }
           ))}
         </ul>
       )}
-      <svg aria-hidden="true" focusable="false" viewBox={`0 0 ${String(WIDTH)} ${String(HEIGHT)}`} className="mt-3 h-auto w-full">
-        <line x1={LEFT} x2={WIDTH - RIGHT} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="stroke-slate-300" strokeWidth={1} />
-        {max > 0 && (
-          <text x={LEFT} y={TOP - 2} className="fill-slate-600 text-[11px]">
-            {format(max)}
-          </text>
-        )}
-        {points.map((point, index) => {
-          const x = LEFT + index * slot + (slot - barWidth) / 2;
-          let y = HEIGHT - BOTTOM;
-          return (
-            <g key={point.label}>
-              <title>{`${point.label}: ${series.map((item) => `${item.label} ${format(point.values[item.key] ?? 0)}`).join(', ')}`}</title>
-              {series.map((item) => {
-                const height = scale(Math.max(0, point.values[item.key] ?? 0));
-                y -= height;
-                return height > 0 ? (
-                  <rect key={item.key} x={x} y={y} width={barWidth} height={height} rx={2} className={item.fillClass} />
-                ) : null;
-              })}
-              {point.tick && (
-                <text x={x + barWidth / 2} y={HEIGHT - BOTTOM + 16} textAnchor="middle" className="fill-slate-600 text-[11px]">
-                  {point.tick}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+      {max === 0 ? (
+        <p aria-hidden="true" className="mt-3 rounded-lg bg-slate-50 px-3 py-6 text-center text-sm text-slate-600">
+          Nothing to chart yet: every {pointHeader.toLowerCase()} is zero.
+        </p>
+      ) : (
+        <ChartPicture series={series} points={points} format={format} max={max} />
+      )}
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
