@@ -61,7 +61,7 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
       <TextField
         label="Free until"
         type="date"
-        hint="Listings are free up to and including this day."
+        hint="The promotion ends at the start of this day (00:00 UTC): listings published from then on are paid."
         announceError={false}
         {...fieldProps('promo_free_until')}
       />
