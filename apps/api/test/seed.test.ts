@@ -3,19 +3,22 @@ import { open, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONDITIONS, findCountry, findFamily } from '@benchmarket/shared';
-import { asc, count, eq, ne } from 'drizzle-orm';
+import type { AdminOverview, AdminPayment, RefundResult } from '@benchmarket/shared';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { listingPhotos, listingReports, listings, users } from '../src/db/schema.js';
+import { listingPhotos, listingReports, listings, payments, sandboxPaymentIntents, sandboxRefunds, users } from '../src/db/schema.js';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
+import { addMonths } from '../src/modules/listings/index.js';
 import { startRuntime } from '../src/runtime.js';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.js';
 import { buildModerationDemo } from '../src/seed/moderation-demo.js';
+import { buildPaymentsDemo } from '../src/seed/payments-demo.js';
 import { demoDataWanted, seedDemoData, type SeedResult } from '../src/seed/seed.js';
 import type { Db } from '../src/db/database.js';
 import { setupTestApp, testEnv, type TestContext } from './helpers.js';
-import { login } from './support/auth.js';
+import { login, loginToken } from './support/auth.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -53,11 +56,13 @@ describe('the demo catalog seed', () => {
   let ctx: TestContext;
   let result: SeedResult;
   let now: Date;
+  let paymentsSeeded: number;
 
   beforeAll(async () => {
     ctx = await setupTestApp();
     now = ctx.app.clock.now();
     result = await seedDemoData(ctx.app);
+    paymentsSeeded = (await ctx.app.db.select().from(payments)).length;
   }, SLOW);
   afterAll(() => ctx?.close());
 
@@ -76,6 +81,8 @@ describe('the demo catalog seed', () => {
   it('fills every column a created listing has: category, search terms, location, verification, dates', async () => {
     // The console's demo listings are checked apart (below): the check holds or rejects them on purpose.
     const consoleTitles = new Set(buildModerationDemo(now).map((planned) => planned.title));
+    // The payment history's long-running listings were paid for up to 11 months ago.
+    const longRunning = new Set(buildPaymentsDemo(now).map((planned) => planned.title));
     const rows = (await ctx.app.db.select().from(listings).where(eq(listings.isDeleted, false))).filter(
       (listing) => !consoleTitles.has(listing.title),
     );
@@ -90,7 +97,7 @@ describe('the demo catalog seed', () => {
       expect(listing.verificationNotes).toBeTruthy();
       expect([1, 3, 6, 12]).toContain(listing.durationMonths);
       expect(listing.description.split(/(?<=\.)\s+(?=[A-Z])/).length).toBeGreaterThanOrEqual(2);
-      expect(now.getTime() - listing.createdAt.getTime()).toBeLessThanOrEqual(61 * DAY_MS);
+      expect(now.getTime() - listing.createdAt.getTime()).toBeLessThanOrEqual((longRunning.has(listing.title) ? 335 : 61) * DAY_MS);
     }
     const onSale = rows.filter((l) => l.isActive && l.paymentStatus === 'paid' && l.expiryDate! > now);
     const soon = onSale.filter((l) => l.expiryDate!.getTime() - now.getTime() <= 7 * DAY_MS);
@@ -188,13 +195,105 @@ describe('the demo catalog seed', () => {
     expect(reports.map((report) => report.listingId)).toContain(outcome('review-rejected-contact').id);
   });
 
+  it('gives the demo seller a payment history over the past year: completed card payments, an extension, a declined card', async () => {
+    const token = await loginToken(ctx.app, 'seller@benchmarket.local', 'demo-seller-2026');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/payments/history',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const history = response.json<{ listing_id: string; kind: string; amount: number; status: string; created_at: string }[]>();
+    const completed = history.filter((payment) => payment.status === 'completed');
+    expect(completed.filter((payment) => payment.amount > 0).length).toBeGreaterThanOrEqual(10);
+    expect(history.filter((payment) => payment.status === 'failed')).toHaveLength(1);
+    expect(completed.filter((payment) => payment.kind === 'extension')).toHaveLength(1);
+    const oldest = Math.min(...history.map((payment) => Date.parse(payment.created_at)));
+    expect(now.getTime() - oldest).toBeGreaterThan(270 * DAY_MS);
+
+    // Each one is dated within its listing's life: after it was made, before its paid time ran out.
+    const own = new Map((await ctx.app.db.select().from(listings)).map((listing) => [listing.id, listing]));
+    for (const payment of history) {
+      const listing = own.get(payment.listing_id)!;
+      const at = Date.parse(payment.created_at);
+      expect(at).toBeGreaterThanOrEqual(listing.createdAt.getTime());
+      expect(at).toBeLessThan(now.getTime());
+      if (payment.status === 'completed') expect(listing.expiryDate!.getTime()).toBeGreaterThan(at);
+    }
+    // The declined card is why the seller's unpaid listing is unpaid.
+    const declined = history.find((payment) => payment.status === 'failed')!;
+    expect(own.get(declined.listing_id)).toMatchObject({ paymentStatus: 'unpaid', isActive: false });
+
+    // Every card payment is an intent the sandbox knows, in the state the card left it.
+    const intents = await ctx.app.db
+      .select({ status: payments.status, amountCents: payments.amountCents, intent: sandboxPaymentIntents })
+      .from(payments)
+      .innerJoin(sandboxPaymentIntents, eq(sandboxPaymentIntents.id, payments.providerPaymentId));
+    expect(intents.length).toBe((await ctx.app.db.select().from(payments).where(eq(payments.provider, 'sandbox'))).length);
+    for (const { status, amountCents, intent } of intents) {
+      expect(intent.amount).toBe(amountCents);
+      expect(intent.status).toBe(status === 'completed' ? 'succeeded' : 'requires_payment_method');
+    }
+  });
+
+  it("shows the console revenue in most of the last 12 months, and an admin refund of a seeded payment moves its listing's expiry", async () => {
+    const admin = await loginToken(ctx.app, 'admin@benchmarket.local', 'demo-admin-2026');
+    const asAdmin = { authorization: `Bearer ${admin}` };
+    const overview = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers: asAdmin });
+    expect(overview.statusCode, overview.body).toBe(200);
+    const revenue = overview.json<AdminOverview>().revenue_by_month;
+    expect(revenue).toHaveLength(12);
+    expect(revenue.reduce((sum, month) => sum + month.amount, 0)).toBeGreaterThan(0);
+    expect(revenue.filter((month) => month.amount > 0).length).toBeGreaterThanOrEqual(10);
+
+    const [seller] = await ctx.app.db.select().from(users).where(eq(users.email, 'seller@benchmarket.local'));
+    const [payment] = await ctx.app.db
+      .select({ payment: payments, expiryDate: listings.expiryDate })
+      .from(payments)
+      .innerJoin(listings, eq(listings.id, payments.listingId))
+      .where(
+        and(
+          eq(payments.userId, seller!.id),
+          eq(payments.provider, 'sandbox'),
+          eq(payments.status, 'completed'),
+          eq(payments.kind, 'activation'),
+        ),
+      )
+      .orderBy(desc(listings.expiryDate))
+      .limit(1);
+    const { payment: paid, expiryDate: expiryBefore } = payment!;
+    const listed = await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/payments?q=${paid.id}`, headers: asAdmin });
+    expect(listed.json<{ items: AdminPayment[] }>().items).toEqual([expect.objectContaining({ id: paid.id, status: 'completed' })]);
+
+    const half = paid.amountCents / 200;
+    const refunded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/payments/${paid.id}/refund`,
+      headers: asAdmin,
+      payload: { amount: half, reason: 'Trying a refund on the demo data.' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const result = refunded.json<RefundResult>();
+    expect(result.payment).toMatchObject({ refunded_amount: half, status: 'completed' });
+    // Half the money back takes back half the months that payment bought.
+    const bought = addMonths(paid.completedAt!, paid.durationMonths).getTime() - paid.completedAt!.getTime();
+    const expiry = Date.parse(result.listing_expiry_date!);
+    expect(expiry).toBe(expiryBefore!.getTime() - Math.round(bought / 2));
+    expect(expiry).toBeGreaterThan(ctx.app.clock.now().getTime());
+    const [listing] = await ctx.app.db.select().from(listings).where(eq(listings.id, paid.listingId));
+    expect(listing!.expiryDate!.getTime()).toBe(expiry);
+    expect(await ctx.app.db.select().from(sandboxRefunds)).toEqual([expect.objectContaining({ amount: paid.amountCents / 2 })]);
+  });
+
   it('does nothing on a database that has data', async () => {
     const [before] = await ctx.app.db.select({ n: count() }).from(listings);
     const again = await seedDemoData(ctx.app);
     const [after] = await ctx.app.db.select({ n: count() }).from(listings);
     const [people] = await ctx.app.db.select({ n: count() }).from(users);
+    const [paid] = await ctx.app.db.select({ n: count() }).from(payments);
     expect(again.seeded).toBe(false);
     expect(after!.n).toBe(before!.n);
+    expect(paid!.n).toBe(paymentsSeeded);
     expect(people!.n).toBe(DEMO_ACCOUNTS.length);
   });
 

@@ -28,7 +28,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'seller@benchmarket.local',
     password: 'demo-seller-2026',
     isVerified: true,
-    role: 'verified seller (a lab clearing surplus): owns over 40% of the catalog, plus an unpaid, an expired and a removed listing',
+    role: 'verified seller (a lab clearing surplus): owns over 40% of the catalog, plus an unpaid, an expired and a removed listing, and a payment history over the past 12 months',
   },
   {
     key: 'dealer',

@@ -12,6 +12,7 @@ import { loadLocalMeaningModel, type LocalMeaningModel } from '../providers/embe
 import { buildDemoCatalog, type PlannedListing } from './catalog.js';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
 import { buildModerationDemo, DEMO_REPORTS } from './moderation-demo.js';
+import { buildPaymentsDemo, planDemoPayments, writeDemoPayments } from './payments-demo.js';
 import { createPhotoRenderer } from './photos.js';
 
 /**
@@ -172,7 +173,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
   if (!(await databaseIsEmpty(app.db))) return skipped();
 
   const now = options.now ?? app.clock.now();
-  const catalog = [...buildDemoCatalog(now), ...buildModerationDemo(now)];
+  const catalog = [...buildDemoCatalog(now), ...buildModerationDemo(now), ...buildPaymentsDemo(now)];
   const listingIds = catalog.map(() => randomUUID());
   const userIds = new Map<DemoAccountKey, string>(DEMO_ACCOUNTS.map((account) => [account.key, randomUUID()]));
   const renderer = createPhotoRenderer();
@@ -196,6 +197,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
     loadLocalMeaningModel(),
   ]);
   const photosMs = Math.round(performance.now() - photosStarted);
+  const paymentsPlan = await planDemoPayments(app, catalog, now);
   const databaseStarted = performance.now();
   const removeFiles = () =>
     Promise.allSettled(photos.flatMap((photo) => [app.storage.remove(photo.key), app.storage.remove(photo.thumbnailKey)]));
@@ -236,6 +238,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
       }));
       for (const batch of chunks(photoRows, INSERT_BATCH)) await tx.insert(listingPhotos).values(batch);
       await tx.insert(listingReports).values(demoReports(catalog, listingIds, userIds, now));
+      await writeDemoPayments(tx, paymentsPlan, { listings: listingIds, users: userIds }, app.config, now);
       return true;
     });
   } catch (error) {
