@@ -17,8 +17,8 @@ import { describe, expect, it } from 'vitest';
 import { listingReports, listings } from '../src/db/schema.js';
 import { auditRowsOf, createAdmin } from './support/admin.js';
 import { HOUR, testClock } from './support/clock.js';
-import { activate, call, createListing, GOOD_LISTING } from './support/listings.js';
-import { nextMail, useTrustApp } from './support/trust.js';
+import { activate, createListing, GOOD_LISTING } from './support/listings.js';
+import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
 import { createUser, type TestUser } from './support/users.js';
 
 /**
@@ -42,14 +42,7 @@ async function liveListing(seller: TestUser, overrides: Record<string, unknown> 
   return { ...(listing as unknown as Listing), word };
 }
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  call(setup.ctx.app, method, url, { user, payload });
-
-async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown): Promise<T> {
-  const response = await api(method, url, user, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const { api, ok } = trustCalls(setup);
 
 async function searchTitles(user: TestUser, query?: string): Promise<string[]> {
   const url = query ? `/listings/search?query=${encodeURIComponent(query)}` : '/listings/search';

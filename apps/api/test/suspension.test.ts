@@ -12,8 +12,8 @@ import { listings, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/index.js';
 import { auditRowsOf, createAdmin } from './support/admin.js';
 import { GOOD_PASSWORD, login, me, uniqueEmail } from './support/auth.js';
-import { activate, call, createListing } from './support/listings.js';
-import { nextMail, useTrustApp } from './support/trust.js';
+import { activate, createListing } from './support/listings.js';
+import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
 import { createUser, type TestUser } from './support/users.js';
 
 /**
@@ -26,14 +26,7 @@ import { createUser, type TestUser } from './support/users.js';
 const setup = useTrustApp();
 const REASON = 'Several buyers reported payments for items that were never shipped.';
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  call(setup.ctx.app, method, url, { user, payload });
-
-async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown): Promise<T> {
-  const response = await api(method, url, user, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const { api, ok } = trustCalls(setup);
 
 /** A verified seller who logs in with a password. */
 async function sellerWithPassword(): Promise<TestUser> {
