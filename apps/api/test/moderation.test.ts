@@ -20,6 +20,7 @@ import { HOUR, testClock } from './support/clock.js';
 import { activate, createListing, GOOD_LISTING } from './support/listings.js';
 import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
 import { createUser, type TestUser } from './support/users.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Issue 14's console for listings: buyers report, operators review the queue (approve, reject,
@@ -68,8 +69,7 @@ describe('POST /api/v1/listings/:id/reports', () => {
     expect(REPORT_THANKS).toBe('Thank you. Our team will review this listing.');
 
     const again = await api('POST', `/listings/${listing.id}/reports`, buyer, { reason: 'duplicate' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(REPORT_ALREADY_OPEN);
+    expectDetail(again, 409, REPORT_ALREADY_OPEN);
     expect((await api('POST', `/listings/${listing.id}/reports`, other, { reason: 'duplicate' })).statusCode).toBe(201);
 
     const rows = await setup.ctx.app.db.select().from(listingReports).where(eq(listingReports.listingId, listing.id));
@@ -86,8 +86,7 @@ describe('POST /api/v1/listings/:id/reports', () => {
     const buyer = await createUser(setup.ctx.app);
     const listing = await liveListing(seller);
     const own = await api('POST', `/listings/${listing.id}/reports`, seller, { reason: 'duplicate' });
-    expect(own.statusCode).toBe(403);
-    expect(own.json().detail).toBe(REPORT_OWN_LISTING);
+    expectDetail(own, 403, REPORT_OWN_LISTING);
 
     const draft = await createListing(setup.ctx.app, seller);
     for (const id of [draft.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
@@ -96,8 +95,7 @@ describe('POST /api/v1/listings/:id/reports', () => {
       expect(hidden.json().detail).toBe(LISTING_NOT_FOUND);
     }
     const vague = await api('POST', `/listings/${listing.id}/reports`, buyer, { reason: 'other' });
-    expect(vague.statusCode).toBe(400);
-    expect(vague.json().detail).toBe(REPORT_DETAILS_REQUIRED);
+    expectDetail(vague, 400, REPORT_DETAILS_REQUIRED);
   });
 });
 
@@ -137,8 +135,7 @@ describe('reports in the console', () => {
       outcome: 'actioned',
       reason: 'Again.',
     });
-    expect(nothingOpen.statusCode).toBe(409);
-    expect(nothingOpen.json().detail).toBe('This listing has no open reports.');
+    expectDetail(nothingOpen, 409, 'This listing has no open reports.');
 
     const [audit] = await auditRowsOf(setup.ctx.app, listing.id);
     expect(audit).toMatchObject({
@@ -368,12 +365,10 @@ describe('featured listings', () => {
     await liveListing(seller);
 
     const past = await api('POST', `/admin/listings/${older.id}/feature`, admin, { until: '2020-01-01' });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().detail).toBe(FEATURE_UNTIL_IN_PAST);
+    expectDetail(past, 400, FEATURE_UNTIL_IN_PAST);
     const draft = await createListing(app, seller);
     const notLive = await api('POST', `/admin/listings/${draft.id}/feature`, admin, { until: '2099-01-01' });
-    expect(notLive.statusCode).toBe(409);
-    expect(notLive.json().detail).toBe(FEATURE_NOT_LIVE);
+    expectDetail(notLive, 409, FEATURE_NOT_LIVE);
 
     const until = new Date(clock.now().getTime() + 48 * HOUR);
     const day = until.toISOString().slice(0, 10);
