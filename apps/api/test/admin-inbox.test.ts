@@ -6,6 +6,7 @@ import { supportRequests } from '../src/db/schema.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { adminCall, createAccount, createAdmin, expectAdminOnly, type Account } from './support/admin-users.js';
 import { uniqueEmail } from './support/auth.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Issue 14: the console's inbox — feedback (with the page it came from) and support requests,
@@ -140,8 +141,7 @@ describe('GET /api/v1/admin/inbox', () => {
 
   it('answers 404 for an unknown item and 400 for a kind or status it does not know', async () => {
     const unknown = await post(`/admin/inbox/feedback/${randomUUID()}/done`, undefined, admin);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('This message was not found in the inbox.');
+    expectDetail(unknown, 404, 'This message was not found in the inbox.');
     // A support request's id is not a feedback id.
     const [row] = await ctx.app.db.select({ id: supportRequests.id }).from(supportRequests).where(eq(supportRequests.email, user.email));
     expect((await post(`/admin/inbox/feedback/${row?.id}/done`, undefined, admin)).statusCode).toBe(404);

@@ -12,6 +12,7 @@ import { adminCall, createAccount, createAdmin, expectAdminOnly, type Account } 
 import {
   confirmPayment,
   createIntent,
+  startPayment,
   createListing,
   DAY_MS,
   intentIdOf,
@@ -25,6 +26,7 @@ import {
 } from './support/payments-fixtures.js';
 import { postWebhook, useStripePayments } from './support/stripe-payments.js';
 import type { StandInEvent } from './support/stripe-stand-in.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Issue 14: an admin refunds a payment in full or in part through the provider (the sandbox,
@@ -137,8 +139,7 @@ describe('POST /api/v1/admin/payments/:id/refund with the sandbox', () => {
 
     // A second refund past what is left is refused, and changes nothing.
     const tooMuch = await refund(pay.ctx.app, admin, paymentId, { amount: 60, reason: REASON });
-    expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().detail).toBe(REFUND_AMOUNT_TOO_LARGE);
+    expectDetail(tooMuch, 400, REFUND_AMOUNT_TOO_LARGE);
     expect(await paymentRow(pay.ctx.app, paymentId)).toMatchObject({ refundedCents: 5_350, status: 'completed' });
     expect(await refundRows(pay.ctx.app, paymentId)).toHaveLength(1);
     expect((await listingRow(pay.ctx.app, listingId)).expiryDate).toEqual(expected);
@@ -151,8 +152,7 @@ describe('POST /api/v1/admin/payments/:id/refund with the sandbox', () => {
     expect(await listingRow(pay.ctx.app, listingId)).toMatchObject({ expiryDate: clock.now(), isActive: false });
 
     const again = await refund(pay.ctx.app, admin, paymentId, { amount: 1, reason: REASON });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe(REFUND_NOT_POSSIBLE);
+    expectDetail(again, 400, REFUND_NOT_POSSIBLE);
     expect(await auditOf(pay.ctx.app, admin, paymentId)).toHaveLength(2);
   });
 
@@ -190,15 +190,9 @@ describe('POST /api/v1/admin/payments/:id/refund with the sandbox', () => {
   it('refuses pending, failed and free payments, unknown ids and amounts that are not money', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const pendingListing = await createListing(pay.ctx.app, pay.seller.id);
-    const pending = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: pendingListing.id, duration_months: 1 })).json() as {
-      payment_id: string;
-      client_secret: string;
-    };
+    const pending = await startPayment(pay.ctx.app, pay.seller.token, pendingListing.id);
     const failedListing = await createListing(pay.ctx.app, pay.seller.id);
-    const failed = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: failedListing.id, duration_months: 1 })).json() as {
-      payment_id: string;
-      client_secret: string;
-    };
+    const failed = await startPayment(pay.ctx.app, pay.seller.token, failedListing.id);
     expect((await sandboxCard(pay.ctx.app, failed.client_secret, '4000000000000002')).statusCode).toBe(402);
     const freeListing = await createListing(pay.ctx.app, pay.seller.id, { paymentStatus: 'paid', isActive: true });
     const [free] = await pay.ctx.app.db
@@ -222,8 +216,7 @@ describe('POST /api/v1/admin/payments/:id/refund with the sandbox', () => {
       expect(response.json()).toMatchObject({ detail: REFUND_NOT_POSSIBLE, code: 'refund_not_possible' });
     }
     const unknown = await refund(pay.ctx.app, admin, randomUUID(), { reason: REASON });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('Payment not found');
+    expectDetail(unknown, 404, 'Payment not found');
 
     const { paymentId } = await paidListing(1);
     for (const body of [
@@ -282,22 +275,15 @@ describe('POST /api/v1/admin/payments/:id/refund with the sandbox', () => {
   it('makes the refund the error text promises: a second payment for one listing is refunded through the provider and shown in the console', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const first = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as {
-      payment_id: string;
-      client_secret: string;
-    };
+    const first = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     expect((await sandboxCard(pay.ctx.app, first.client_secret, '4000000000000002')).statusCode).toBe(402);
-    const second = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as {
-      payment_id: string;
-      client_secret: string;
-    };
+    const second = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     expect((await sandboxCard(pay.ctx.app, second.client_secret)).statusCode).toBe(200);
     const expiry = (await listingRow(pay.ctx.app, listing.id)).expiryDate;
     // The first tab pays its old intent after all: paid twice for one listing.
     expect((await sandboxCard(pay.ctx.app, first.client_secret)).statusCode).toBe(200);
     const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, first.payment_id, intentIdOf(first.client_secret));
-    expect(confirm.statusCode).toBe(400);
-    expect(confirm.json().detail).toBe(PAYMENT_NO_LONGER_APPLIES);
+    expectDetail(confirm, 400, PAYMENT_NO_LONGER_APPLIES);
 
     clock.advance(60_000);
     await pay.ctx.app.worker.tick();
@@ -349,10 +335,7 @@ describe('POST /api/v1/admin/payments/:id/refund and the webhook with Stripe (th
   async function paidListing(months: number) {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: months })).json() as {
-      payment_id: string;
-      client_secret: string;
-    };
+    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id, months);
     const intentId = intentIdOf(created.client_secret);
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
     expect((await confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentId)).statusCode).toBe(200);
@@ -481,8 +464,7 @@ describe('POST /api/v1/admin/payments/:id/refund and the webhook with Stripe (th
     const { paymentId, intentId } = await paidListing(1);
     pay.stripeApi.refundFromDashboard(intentId);
     const response = await refund(pay.ctx.app, admin, paymentId, { amount: 10, reason: REASON });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(REFUND_AMOUNT_TOO_LARGE);
+    expectDetail(response, 400, REFUND_AMOUNT_TOO_LARGE);
     expect(await refundRows(pay.ctx.app, paymentId)).toHaveLength(0);
     await deliverAll();
     expect(await paymentRow(pay.ctx.app, paymentId)).toMatchObject({ refundedCents: 4_900, status: 'refunded' });
@@ -525,18 +507,13 @@ describe('POST /api/v1/admin/payments/:id/refund and the webhook with Stripe (th
     expect((await consolePayment(pay.ctx.app, admin, paymentId)).disputed_at).toBe(disputedAt.toISOString());
 
     const response = await refund(pay.ctx.app, admin, paymentId, { reason: REASON });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(REFUND_DISPUTED);
+    expectDetail(response, 400, REFUND_DISPUTED);
   });
 
   it('records the refund job’s refund through Stripe, and its charge.refunded echo changes nothing', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const start = async () =>
-      (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as {
-        payment_id: string;
-        client_secret: string;
-      };
+    const start = async () => await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     const first = await start();
     const firstIntent = intentIdOf(first.client_secret);
     await expect(pay.browser.paymentIntents.confirm(firstIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow();

@@ -18,6 +18,7 @@ import { GOOD_PASSWORD, login, loginToken, me, postJson, uniqueEmail } from './s
 import { HOUR, MINUTE, testClock } from './support/clock.js';
 import { useSmtpApp } from './support/smtp-app.js';
 import { tokenFromLink } from './support/smtp.js';
+import { expectDetail } from './support/responses.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const COMMON_PASSWORD = 'This password is too common. Please choose a less common password.';
@@ -110,17 +111,14 @@ describe('POST /api/v1/auth/register', () => {
 
   it('refuses a malformed or blank email with a readable detail', async () => {
     const bad = await post('/auth/register', { email: 'not-an-email', password: GOOD_PASSWORD });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toBe(EMAIL_INVALID);
+    expectDetail(bad, 400, EMAIL_INVALID);
     const blank = await post('/auth/register', { email: '   ', password: GOOD_PASSWORD });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json().detail).toBe(EMAIL_REQUIRED);
+    expectDetail(blank, 400, EMAIL_REQUIRED);
   });
 
   it("refuses a password under 6 characters with 'Password must be at least 6 characters'", async () => {
     const response = await post('/auth/register', { email: uniqueEmail(), password: 'a1b2c' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(PASSWORD_TOO_SHORT);
+    expectDetail(response, 400, PASSWORD_TOO_SHORT);
   });
 
   it('accepts a password of exactly 6 characters', async () => {
@@ -255,8 +253,7 @@ describe('POST /api/v1/auth/verify-email', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toMatch(/not valid/);
     const missing = await post('/auth/verify-email', {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().detail).toBe(VERIFY_NO_TOKEN);
+    expectDetail(missing, 400, VERIFY_NO_TOKEN);
   });
 
   it('does not accept a password reset token as a verification token', async () => {
@@ -562,18 +559,15 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     await post('/auth/forgot-password', { email });
     const token = await resetToken(email);
     const short = await post('/auth/reset-password', { token, password: 'abc' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().detail).toBe(PASSWORD_TOO_SHORT);
+    expectDetail(short, 400, PASSWORD_TOO_SHORT);
     const common = await post('/auth/reset-password', { token, password: 'letmein123' });
-    expect(common.statusCode).toBe(400);
-    expect(common.json().detail).toBe(COMMON_PASSWORD);
+    expectDetail(common, 400, COMMON_PASSWORD);
     expect((await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' })).statusCode).toBe(200);
   });
 
   it('refuses a missing token with the spec text, and an unknown one with a detail', async () => {
     const missing = await post('/auth/reset-password', { password: 'Brand-New-Secret-7' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().detail).toBe(RESET_NO_TOKEN);
+    expectDetail(missing, 400, RESET_NO_TOKEN);
     const unknown = await post('/auth/reset-password', { token: 'y'.repeat(43), password: 'Brand-New-Secret-7' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toMatch(/not valid/);
@@ -591,8 +585,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
 
   it('refuses a blank email with the spec text', async () => {
     const response = await post('/auth/forgot-password', { email: '' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(EMAIL_REQUIRED);
+    expectDetail(response, 400, EMAIL_REQUIRED);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { rawRequest } from './support/api-fuzz/raw-http.js';
+import { expectDetail } from './support/responses.js';
 
 let ctx: TestContext;
 let webDir: string;
@@ -43,8 +44,7 @@ describe('errors', () => {
       code: 'fst_err_bad_url',
     });
     const long = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/messages/${'x'.repeat(500)}` });
-    expect(long.statusCode).toBe(414);
-    expect(long.json().detail).toBe('A part of the address of this request is too long.');
+    expectDetail(long, 414, 'A part of the address of this request is too long.');
   });
 
   it('answers HTTP that Node cannot parse with a detail, over a real socket', async () => {
@@ -68,32 +68,25 @@ describe('errors', () => {
       });
 
     const xml = await register('<a>1</a>', 'application/xml');
-    expect(xml.statusCode).toBe(415);
-    expect(xml.json().detail).toBe("This address does not accept a body of type 'application/xml'.");
+    expectDetail(xml, 415, "This address does not accept a body of type 'application/xml'.");
     const bytes = await register(Buffer.from([1, 2, 3]));
-    expect(bytes.statusCode).toBe(415);
-    expect(bytes.json().detail).toBe('This address does not accept a body without a Content-Type header.');
+    expectDetail(bytes, 415, 'This address does not accept a body without a Content-Type header.');
 
     const broken = await register('{"email": ', 'application/json');
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json().detail).toBe('The request body is not valid JSON.');
+    expectDetail(broken, 400, 'The request body is not valid JSON.');
 
     const tooLarge = await register(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1_100_000) }), 'application/json');
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().detail).toBe('The request body is too large.');
+    expectDetail(tooLarge, 413, 'The request body is too large.');
 
     const list = await register('[{"email": "a@example.com"}]', 'application/json');
-    expect(list.statusCode).toBe(400);
-    expect(list.json().detail).toBe('The request body must be a JSON object');
+    expectDetail(list, 400, 'The request body must be a JSON object');
   });
 
   it('names the field and what it takes in default validation messages', async () => {
     const flag = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings?show_all=maybe' });
-    expect(flag.statusCode).toBe(400);
-    expect(flag.json().detail).toBe('show_all must be true or false');
+    expectDetail(flag, 400, 'show_all must be true or false');
     const fraction = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings?page=1.5' });
-    expect(fraction.statusCode).toBe(400);
-    expect(fraction.json().detail).toBe('page must be a whole number');
+    expectDetail(fraction, 400, 'page must be a whole number');
   });
 
   it('answers an unknown POST with 404 JSON, not the web app', async () => {
@@ -141,14 +134,12 @@ describe('validation and server errors', () => {
 
   it('answers a body that fails validation with 400 and a readable detail naming the field', async () => {
     const response = await app.app.inject({ method: 'POST', url: '/api/v1/echo', payload: { price: -1, title: 'x' } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('price must be at least 0');
+    expectDetail(response, 400, 'price must be at least 0');
   });
 
   it('shows a schema message meant for users as it is', async () => {
     const response = await app.app.inject({ method: 'POST', url: '/api/v1/echo', payload: { price: 1, title: '' } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('Please fill in all required fields');
+    expectDetail(response, 400, 'Please fill in all required fields');
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../src/db/schema.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { call, createUser } from './support/messages-fixtures.js';
+import { expectDetail } from './support/responses.js';
 
 const FEEDBACK_PER_HOUR = 5;
 
@@ -84,8 +85,7 @@ describe('POST /api/v1/reviews/', () => {
     expect(longest.statusCode).toBe(201);
     expect(longest.json().comment).toHaveLength(1000);
     const tooLong = await submit({ comment: 'a'.repeat(1001) }, user.token);
-    expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().detail).toBe(FEEDBACK_TOO_LONG);
+    expectDetail(tooLong, 400, FEEDBACK_TOO_LONG);
     expect(await storedFeedback(user.id)).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@ import { setupTestApp, type TestContext } from './helpers.js';
 import { testClock, type TestClock } from './support/clock.js';
 import { activate, call, createActiveListing, createListing, GOOD_LISTING } from './support/listings.js';
 import { createUser, type TestUser } from './support/users.js';
+import { expectDetail } from './support/responses.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const NO_PERMISSION = 'You do not have permission to edit this listing';
@@ -83,8 +84,7 @@ describe('POST /api/v1/listings', () => {
     ['a description over 5000 characters', { description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters'],
   ])('answers 400 for %s with the form’s message', async (_case, overrides, detail) => {
     const response = await call(ctx.app, 'POST', '/listings', { user: seller, payload: { ...GOOD_LISTING, ...overrides } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(detail);
+    expectDetail(response, 400, detail);
   });
 
   it('answers a body that is not an object with the required-fields message', async () => {
@@ -94,8 +94,7 @@ describe('POST /api/v1/listings', () => {
       headers: { ...seller.headers, 'content-type': 'application/json' },
       payload: '[1, 2]',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(REQUIRED);
+    expectDetail(response, 400, REQUIRED);
   });
 
   it('accepts a country by name or ISO code and stores its canonical name; blank is none', async () => {
@@ -216,8 +215,7 @@ describe('GET /api/v1/listings/:id', () => {
     expect((await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: seller })).statusCode).toBe(200);
     for (const user of [other, undefined]) {
       const response = await call(ctx.app, 'GET', `/listings/${listing.id}`, { user });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().detail).toBe('Listing not found');
+      expectDetail(response, 404, 'Listing not found');
     }
   });
 
@@ -287,14 +285,12 @@ describe('PUT /api/v1/listings/:id', () => {
   it('answers 403 with the spec text to someone else, and 401 to a visitor', async () => {
     const listing = await createListing(ctx.app, seller);
     const response = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: other, payload: edit });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().detail).toBe(NO_PERMISSION);
+    expectDetail(response, 403, NO_PERMISSION);
     expect((await call(ctx.app, 'PUT', `/listings/${listing.id}`, { payload: edit })).statusCode).toBe(401);
     // A partial or empty body changes nothing: whose listing it is is checked first.
     for (const payload of [{ title: 'Mine now' }, {}]) {
       const partial = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: other, payload });
-      expect(partial.statusCode).toBe(403);
-      expect(partial.json().detail).toBe(NO_PERMISSION);
+      expectDetail(partial, 403, NO_PERMISSION);
     }
     const unchanged = await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: seller });
     expect(unchanged.json().title).toBe(GOOD_LISTING.title);
@@ -303,8 +299,7 @@ describe('PUT /api/v1/listings/:id', () => {
   it('validates like create, with the same messages', async () => {
     const listing = await createListing(ctx.app, seller);
     const blank = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: seller, payload: { ...edit, title: '' } });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json().detail).toBe(REQUIRED);
+    expectDetail(blank, 400, REQUIRED);
     const price = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: seller, payload: { ...edit, price: 1.234 } });
     expect(price.json().detail).toBe('Price can have at most 2 decimal places');
   });
@@ -322,8 +317,7 @@ describe('DELETE /api/v1/listings/:id', () => {
   it('refuses someone else with 403 and the spec text', async () => {
     const listing = await createActiveListing(ctx.app, seller);
     const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}`, { user: other });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().detail).toBe(NO_PERMISSION);
+    expectDetail(response, 403, NO_PERMISSION);
     expect((await call(ctx.app, 'GET', `/listings/${listing.id}`)).statusCode).toBe(200);
   });
 
@@ -346,8 +340,7 @@ describe('DELETE /api/v1/listings/:id', () => {
     await call(ctx.app, 'DELETE', `/listings/${listing.id}`, { user: seller });
     const { duration_months: _d, ...edit } = GOOD_LISTING;
     const response = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: seller, payload: edit });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().detail).toBe('This listing has been removed and cannot be edited.');
+    expectDetail(response, 409, 'This listing has been removed and cannot be edited.');
   });
 });
 

@@ -14,6 +14,7 @@ import { setupTestApp, type TestContext } from './helpers.js';
 import { HOUR, testClock } from './support/clock.js';
 import { call, createListing, createUser, uniqueIp, type TestUser } from './support/messages-fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
+import { expectDetail } from './support/responses.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const OWN_LISTING = 'You cannot send a message to your own listing.';
@@ -187,16 +188,14 @@ describe('POST /api/v1/messages', () => {
       }
     }
     const empty = await send({ listing_id: listing.id }, buyer.token);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().detail).toBe(CONTACT_ALL_REQUIRED);
+    expectDetail(empty, 400, CONTACT_ALL_REQUIRED);
     expect(await storedMessages(listing.id)).toHaveLength(0);
   });
 
   it('refuses an invalid sender email and a missing or malformed listing id', async () => {
     const { buyer, listing } = await sellerAndBuyer();
     const badEmail = await send(form(listing.id, { sender_email: 'not-an-address' }), buyer.token);
-    expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().detail).toBe(EMAIL_INVALID);
+    expectDetail(badEmail, 400, EMAIL_INVALID);
 
     const noListing = await send({ ...form(listing.id), listing_id: undefined }, buyer.token);
     expect(noListing.statusCode).toBe(400);
@@ -215,11 +214,9 @@ describe('POST /api/v1/messages', () => {
     expect(longest.json().message).toHaveLength(2000);
 
     const tooLong = await send(form(listing.id, { message: 'm'.repeat(2001) }), buyer.token);
-    expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().detail).toBe(MESSAGE_TOO_LONG);
+    expectDetail(tooLong, 400, MESSAGE_TOO_LONG);
     const nameTooLong = await send(form(listing.id, { sender_name: 'n'.repeat(101) }), buyer.token);
-    expect(nameTooLong.statusCode).toBe(400);
-    expect(nameTooLong.json().detail).toBe(SENDER_NAME_TOO_LONG);
+    expectDetail(nameTooLong, 400, SENDER_NAME_TOO_LONG);
     expect(await storedMessages(listing.id)).toHaveLength(1);
   });
 
@@ -229,8 +226,7 @@ describe('POST /api/v1/messages', () => {
     const unpaid = await createListing(ctx.app, seller.id, { paymentStatus: 'unpaid', isActive: false, expiryDate: null });
     for (const id of [listing.id, unpaid.id]) {
       const response = await send(form(id), seller.token);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().detail).toBe(OWN_LISTING);
+      expectDetail(response, 400, OWN_LISTING);
     }
     expect(await storedMessages(listing.id)).toHaveLength(0);
     expect(await mailJobsTo(seller.email)).toHaveLength(0);
@@ -260,8 +256,7 @@ describe('POST /api/v1/messages', () => {
     await sendOk(buyer, listing.id);
     clock.advance(DAY + 1000);
     const response = await send(form(listing.id), buyer.token);
-    expect(response.statusCode).toBe(404);
-    expect(response.json().detail).toBe(LISTING_NOT_FOUND);
+    expectDetail(response, 404, LISTING_NOT_FOUND);
   });
 
   it('limits each user per hour, whatever address they send from, and lets them send again an hour later', async () => {
@@ -377,8 +372,7 @@ describe('PUT /api/v1/messages/:id/read', () => {
     const sent = await sendOk(buyer, listing.id);
     for (const user of [buyer, stranger]) {
       const response = await markRead(sent.id, user.token);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().detail).toBe('Message not found');
+      expectDetail(response, 404, 'Message not found');
     }
     const [row] = await storedMessages(listing.id);
     expect(row?.isRead).toBe(false);
@@ -388,8 +382,7 @@ describe('PUT /api/v1/messages/:id/read', () => {
     const { seller, buyer, listing } = await sellerAndBuyer();
     const sent = await sendOk(buyer, listing.id);
     const unknown = await markRead('5b0f2b52-5f7e-4c1e-9a3e-0d3c2a9e8f11', seller.token);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('Message not found');
+    expectDetail(unknown, 404, 'Message not found');
     expect((await markRead('not-an-id', seller.token)).statusCode).toBe(400);
     expect((await markRead(sent.id)).statusCode).toBe(401);
   });
@@ -418,8 +411,7 @@ describe('DELETE /api/v1/messages/:id', () => {
 
     for (const user of [buyer, stranger]) {
       const response = await remove(sent.id, user.token);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().detail).toBe('Message not found');
+      expectDetail(response, 404, 'Message not found');
     }
     // And the seller cannot delete the stranger's message either.
     expect((await remove(strangerMessage.id, seller.token)).statusCode).toBe(404);

@@ -17,9 +17,10 @@ import { describe, expect, it } from 'vitest';
 import { listingReports, listings } from '../src/db/schema.js';
 import { auditRowsOf, createAdmin } from './support/admin.js';
 import { HOUR, testClock } from './support/clock.js';
-import { activate, call, createListing, GOOD_LISTING } from './support/listings.js';
-import { nextMail, useTrustApp } from './support/trust.js';
+import { activate, createListing, GOOD_LISTING } from './support/listings.js';
+import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
 import { createUser, type TestUser } from './support/users.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Issue 14's console for listings: buyers report, operators review the queue (approve, reject,
@@ -42,14 +43,7 @@ async function liveListing(seller: TestUser, overrides: Record<string, unknown> 
   return { ...(listing as unknown as Listing), word };
 }
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  call(setup.ctx.app, method, url, { user, payload });
-
-async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown): Promise<T> {
-  const response = await api(method, url, user, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const { api, ok } = trustCalls(setup);
 
 async function searchTitles(user: TestUser, query?: string): Promise<string[]> {
   const url = query ? `/listings/search?query=${encodeURIComponent(query)}` : '/listings/search';
@@ -75,8 +69,7 @@ describe('POST /api/v1/listings/:id/reports', () => {
     expect(REPORT_THANKS).toBe('Thank you. Our team will review this listing.');
 
     const again = await api('POST', `/listings/${listing.id}/reports`, buyer, { reason: 'duplicate' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(REPORT_ALREADY_OPEN);
+    expectDetail(again, 409, REPORT_ALREADY_OPEN);
     expect((await api('POST', `/listings/${listing.id}/reports`, other, { reason: 'duplicate' })).statusCode).toBe(201);
 
     const rows = await setup.ctx.app.db.select().from(listingReports).where(eq(listingReports.listingId, listing.id));
@@ -93,8 +86,7 @@ describe('POST /api/v1/listings/:id/reports', () => {
     const buyer = await createUser(setup.ctx.app);
     const listing = await liveListing(seller);
     const own = await api('POST', `/listings/${listing.id}/reports`, seller, { reason: 'duplicate' });
-    expect(own.statusCode).toBe(403);
-    expect(own.json().detail).toBe(REPORT_OWN_LISTING);
+    expectDetail(own, 403, REPORT_OWN_LISTING);
 
     const draft = await createListing(setup.ctx.app, seller);
     for (const id of [draft.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
@@ -103,8 +95,7 @@ describe('POST /api/v1/listings/:id/reports', () => {
       expect(hidden.json().detail).toBe(LISTING_NOT_FOUND);
     }
     const vague = await api('POST', `/listings/${listing.id}/reports`, buyer, { reason: 'other' });
-    expect(vague.statusCode).toBe(400);
-    expect(vague.json().detail).toBe(REPORT_DETAILS_REQUIRED);
+    expectDetail(vague, 400, REPORT_DETAILS_REQUIRED);
   });
 });
 
@@ -144,8 +135,7 @@ describe('reports in the console', () => {
       outcome: 'actioned',
       reason: 'Again.',
     });
-    expect(nothingOpen.statusCode).toBe(409);
-    expect(nothingOpen.json().detail).toBe('This listing has no open reports.');
+    expectDetail(nothingOpen, 409, 'This listing has no open reports.');
 
     const [audit] = await auditRowsOf(setup.ctx.app, listing.id);
     expect(audit).toMatchObject({
@@ -375,12 +365,10 @@ describe('featured listings', () => {
     await liveListing(seller);
 
     const past = await api('POST', `/admin/listings/${older.id}/feature`, admin, { until: '2020-01-01' });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().detail).toBe(FEATURE_UNTIL_IN_PAST);
+    expectDetail(past, 400, FEATURE_UNTIL_IN_PAST);
     const draft = await createListing(app, seller);
     const notLive = await api('POST', `/admin/listings/${draft.id}/feature`, admin, { until: '2099-01-01' });
-    expect(notLive.statusCode).toBe(409);
-    expect(notLive.json().detail).toBe(FEATURE_NOT_LIVE);
+    expectDetail(notLive, 409, FEATURE_NOT_LIVE);
 
     const until = new Date(clock.now().getTime() + 48 * HOUR);
     const day = until.toISOString().slice(0, 10);

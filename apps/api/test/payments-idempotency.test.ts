@@ -7,6 +7,7 @@ import { testEnv, type TestContext } from './helpers.js';
 import {
   confirmPayment,
   createIntent,
+  startPayment,
   createListing,
   intentIdOf,
   listingRow,
@@ -19,6 +20,7 @@ import {
   type Seller,
 } from './support/payments-fixtures.js';
 import { postWebhook, useStripePayments } from './support/stripe-payments.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Issue 12, defect 9: parallel 'Pay' clicks charged several times, and a payment flagged
@@ -86,18 +88,17 @@ describe('with the sandbox provider', () => {
 
     // Another 'Pay Now' after paying is refused, not charged.
     const again = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe('This listing has already been paid for.');
+    expectDetail(again, 400, 'This listing has already been paid for.');
   });
 
   it('refunds a second payment that succeeded for one listing (a declined tab paid later), automatically', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     // Tab 1: the card is declined; the payment is failed, its intent stays open for another card.
-    const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const a = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     expect((await card(a.client_secret, '4000 0000 0000 0002')).statusCode).toBe(402);
     // Tab 2: a new attempt, paid.
-    const b = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const b = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     expect(b.payment_id).not.toBe(a.payment_id);
     expect((await card(b.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     const activated = await listingRow(pay.ctx.app, listing.id);
@@ -133,7 +134,7 @@ describe('with the sandbox provider', () => {
   it('completes a payment left pending by a crash (paid at the provider, not yet applied) in the first worker round after a restart', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     // The card step went through at the provider, and the API died before applying it.
     await pay.ctx.app.db
       .update(sandboxPaymentIntents)
@@ -159,7 +160,7 @@ describe('with the sandbox provider', () => {
   it('refunds a payment made for a listing removed while the card form was open', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 })).json() as Created;
+    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id, 3);
     const removed = await pay.ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/listings/${listing.id}`,
@@ -213,7 +214,7 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
   it('refunds a second payment that succeeded for one listing through Stripe refunds, retrying while Stripe is down', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const a = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     const aIntent = intentIdOf(a.client_secret);
     await expect(pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow(
       'Your card was declined.',
@@ -221,7 +222,7 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
     expect((await webhook('payment_intent.payment_failed', aIntent)).statusCode).toBe(200);
     expect((await paymentRow(pay.ctx.app, a.payment_id))?.status).toBe('failed');
 
-    const b = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json() as Created;
+    const b = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     const bIntent = intentIdOf(b.client_secret);
     expect(bIntent).not.toBe(aIntent);
     await pay.browser.paymentIntents.confirm(bIntent, { payment_method: 'pm_card_visa' });

@@ -15,6 +15,7 @@ import {
   tokenFor,
 } from './support/payments-fixtures.js';
 import { postWebhook as postSignedWebhook, useStripePayments } from './support/stripe-payments.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Payments through the real `stripe` SDK, pointed at a local stand-in of Stripe's API with
@@ -79,8 +80,7 @@ describe('POST /api/v1/payments/create-intent with Stripe', () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     pay.stripeApi.failNext(3); // the SDK retries twice
     const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
-    expect(response.statusCode).toBe(502);
-    expect(response.json().detail).toBe(PAYMENT_INIT_ERROR);
+    expectDetail(response, 502, PAYMENT_INIT_ERROR);
     expect(await pay.ctx.app.db.select().from(payments).where(eq(payments.listingId, listing.id))).toEqual([]);
   });
 
@@ -95,8 +95,7 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
     const { listing, payment_id: paymentId, intentId } = await startPayment(1);
 
     const early = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
-    expect(early.statusCode).toBe(400);
-    expect(early.json().detail).toBe('The payment has not been completed.');
+    expectDetail(early, 400, 'The payment has not been completed.');
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
@@ -126,8 +125,7 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
 
     pay.stripeApi.patchIntent(intentId, { amount: 50 });
     const cheap = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
-    expect(cheap.statusCode).toBe(400);
-    expect(cheap.json().detail).toBe('The card payment does not match this payment. Please contact support.');
+    expectDetail(cheap, 400, 'The card payment does not match this payment. Please contact support.');
 
     pay.stripeApi.patchIntent(intentId, { amount: 4900, currency: 'jpy' });
     expect((await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId)).statusCode).toBe(400);
@@ -147,8 +145,7 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
     const other = await createSeller(pay.ctx.app);
     other.token = await tokenFor(pay.ctx.app, other.id);
     const foreign = await confirmPayment(pay.ctx.app, other.token, b.payment_id, b.intentId);
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().detail).toBe('You do not have permission to confirm this payment');
+    expectDetail(foreign, 403, 'You do not have permission to confirm this payment');
 
     const swapped = await confirmPayment(pay.ctx.app, pay.seller.token, a.payment_id, b.intentId);
     expect(swapped.statusCode).toBe(400);
@@ -163,8 +160,7 @@ describe('POST /api/v1/payments/confirm with Stripe', () => {
     );
 
     const declined = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
-    expect(declined.statusCode).toBe(400);
-    expect(declined.json().detail).toBe('Your card was declined.');
+    expectDetail(declined, 400, 'Your card was declined.');
     const history = (await api(pay.ctx.app, 'GET', '/payments/history', { token: pay.seller.token })).json() as {
       id: string;
       status: string;
@@ -250,8 +246,7 @@ describe('POST /api/v1/payments/webhook', () => {
     const payload = pay.stripeApi.eventPayload('payment_intent.succeeded', intentId);
 
     const unsigned = await postWebhook(payload);
-    expect(unsigned.statusCode).toBe(400);
-    expect(unsigned.json().detail).toBe('Invalid webhook signature');
+    expectDetail(unsigned, 400, 'Invalid webhook signature');
     expect((await postWebhook(payload, signed(payload, 'whsec_someone_else'))).statusCode).toBe(400);
     expect((await postWebhook(payload.replace('"livemode":false', '"livemode":true'), signed(payload))).statusCode).toBe(400);
     const old = pay.signer.webhooks.generateTestHeaderString({

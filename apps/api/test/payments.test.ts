@@ -10,6 +10,7 @@ import {
   api,
   confirmPayment,
   createIntent,
+  startPayment,
   createListing,
   createPaidListing,
   createSeller,
@@ -22,6 +23,7 @@ import {
   usePaymentsApp,
   tokenFor,
 } from './support/payments-fixtures.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Payments with the sandbox provider (no Stripe keys): the promotion's free month, the
@@ -70,20 +72,17 @@ describe('POST /api/v1/payments/create-intent', () => {
       listing_id: '00000000-0000-4000-8000-000000000000',
       duration_months: 1,
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().detail).toBe(LISTING_NOT_FOUND);
+    expectDetail(missing, 404, LISTING_NOT_FOUND);
 
     const foreign = await createIntent(pay.ctx.app, other.token, { listing_id: listing.id, duration_months: 1 });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().detail).toBe('You do not have permission to pay for this listing');
+    expectDetail(foreign, 403, 'You do not have permission to pay for this listing');
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
   it('accepts only the durations of the create form: 1, 3, 6 or 12 months', async () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 2 });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('Duration must be 1, 3, 6 or 12 months');
+    expectDetail(response, 400, 'Duration must be 1, 3, 6 or 12 months');
   });
 
   it("activates a one-month listing at once during the promotion, with a 'free_tier_' client secret and amount 0", async () => {
@@ -107,8 +106,7 @@ describe('POST /api/v1/payments/create-intent', () => {
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-06-20T10:00:00.000Z');
 
     const again = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe(ALREADY_PAID);
+    expectDetail(again, 400, ALREADY_PAID);
   });
 
   it('charges only the months after the free first one for a longer listing during the promotion', async () => {
@@ -173,12 +171,10 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
 
     // Nothing paid yet: confirm refuses.
     const early = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
-    expect(early.statusCode).toBe(400);
-    expect(early.json().detail).toBe('The payment has not been completed.');
+    expectDetail(early, 400, 'The payment has not been completed.');
 
     const invalid = await card(secret, '4242 4242 4242 4241');
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().detail).toBe('Your card number is invalid.');
+    expectDetail(invalid, 400, 'Your card number is invalid.');
 
     const declined = await card(secret, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
@@ -187,8 +183,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
     const poor = await card(secret, '4000000000009995');
-    expect(poor.statusCode).toBe(402);
-    expect(poor.json().detail).toBe('Your card has insufficient funds.');
+    expectDetail(poor, 402, 'Your card has insufficient funds.');
 
     const paid = await card(secret, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(200);
@@ -203,8 +198,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     expect(active.expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
 
     const twice = await card(secret, '4242 4242 4242 4242');
-    expect(twice.statusCode).toBe(400);
-    expect(twice.json().detail).toBe('This payment has already been completed.');
+    expectDetail(twice, 400, 'This payment has already been completed.');
 
     clock.advance(60_000);
     for (let i = 0; i < 2; i += 1) {
@@ -245,8 +239,8 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     await at(AFTER_PROMO);
     const first = await createListing(pay.ctx.app, pay.seller.id);
     const second = await createListing(pay.ctx.app, pay.seller.id);
-    const a = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: first.id, duration_months: 1 })).json();
-    const b = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: second.id, duration_months: 3 })).json();
+    const a = await startPayment(pay.ctx.app, pay.seller.token, first.id);
+    const b = await startPayment(pay.ctx.app, pay.seller.token, second.id, 3);
     expect((await card(b.client_secret, '4242424242424242')).statusCode).toBe(200);
 
     const other = await createSeller(pay.ctx.app);
@@ -255,13 +249,11 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
 
     // B's paid intent presented as payment A's: refused, A's listing stays unpaid.
     const swapped = await confirmPayment(pay.ctx.app, pay.seller.token, a.payment_id, intentIdOf(b.client_secret));
-    expect(swapped.statusCode).toBe(400);
-    expect(swapped.json().detail).toBe('This card payment does not belong to this payment.');
+    expectDetail(swapped, 400, 'This card payment does not belong to this payment.');
     expect((await listingRow(pay.ctx.app, first.id)).paymentStatus).toBe('unpaid');
 
     const unknown = await confirmPayment(pay.ctx.app, pay.seller.token, '00000000-0000-4000-8000-000000000000', 'pi_sandbox_x');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('Payment not found');
+    expectDetail(unknown, 404, 'Payment not found');
 
     const forged = await card(`${intentIdOf(a.client_secret)}_secret_${'a'.repeat(24)}`, '4242424242424242');
     expect(forged.statusCode).toBe(404);
@@ -271,15 +263,14 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
   it('refuses an intent whose amount was changed behind our back', async () => {
     await at(AFTER_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json();
+    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
     const intentId = intentIdOf(created.client_secret);
     await pay.ctx.app.db.update(sandboxPaymentIntents).set({ amount: 100 }).where(eq(sandboxPaymentIntents.id, intentId));
     expect((await card(created.client_secret, '4242424242424242')).statusCode).toBe(200);
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
     const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentId);
-    expect(confirm.statusCode).toBe(400);
-    expect(confirm.json().detail).toBe('The card payment does not match this payment. Please contact support.');
+    expectDetail(confirm, 400, 'The card payment does not match this payment. Please contact support.');
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
 
@@ -356,9 +347,9 @@ describe('payment history and clean-up', () => {
 
     const first = await createListing(pay.ctx.app, buyer.id);
     const second = await createListing(pay.ctx.app, buyer.id);
-    const older = (await createIntent(pay.ctx.app, buyer.token, { listing_id: first.id, duration_months: 12 })).json();
+    const older = await startPayment(pay.ctx.app, buyer.token, first.id, 12);
     clock.advance(1000);
-    const newer = (await createIntent(pay.ctx.app, buyer.token, { listing_id: second.id, duration_months: 6 })).json();
+    const newer = await startPayment(pay.ctx.app, buyer.token, second.id, 6);
 
     const list = await history(buyer.token);
     expect(list.map((p) => p.id)).toEqual([newer.payment_id, older.payment_id]);
@@ -381,11 +372,11 @@ describe('payment history and clean-up', () => {
     const buyer = await createSeller(pay.ctx.app);
     const listing = await createListing(pay.ctx.app, buyer.id);
     const other = await createListing(pay.ctx.app, buyer.id);
-    const abandoned = (await createIntent(pay.ctx.app, buyer.token, { listing_id: listing.id, duration_months: 1 })).json();
+    const abandoned = await startPayment(pay.ctx.app, buyer.token, listing.id);
     // An hour later, exactly: not yet abandoned when the next payment starts.
     clock.set('2031-06-02T11:00:00.000Z');
     buyer.token = await tokenFor(pay.ctx.app, buyer.id);
-    const recent = (await createIntent(pay.ctx.app, buyer.token, { listing_id: other.id, duration_months: 1 })).json();
+    const recent = await startPayment(pay.ctx.app, buyer.token, other.id);
     expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id, abandoned.payment_id]);
     clock.set('2031-06-02T11:30:00.000Z');
 
@@ -415,8 +406,8 @@ describe('payment history and clean-up', () => {
   it('replaces an earlier pending payment of the same listing when a new one starts', async () => {
     await at(AFTER_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const first = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 })).json();
-    const second = (await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 })).json();
+    const first = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
+    const second = await startPayment(pay.ctx.app, pay.seller.token, listing.id, 3);
     const pending = (await history()).filter((p) => p.listing_id === listing.id);
     expect(pending.map((p) => p.id)).toEqual([second.payment_id]);
     expect(await paymentRow(pay.ctx.app, first.payment_id)).toBeUndefined();
@@ -427,8 +418,8 @@ describe('payment history and clean-up', () => {
     const buyer = await createSeller(pay.ctx.app);
     const one = await createListing(pay.ctx.app, buyer.id);
     const two = await createListing(pay.ctx.app, buyer.id);
-    const a = (await createIntent(pay.ctx.app, buyer.token, { listing_id: one.id, duration_months: 1 })).json();
-    const b = (await createIntent(pay.ctx.app, buyer.token, { listing_id: two.id, duration_months: 1 })).json();
+    const a = await startPayment(pay.ctx.app, buyer.token, one.id);
+    const b = await startPayment(pay.ctx.app, buyer.token, two.id);
     // The provider took both payments, but we never heard of it.
     for (const secret of [a.client_secret, b.client_secret]) {
       await pay.ctx.app.db
@@ -442,8 +433,7 @@ describe('payment history and clean-up', () => {
     // Paying listing one again cleans up its pending payment first: it was paid, so it completes,
     // and the second activation is refused instead of charged.
     const again = await createIntent(pay.ctx.app, buyer.token, { listing_id: one.id, duration_months: 1, purpose: 'activate' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe('This listing has already been paid for.');
+    expectDetail(again, 400, 'This listing has already been paid for.');
     expect((await paymentRow(pay.ctx.app, a.payment_id))?.status).toBe('completed');
 
     // The worker's reconciliation finds the other one.

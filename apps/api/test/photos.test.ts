@@ -19,6 +19,7 @@ import {
   uploadPhotos,
 } from './support/photos.js';
 import { createUser, type TestUser } from './support/users.js';
+import { expectDetail } from './support/responses.js';
 
 const NO_PERMISSION = 'You do not have permission to edit this listing';
 const MB = 1024 * 1024;
@@ -136,8 +137,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
     expect((await uploadPhotos(ctx.app, listing.id, three, seller)).statusCode).toBe(201);
 
     const tooMany = await uploadPhotos(ctx.app, listing.id, three, seller);
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toBe('You can only have up to 5 photos (currently have 3)');
+    expectDetail(tooMany, 400, 'You can only have up to 5 photos (currently have 3)');
     expect(await photosOf(listing.id)).toHaveLength(3);
 
     const two = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }, { data: redJpeg }], seller);
@@ -145,8 +145,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
     expect(two.json().photos).toHaveLength(5);
 
     const sixth = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
-    expect(sixth.statusCode).toBe(400);
-    expect(sixth.json().detail).toBe('You can only have up to 5 photos (currently have 5)');
+    expectDetail(sixth, 400, 'You can only have up to 5 photos (currently have 5)');
     expect(uploadedFiles(listing.id)).toHaveLength(10); // 5 photos + 5 thumbnails, nothing else
   });
 
@@ -154,8 +153,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
     const listing = await createListing(ctx.app, seller);
     const six = Array.from({ length: 6 }, () => ({ data: redJpeg }));
     const response = await uploadPhotos(ctx.app, listing.id, six, seller);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('You can only have up to 5 photos (currently have 0)');
+    expectDetail(response, 400, 'You can only have up to 5 photos (currently have 0)');
     expect(await photosOf(listing.id)).toHaveLength(0);
   });
 
@@ -168,8 +166,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
       [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }],
       seller,
     );
-    expect(response.statusCode).toBe(415);
-    expect(response.json().detail).toBe('Please drop image files only');
+    expectDetail(response, 415, 'Please drop image files only');
     expect(uploadedFiles(listing.id)).toHaveLength(0);
   });
 
@@ -204,8 +201,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
     const listing = await createListing(ctx.app, seller);
     const big = Buffer.concat([redJpeg, Buffer.alloc(10 * MB)]);
     const response = await uploadPhotos(ctx.app, listing.id, [{ data: big }], seller);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().detail).toBe('Each photo must be at most 10 MB');
+    expectDetail(response, 413, 'Each photo must be at most 10 MB');
     expect(await photosOf(listing.id)).toHaveLength(0);
   });
 
@@ -228,8 +224,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
     expect(bomb.length).toBeLessThan(2048);
     const started = Date.now();
     const response = await uploadPhotos(ctx.app, listing.id, [{ data: bomb, filename: 'bomb.png', contentType: 'image/png' }], seller);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().detail).toBe('Each photo can have at most 40 megapixels (this one is 100000 × 100000 pixels)');
+    expectDetail(response, 413, 'Each photo can have at most 40 megapixels (this one is 100000 × 100000 pixels)');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -242,12 +237,10 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('lets only the owner add photos', async () => {
     const listing = await createListing(ctx.app, seller);
     const byOther = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], other);
-    expect(byOther.statusCode).toBe(403);
-    expect(byOther.json().detail).toBe(NO_PERMISSION);
+    expectDetail(byOther, 403, NO_PERMISSION);
     expect((await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }])).statusCode).toBe(401);
     const unknown = await uploadPhotos(ctx.app, '6f1c8a52-3a55-4f0e-9a43-0c6f1f0f4b11', [{ data: redJpeg }], seller);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('Listing not found');
+    expectDetail(unknown, 404, 'Listing not found');
     expect(uploadedFiles(listing.id)).toHaveLength(0);
   });
 
@@ -294,8 +287,7 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
     const listing = await createListing(ctx.app, seller);
     await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
     const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().detail).toBe('Photo not found');
+    expectDetail(response, 404, 'Photo not found');
     expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/-1`, { user: seller })).statusCode).toBe(400);
   });
 
@@ -303,8 +295,7 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
     const listing = await createListing(ctx.app, seller);
     await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
     const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: other });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().detail).toBe(NO_PERMISSION);
+    expectDetail(response, 403, NO_PERMISSION);
     expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`)).statusCode).toBe(401);
     expect(await photosOf(listing.id)).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { setupTestApp, type TestContext } from './helpers.js';
 import { uniqueEmail } from './support/auth.js';
 import { call, createUser, uniqueIp } from './support/messages-fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
+import { expectDetail } from './support/responses.js';
 
 const SUPPORT_EMAIL = 'help@benchmarket.test';
 const SENT = 'Thanks — your message has been sent. We usually reply within one business day.';
@@ -106,8 +107,7 @@ describe('POST /api/v1/support', () => {
       }
     }
     const invalid = await contact(form({ email: 'grace-at-navy' }));
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().detail).toBe(EMAIL_INVALID);
+    expectDetail(invalid, 400, EMAIL_INVALID);
     expect(await mailJobCount()).toBe(before);
   });
 
@@ -119,8 +119,7 @@ describe('POST /api/v1/support', () => {
     ];
     for (const [overrides, detail] of cases) {
       const response = await contact(form(overrides));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().detail).toBe(detail);
+      expectDetail(response, 400, detail);
     }
     expect((await contact(form({ message: 'm'.repeat(5000), subject: 's'.repeat(150) }))).statusCode).toBe(200);
   });

@@ -12,9 +12,10 @@ import { listings, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/index.js';
 import { auditRowsOf, createAdmin } from './support/admin.js';
 import { GOOD_PASSWORD, login, me, uniqueEmail } from './support/auth.js';
-import { activate, call, createListing } from './support/listings.js';
-import { nextMail, useTrustApp } from './support/trust.js';
+import { activate, createListing } from './support/listings.js';
+import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
 import { createUser, type TestUser } from './support/users.js';
+import { expectDetail } from './support/responses.js';
 
 /**
  * Issue 14: suspending an account, everywhere it bites — login (password; Google in
@@ -26,14 +27,7 @@ import { createUser, type TestUser } from './support/users.js';
 const setup = useTrustApp();
 const REASON = 'Several buyers reported payments for items that were never shipped.';
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  call(setup.ctx.app, method, url, { user, payload });
-
-async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown): Promise<T> {
-  const response = await api(method, url, user, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const { api, ok } = trustCalls(setup);
 
 /** A verified seller who logs in with a password. */
 async function sellerWithPassword(): Promise<TestUser> {
@@ -90,8 +84,7 @@ describe('suspending an account', () => {
       `Your account has been suspended: ${REASON}. Contact support if you believe this is a mistake.`,
     );
     const wrong = await login(app, seller.email, 'not-the-password-1');
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().detail).toBe(LOGIN_FAILED);
+    expectDetail(wrong, 401, LOGIN_FAILED);
     // Tokens it already had stop working.
     expect((await me(app, sessionBefore)).statusCode).toBe(401);
     expect((await me(app, seller.token)).statusCode).toBe(401);
@@ -155,8 +148,7 @@ describe('suspending an account', () => {
     const { app } = setup.ctx;
     const admin = await createAdmin(app);
     const self = await api('POST', `/admin/users/${admin.id}/suspend`, admin, { reason: 'Testing.' });
-    expect(self.statusCode).toBe(409);
-    expect(self.json().detail).toBe('You cannot suspend your own account.');
+    expectDetail(self, 409, 'You cannot suspend your own account.');
     expect((await me(app, admin.token)).statusCode).toBe(200);
 
     const user = await createUser(app);
@@ -165,12 +157,10 @@ describe('suspending an account', () => {
     });
     await ok('POST', `/admin/users/${user.id}/suspend`, admin, { reason: 'Spam.' });
     const twice = await api('POST', `/admin/users/${user.id}/suspend`, admin, { reason: 'Spam.' });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().detail).toBe('This account is already suspended.');
+    expectDetail(twice, 409, 'This account is already suspended.');
 
     const unknown = await api('POST', '/admin/users/00000000-0000-4000-8000-000000000000/suspend', admin, { reason: 'x' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('User not found');
+    expectDetail(unknown, 404, 'User not found');
     expect((await api('POST', '/admin/users/not-an-id/suspend', admin, { reason: 'x' })).statusCode).toBe(400);
     expect((await api('POST', `/admin/users/${user.id}/reinstate`, admin, {})).statusCode).toBe(400);
   });

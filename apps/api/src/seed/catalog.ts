@@ -507,50 +507,37 @@ export function buildDemoCatalog(now: Date): PlannedListing[] {
 
   // The demo seller's listings in the other dashboard states (spec §4: row actions).
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * MINUTE_MS);
-  const unpaid = draftListing(
-    familyOf('centrifuges'),
-    modelOf(familyOf('centrifuges'), '5424R'),
-    createRandom('seller-unpaid'),
-    'seller',
-    'pre-owned',
-  );
+  const sellerListing = (
+    key: string,
+    listed: { family: string; model: string; condition: Condition; state: ListingState },
+    dates: Parameters<typeof finish>[5],
+  ): PlannedListing => {
+    const family = familyOf(listed.family);
+    const draft = draftListing(family, modelOf(family, listed.model), createRandom(key), 'seller', listed.condition);
+    return finish(key, draft, createRandom(`${key}/text`), titles, listed.state, dates);
+  };
   out.push(
-    finish('seller-unpaid', unpaid, createRandom('seller-unpaid/text'), titles, 'unpaid', {
-      durationMonths: 3,
-      createdAt: minutesAgo(2 * 24 * 60 + 95),
-      expiryDate: null,
-    }),
+    sellerListing(
+      'seller-unpaid',
+      { family: 'centrifuges', model: '5424R', condition: 'pre-owned', state: 'unpaid' },
+      { durationMonths: 3, createdAt: minutesAgo(2 * 24 * 60 + 95), expiryDate: null },
+    ),
   );
   const expiredCreated = addMonths(minutesAgo(6 * 24 * 60 + 20), -1);
-  const expired = draftListing(
-    familyOf('microscopes'),
-    modelOf(familyOf('microscopes'), 'CX23'),
-    createRandom('seller-expired'),
-    'seller',
-    'seller-refurbished',
-  );
   out.push(
-    finish('seller-expired', expired, createRandom('seller-expired/text'), titles, 'expired', {
-      durationMonths: 1,
-      createdAt: expiredCreated,
-      expiryDate: addMonths(expiredCreated, 1),
-    }),
+    sellerListing(
+      'seller-expired',
+      { family: 'microscopes', model: 'CX23', condition: 'seller-refurbished', state: 'expired' },
+      { durationMonths: 1, createdAt: expiredCreated, expiryDate: addMonths(expiredCreated, 1) },
+    ),
   );
   const deletedCreated = minutesAgo(21 * 24 * 60 + 300);
-  const deleted = draftListing(
-    familyOf('incubators'),
-    modelOf(familyOf('incubators'), 'Heratherm IMC18'),
-    createRandom('seller-deleted'),
-    'seller',
-    'pre-owned',
-  );
   out.push(
-    finish('seller-deleted', deleted, createRandom('seller-deleted/text'), titles, 'deleted', {
-      durationMonths: 3,
-      createdAt: deletedCreated,
-      expiryDate: addMonths(deletedCreated, 3),
-      deletedAt: minutesAgo(9 * 24 * 60 + 40),
-    }),
+    sellerListing(
+      'seller-deleted',
+      { family: 'incubators', model: 'Heratherm IMC18', condition: 'pre-owned', state: 'deleted' },
+      { durationMonths: 3, createdAt: deletedCreated, expiryDate: addMonths(deletedCreated, 3), deletedAt: minutesAgo(9 * 24 * 60 + 40) },
+    ),
   );
   return out;
 }

@@ -1,7 +1,7 @@
-import { findCountry, findFamily, type Condition, type DurationMonths, type ReportReason } from '@benchmarket/shared';
+import { findCountry, findFamily, type ReportReason } from '@benchmarket/shared';
 import { addMonths } from '../modules/listings/index.js';
 import { CATALOG } from './catalog-data.js';
-import type { DemoOwner, ListingState, PlannedListing } from './catalog.js';
+import type { ListingState, PlannedListing } from './catalog.js';
 import type { DemoAccountKey } from './demo-accounts.js';
 
 /**
@@ -14,19 +14,14 @@ import type { DemoAccountKey } from './demo-accounts.js';
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-interface Hand {
-  key: string;
-  owner: DemoOwner;
+/** A listing written by hand: the catalog's fields, placed by country code and age in days. */
+interface Hand extends Pick<
+  PlannedListing,
+  'key' | 'owner' | 'manufacturer' | 'model' | 'title' | 'description' | 'priceCents' | 'condition' | 'durationMonths'
+> {
   state: Extract<ListingState, 'active' | 'unpaid'>;
   family: string;
-  manufacturer: string;
-  model: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  condition: Condition;
   countryCode: string;
-  durationMonths: DurationMonths;
   daysAgo: number;
 }
 

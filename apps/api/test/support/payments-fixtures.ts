@@ -1,3 +1,4 @@
+import type { CreatePaymentIntentResponse } from '@benchmarket/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -94,6 +95,16 @@ export function api(
 /** POST /payments/create-intent as the web app calls it. */
 export function createIntent(app: FastifyInstance, token: string, payload: Record<string, unknown>) {
   return api(app, 'POST', '/payments/create-intent', { token, payload });
+}
+
+/** Starts a payment of `months` for the listing; its answer, whatever the status. */
+export async function startPayment(
+  app: FastifyInstance,
+  token: string,
+  listingId: string,
+  months = 1,
+): Promise<CreatePaymentIntentResponse> {
+  return (await createIntent(app, token, { listing_id: listingId, duration_months: months })).json();
 }
 
 export function confirmPayment(app: FastifyInstance, token: string, paymentId: string, intentId: string) {

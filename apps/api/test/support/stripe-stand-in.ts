@@ -137,6 +137,23 @@ const DECLINING_METHODS: Record<string, { code: string; decline_code: string; me
   },
 };
 
+/** An event as Stripe's webhook sends it: a fresh id, `object` as its data. */
+function stripeEvent(type: string, object: unknown): StandInEvent {
+  const id = `evt_${randomBytes(12).toString('hex')}`;
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-10-29.clover',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+  return { id, type, payload };
+}
+
 function stripeError(status: number, type: string, message: string, extra: Record<string, unknown> = {}) {
   return { status, body: { error: { type, message, ...extra } } };
 }
@@ -154,19 +171,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let emitted: StandInEvent[] = [];
 
   function emit(type: string, object: unknown): StandInEvent {
-    const id = `evt_${randomBytes(12).toString('hex')}`;
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      api_version: '2025-10-29.clover',
-      created: Math.floor(Date.now() / 1000),
-      type,
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: structuredClone(object) },
-    });
-    const event = { id, type, payload };
+    const event = stripeEvent(type, structuredClone(object));
     emitted.push(event);
     return event;
   }
@@ -480,17 +485,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     eventPayload(type, intentId) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId} at the stand-in`);
-      return JSON.stringify({
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        api_version: '2025-10-29.clover',
-        created: Math.floor(Date.now() / 1000),
-        type,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        data: { object: intent },
-      });
+      return stripeEvent(type, intent).payload;
     },
     failNext(count = 1) {
       failures = count;

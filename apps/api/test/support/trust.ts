@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { setupTestApp, type TestContext } from '../helpers.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { call } from './listings.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';
+import type { TestUser } from './users.js';
 
 /** The trust and moderation tests' app (issue 14): mail to a real SMTP stand-in, no rate limits, the promotion running. */
 export interface TrustApp {
@@ -36,4 +38,17 @@ export async function nextMail(app: FastifyInstance, smtp: TestSmtpServer, to: s
     await Promise.race([arrival.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 100))]);
   }
   return arrival;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls into the trust app as `user`: `api` answers the response, `ok` insists on a 200 and answers its body. */
+export function trustCalls(setup: TrustApp) {
+  const api = (method: Method, url: string, user?: TestUser, payload?: unknown) => call(setup.ctx.app, method, url, { user, payload });
+  async function ok<T>(method: Method, url: string, user?: TestUser, payload?: unknown): Promise<T> {
+    const response = await api(method, url, user, payload);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    return response.json() as T;
+  }
+  return { api, ok };
 }

@@ -105,18 +105,10 @@ export class AccountsAdmin {
       await tx.update(users).set({ suspendedAt: now, suspensionReason: reason, updatedAt: now }).where(eq(users.id, userId));
       await endAllSessions(tx, userId, now);
       const hidden = await this.deps.listings.hideForSuspension(userId, tx);
-      await this.deps.audit.record(
-        {
-          actor: adminActor(admin),
-          action: 'user.suspend',
-          objectType: 'user',
-          objectId: userId,
-          before: { suspended_at: null, suspension_reason: null },
-          after: { suspended_at: now.toISOString(), suspension_reason: reason, listings_hidden: hidden },
-          reason,
-        },
-        tx,
-      );
+      await this.recordChange(tx, admin, 'user.suspend', userId, reason, {
+        before: { suspended_at: null, suspension_reason: null },
+        after: { suspended_at: now.toISOString(), suspension_reason: reason, listings_hidden: hidden },
+      });
       const mail = accountSuspendedMail({ publicUrl: this.deps.publicUrl, supportEmail: this.deps.supportEmail, reason });
       await this.deps.mailer.queue({ ...mail, to: current.email }, tx);
       return this.get(userId, tx);
@@ -130,21 +122,25 @@ export class AccountsAdmin {
       if (!current.suspendedAt) throw conflict(NOT_SUSPENDED, 'not_suspended');
       await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: now }).where(eq(users.id, userId));
       const shown = await this.deps.listings.showAfterReinstatement(userId, tx);
-      await this.deps.audit.record(
-        {
-          actor: adminActor(admin),
-          action: 'user.reinstate',
-          objectType: 'user',
-          objectId: userId,
-          before: { suspended_at: current.suspendedAt.toISOString(), suspension_reason: current.suspensionReason },
-          after: { suspended_at: null, suspension_reason: null, listings_shown: shown },
-          reason,
-        },
-        tx,
-      );
+      await this.recordChange(tx, admin, 'user.reinstate', userId, reason, {
+        before: { suspended_at: current.suspendedAt.toISOString(), suspension_reason: current.suspensionReason },
+        after: { suspended_at: null, suspension_reason: null, listings_shown: shown },
+      });
       await this.deps.mailer.queue({ ...accountReinstatedMail({ publicUrl: this.deps.publicUrl, reason }), to: current.email }, tx);
       return this.get(userId, tx);
     });
+  }
+
+  /** The audit log's record of what an admin did to an account, in the change's transaction. */
+  private recordChange(
+    tx: Pick<Db, 'insert'>,
+    admin: { id: string; email: string },
+    action: string,
+    userId: string,
+    reason: string,
+    change: { before: Record<string, unknown>; after: Record<string, unknown> },
+  ): Promise<void> {
+    return this.deps.audit.record({ actor: adminActor(admin), action, objectType: 'user', objectId: userId, ...change, reason }, tx);
   }
 
   /** The account, locked against a concurrent suspension or reinstatement; 404 when unknown. */

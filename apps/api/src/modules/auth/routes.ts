@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import type { RateRule } from '../../lib/rate-limiter.js';
-import { currentUserOf } from './auth-context.js';
+import { currentUserOf, type CurrentUser } from './auth-context.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -209,39 +209,39 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/auth/logout',
+  // Logging out here or everywhere: the same route but for which tokens stop working.
+  const logouts = [
     {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Log out: the bearer token of this request stops working',
-        security: BEARER,
-        response: { 204: z.null().describe('Logged out'), ...errorResponses(401) },
-      },
+      path: '/auth/logout',
+      summary: 'Log out: the bearer token of this request stops working',
+      answer: 'Logged out',
+      logout: (user: CurrentUser) => service.logout(user),
     },
-    async (request, reply) => {
-      await service.logout(currentUserOf(request));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/auth/logout-all',
     {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Log out everywhere: every access token of the user stops working, this one included',
-        security: BEARER,
-        response: { 204: z.null().describe('Logged out everywhere'), ...errorResponses(401) },
+      path: '/auth/logout-all',
+      summary: 'Log out everywhere: every access token of the user stops working, this one included',
+      answer: 'Logged out everywhere',
+      logout: (user: CurrentUser) => service.logoutEverywhere(user),
+    },
+  ];
+  for (const { path, summary, answer, logout } of logouts) {
+    app.post(
+      path,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: TAGS,
+          summary,
+          security: BEARER,
+          response: { 204: z.null().describe(answer), ...errorResponses(401) },
+        },
       },
-    },
-    async (request, reply) => {
-      await service.logoutEverywhere(currentUserOf(request));
-      return reply.status(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        await logout(currentUserOf(request));
+        return reply.status(204).send(null);
+      },
+    );
+  }
 };
 
 export default authRoutes;

@@ -92,8 +92,7 @@ export class InboxService {
       .select({
         kind: sql<InboxKind>`'feedback'`.as('kind'),
         id: feedback.id,
-        createdAt: sql<Date>`${feedback.createdAt}`.mapWith(feedback.createdAt).as('created_at'),
-        doneAt: sql<Date | null>`${feedback.doneAt}`.mapWith(feedback.doneAt).as('done_at'),
+        ...inboxTimes(feedback),
         email: users.email,
         name: sql<string | null>`null::text`.as('name'),
         subject: sql<string | null>`null::text`.as('subject'),
@@ -111,8 +110,7 @@ export class InboxService {
       .select({
         kind: sql<InboxKind>`'support'`.as('kind'),
         id: supportRequests.id,
-        createdAt: sql<Date>`${supportRequests.createdAt}`.mapWith(supportRequests.createdAt).as('created_at'),
-        doneAt: sql<Date | null>`${supportRequests.doneAt}`.mapWith(supportRequests.doneAt).as('done_at'),
+        ...inboxTimes(supportRequests),
         email: supportRequests.email,
         name: supportRequests.name,
         subject: supportRequests.subject,
@@ -123,6 +121,14 @@ export class InboxService {
       .where(where)
       .$dynamic();
   }
+}
+
+/** A table's `created_at` and `done_at`, aliased alike in both legs of the inbox's union. */
+function inboxTimes(table: typeof feedback | typeof supportRequests) {
+  return {
+    createdAt: sql<Date>`${table.createdAt}`.mapWith(table.createdAt).as('created_at'),
+    doneAt: sql<Date | null>`${table.doneAt}`.mapWith(table.doneAt).as('done_at'),
+  };
 }
 
 interface InboxRow {

@@ -38,20 +38,11 @@ export async function activateListing(
   db: DbWriter,
   input: { listingId: string; durationMonths: DurationMonths; now: Date },
 ): Promise<ListingRow | undefined> {
-  const [row] = await db
-    .update(listings)
-    .set({
-      paymentStatus: 'paid',
-      // Paid, but a take-down or the owner's suspension keeps it off (issue 14).
-      isActive: notHeldBackSql(),
-      durationMonths: input.durationMonths,
-      expiryDate: addMonths(input.now, input.durationMonths),
-      expiryReminderSentAt: null,
-      updatedAt: input.now,
-    })
-    .where(eq(listings.id, input.listingId))
-    .returning(listingColumns);
-  return row;
+  return markPaid(db, input.listingId, {
+    months: input.durationMonths,
+    expiryDate: addMonths(input.now, input.durationMonths),
+    now: input.now,
+  });
 }
 
 /**
@@ -65,17 +56,27 @@ export async function extendListing(
   const [current] = await db.select({ expiryDate: listings.expiryDate }).from(listings).where(eq(listings.id, input.listingId)).limit(1);
   if (!current) return undefined;
   const base = current.expiryDate && current.expiryDate.getTime() > input.now.getTime() ? current.expiryDate : input.now;
+  return markPaid(db, input.listingId, { months: input.months, expiryDate: addMonths(base, input.months), now: input.now });
+}
+
+/** Paid until `expiryDate` for `months`: active unless held back; the old expiry's reminder no longer applies. */
+async function markPaid(
+  db: DbWriter,
+  listingId: string,
+  paid: { months: DurationMonths; expiryDate: Date; now: Date },
+): Promise<ListingRow | undefined> {
   const [row] = await db
     .update(listings)
     .set({
       paymentStatus: 'paid',
+      // Paid, but a take-down or the owner's suspension keeps it off (issue 14).
       isActive: notHeldBackSql(),
-      durationMonths: input.months,
-      expiryDate: addMonths(base, input.months),
+      durationMonths: paid.months,
+      expiryDate: paid.expiryDate,
       expiryReminderSentAt: null,
-      updatedAt: input.now,
+      updatedAt: paid.now,
     })
-    .where(eq(listings.id, input.listingId))
+    .where(eq(listings.id, listingId))
     .returning(listingColumns);
   return row;
 }

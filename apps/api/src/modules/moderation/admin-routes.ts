@@ -89,55 +89,44 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => moderation.approve(currentUserOf(request), request.params.id, request.body.reason ?? null),
   );
 
-  app.post(
-    '/admin/listings/:id/reject',
+  // Reject, take down and restore: the same route but for what the decision does and says.
+  const reasonedDecisions = [
     {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: "Reject a listing: 'Verification Needed' with the reason as its notes; the seller is mailed the reason",
-        description: 'A live listing stays live (take it down to hide it). The seller’s next edit sends it back to the review queue.',
-        params: IdParamsSchema,
-        body: AdminReasonBodySchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
-      },
+      path: 'reject',
+      summary: "Reject a listing: 'Verification Needed' with the reason as its notes; the seller is mailed the reason",
+      description: 'A live listing stays live (take it down to hide it). The seller’s next edit sends it back to the review queue.',
+      decide: moderation.reject.bind(moderation),
     },
-    async (request) => moderation.reject(currentUserOf(request), request.params.id, request.body.reason),
-  );
-
-  app.post(
-    '/admin/listings/:id/take-down',
     {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Take a listing down: hidden everywhere, not publishable; the seller is mailed why',
-        description: 'Its owner still sees it, with the reason (moderation). 409 when it is already taken down.',
-        params: IdParamsSchema,
-        body: AdminReasonBodySchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
-      },
+      path: 'take-down',
+      summary: 'Take a listing down: hidden everywhere, not publishable; the seller is mailed why',
+      description: 'Its owner still sees it, with the reason (moderation). 409 when it is already taken down.',
+      decide: moderation.takeDown.bind(moderation),
     },
-    async (request) => moderation.takeDown(currentUserOf(request), request.params.id, request.body.reason),
-  );
-
-  app.post(
-    '/admin/listings/:id/restore',
     {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Undo a take-down: live again if its paid time has not run out; the seller is mailed',
-        params: IdParamsSchema,
-        body: AdminReasonBodySchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
-      },
+      path: 'restore',
+      summary: 'Undo a take-down: live again if its paid time has not run out; the seller is mailed',
+      decide: moderation.restore.bind(moderation),
     },
-    async (request) => moderation.restore(currentUserOf(request), request.params.id, request.body.reason),
-  );
+  ];
+  for (const { path, summary, description, decide } of reasonedDecisions) {
+    app.post(
+      `/admin/listings/:id/${path}`,
+      {
+        onRequest: admin.onRequest,
+        schema: {
+          tags: TAGS,
+          security: admin.security,
+          summary,
+          ...(description === undefined ? {} : { description }),
+          params: IdParamsSchema,
+          body: AdminReasonBodySchema,
+          response: { 200: AdminListingSchema, ...writeErrors },
+        },
+      },
+      async (request) => decide(currentUserOf(request), request.params.id, request.body.reason),
+    );
+  }
 
   app.post(
     '/admin/listings/:id/feature',

@@ -20,7 +20,7 @@ declare module 'fastify' {
 /**
  * The moderation module: buyers' reports, the review queue and operators' decisions about
  * listings (changed through `app.listings`, recorded through `app.audit`), and the console's
- * view of an account (found through `app.auth`).
+ * view of an account (found through `app.auth`, its payments through `app.payments`).
  */
 async function moderationPlugin(app: FastifyInstance): Promise<void> {
   const service = new ModerationService({
@@ -33,8 +33,17 @@ async function moderationPlugin(app: FastifyInstance): Promise<void> {
   });
   app.decorate<ModerationModule>('moderation', {
     service,
-    userDetail: (userId) => userDetail({ db: app.db, listings: app.listings, user: (id) => app.auth.adminUser(id) }, userId),
+    userDetail: (userId) =>
+      userDetail(
+        {
+          db: app.db,
+          listings: app.listings,
+          user: (id) => app.auth.adminUser(id),
+          payments: (id, limit) => app.payments.admin.forUser(id, limit),
+        },
+        userId,
+      ),
   });
 }
 
-export default fp(moderationPlugin, { name: 'moderation', dependencies: ['mail', 'audit', 'listings', 'auth'] });
+export default fp(moderationPlugin, { name: 'moderation', dependencies: ['mail', 'audit', 'listings', 'auth', 'payments'] });

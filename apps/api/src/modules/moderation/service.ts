@@ -51,7 +51,7 @@ export function reviewQueueSql(): SQL {
   return sql`(${listings.verificationStatus} in ('pending', 'auto_rejected') and not ${listings.isDeleted} and ${listings.moderationStatus} is null)`;
 }
 
-const reportColumns = {
+export const reportColumns = {
   id: listingReports.id,
   listingId: listingReports.listingId,
   reason: listingReports.reason,

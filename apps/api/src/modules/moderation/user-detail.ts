@@ -1,9 +1,9 @@
 import type { AdminPayment, AdminUser, AdminUserDetail } from '@benchmarket/shared';
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { listingReports, listings, messages, paymentRefunds, payments, users } from '../../db/schema.js';
-import { centsToUnits, listingColumns, type ListingsService } from '../listings/index.js';
-import { toAdminReport } from './service.js';
+import { listingReports, listings, messages, users } from '../../db/schema.js';
+import { listingColumns, type ListingsService } from '../listings/index.js';
+import { reportColumns, toAdminReport } from './service.js';
 
 /**
  * GET /admin/users/{id} (issue 14): an account and everything it did — its listings in any
@@ -18,6 +18,8 @@ export interface UserDetailDependencies {
   listings: Pick<ListingsService, 'toAdminListings'>;
   /** The account as the console shows it (404 'User not found' when unknown). */
   user: (id: string) => Promise<AdminUser>;
+  /** The account's newest payments with their refunds, as the console's payments page shows them. */
+  payments: (userId: string, limit: number) => Promise<AdminPayment[]>;
 }
 
 export async function userDetail(deps: UserDetailDependencies, userId: string): Promise<AdminUserDetail> {
@@ -25,7 +27,7 @@ export async function userDetail(deps: UserDetailDependencies, userId: string): 
   const { db } = deps;
   const [listingRows, paymentsOf, made, against, sent] = await Promise.all([
     db.select(listingColumns).from(listings).where(eq(listings.userId, user.id)).orderBy(desc(listings.createdAt)).limit(USER_DETAIL_LIMIT),
-    adminPayments(db, eq(payments.userId, user.id)),
+    deps.payments(user.id, USER_DETAIL_LIMIT),
     reportsWithTitles(db, eq(listingReports.reporterId, user.id)),
     reportsWithTitles(db, eq(listings.userId, user.id)),
     db
@@ -60,19 +62,7 @@ export async function userDetail(deps: UserDetailDependencies, userId: string): 
 
 async function reportsWithTitles(db: Db, where: SQL) {
   const rows = await db
-    .select({
-      id: listingReports.id,
-      listingId: listingReports.listingId,
-      listingTitle: listings.title,
-      reason: listingReports.reason,
-      details: listingReports.details,
-      reporterId: listingReports.reporterId,
-      reporterEmail: users.email,
-      status: listingReports.status,
-      resolutionReason: listingReports.resolutionReason,
-      createdAt: listingReports.createdAt,
-      resolvedAt: listingReports.resolvedAt,
-    })
+    .select({ ...reportColumns, listingTitle: listings.title })
     .from(listingReports)
     .innerJoin(listings, eq(listings.id, listingReports.listingId))
     .innerJoin(users, eq(users.id, listingReports.reporterId))
@@ -80,53 +70,4 @@ async function reportsWithTitles(db: Db, where: SQL) {
     .orderBy(desc(listingReports.createdAt))
     .limit(USER_DETAIL_LIMIT);
   return rows.map((row) => ({ ...toAdminReport(row), listing_id: row.listingId, listing_title: row.listingTitle }));
-}
-
-/** Payments as the console shows them, newest first, each with its refunds (oldest first). */
-async function adminPayments(db: Db, where: SQL): Promise<AdminPayment[]> {
-  const rows = await db
-    .select({ payment: payments, listingTitle: listings.title, userEmail: users.email })
-    .from(payments)
-    .innerJoin(listings, eq(listings.id, payments.listingId))
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(USER_DETAIL_LIMIT);
-  const ids = rows.map((row) => row.payment.id);
-  const refunds =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(paymentRefunds)
-          .where(inArray(paymentRefunds.paymentId, ids))
-          .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
-  return rows.map(({ payment, listingTitle, userEmail }) => ({
-    id: payment.id,
-    listing_id: payment.listingId,
-    listing_title: listingTitle,
-    user_id: payment.userId,
-    user_email: userEmail,
-    kind: payment.kind,
-    duration_months: payment.durationMonths,
-    amount: centsToUnits(payment.amountCents),
-    refunded_amount: centsToUnits(payment.refundedCents),
-    currency: payment.currency,
-    status: payment.status,
-    provider: payment.provider,
-    provider_payment_id: payment.providerPaymentId,
-    created_at: payment.createdAt.toISOString(),
-    completed_at: payment.completedAt?.toISOString() ?? null,
-    disputed_at: payment.disputedAt?.toISOString() ?? null,
-    refunds: refunds
-      .filter((refund) => refund.paymentId === payment.id)
-      .map((refund) => ({
-        id: refund.id,
-        amount: centsToUnits(refund.amountCents),
-        source: refund.source,
-        reason: refund.reason,
-        provider_refund_id: refund.providerRefundId,
-        created_at: refund.createdAt.toISOString(),
-      })),
-  }));
 }

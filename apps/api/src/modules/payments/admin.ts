@@ -7,23 +7,13 @@ import {
   type RefundResult,
 } from '@benchmarket/shared';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { listings, paymentRefunds, payments, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.js';
-import { adminActor, type AuditLog } from '../audit/index.js';
+import { adminActor } from '../audit/index.js';
 import type { CurrentUser } from '../auth/index.js';
-import type { ListingsService } from '../listings/index.js';
-import {
-  ProviderUnavailableError,
-  refundCounts,
-  RefundRefusedError,
-  type PaymentProvider,
-  type ProviderRefund,
-} from '../../providers/payments/index.js';
+import { ProviderUnavailableError, refundCounts, RefundRefusedError, type ProviderRefund } from '../../providers/payments/index.js';
 import { PAYMENT_NOT_FOUND, PROVIDER_UNREACHABLE } from './checkout.js';
-import { lockPayment, recordRefund } from './refund-ledger.js';
+import { lockPayment, recordRefund, type RefundDeps } from './refund-ledger.js';
 import { toUnits, type PaymentRow } from './settlement.js';
 
 /** Ours: refusals the console shows beside the shared ones. */
@@ -31,15 +21,6 @@ export const REFUND_DISPUTED = 'This payment is disputed by the card holder: its
 export const REFUND_OTHER_PROVIDER = 'This payment was made with another payment provider and cannot be refunded from here.';
 export const REFUND_REFUSED = 'The payment provider refused this refund. Please check the payment in its dashboard.';
 export const REFUND_KEY_REUSED = 'This refund request was already made with another amount. Please reload the payment and try again.';
-
-export interface PaymentsAdminDeps {
-  db: Db;
-  clock: Clock;
-  provider: PaymentProvider;
-  log: FastifyBaseLogger;
-  listings: Pick<ListingsService, 'shortenPaidTime'>;
-  audit: Pick<AuditLog, 'record'>;
-}
 
 type PaymentListRow = { payment: PaymentRow; listingTitle: string; userEmail: string };
 
@@ -54,7 +35,7 @@ function contains(text: string): string {
  * listing's paid time and is written to the audit log in the same transaction.
  */
 export class PaymentsAdmin {
-  constructor(private readonly deps: PaymentsAdminDeps) {}
+  constructor(private readonly deps: RefundDeps) {}
 
   /** GET /admin/payments: newest first; `q` matches the payment id, provider id, email or listing title. */
   async list(query: { q?: string | undefined; page: number; pageSize: number }): Promise<Paginated<AdminPayment>> {
@@ -83,9 +64,12 @@ export class PaymentsAdmin {
     return { items: await this.toAdminPayments(rows), total: totals[0]?.total ?? 0, page: query.page, page_size: query.pageSize };
   }
 
-  /** A user's payments, newest first (the console's user page). */
-  async forUser(userId: string): Promise<AdminPayment[]> {
-    const rows = await this.selectPayments().where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
+  /** A user's newest `limit` payments, newest first (the console's user page). */
+  async forUser(userId: string, limit: number): Promise<AdminPayment[]> {
+    const rows = await this.selectPayments()
+      .where(eq(payments.userId, userId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit);
     return this.toAdminPayments(rows);
   }
 

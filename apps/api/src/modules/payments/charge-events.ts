@@ -1,35 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { listings, payments, providerEvents } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { serviceUnavailable } from '../../lib/http-errors.js';
-import type { AuditLog } from '../audit/index.js';
-import type { ListingsService } from '../listings/index.js';
 import {
   ProviderUnavailableError,
   refundCounts,
   type ChargeRefundedEvent,
   type DisputeCreatedEvent,
-  type PaymentProvider,
   type ProviderRefund,
 } from '../../providers/payments/index.js';
-import { lockPayment, recordRefund } from './refund-ledger.js';
+import { lockPayment, recordRefund, type RefundDeps } from './refund-ledger.js';
 import type { Tx } from './settlement.js';
 
 export type ChargeEventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** The webhook's answer while Stripe cannot be asked: a 503, so Stripe delivers the event again later. */
 export const EVENT_RETRY_LATER = 'The payment provider could not be reached; the event will be applied when it is delivered again.';
-
-export interface ChargeEventsDeps {
-  db: Db;
-  clock: Clock;
-  provider: PaymentProvider;
-  log: FastifyBaseLogger;
-  listings: Pick<ListingsService, 'shortenPaidTime'>;
-  audit: Pick<AuditLog, 'record'>;
-}
 
 /**
  * Stripe's news about a charge (issue 14): `charge.refunded` — a refund made in Stripe's
@@ -39,7 +24,7 @@ export interface ChargeEventsDeps {
  * charge is mapped to our payment by its payment intent id.
  */
 export class ChargeEvents {
-  constructor(private readonly deps: ChargeEventsDeps) {}
+  constructor(private readonly deps: RefundDeps) {}
 
   async apply(event: ChargeRefundedEvent | DisputeCreatedEvent): Promise<ChargeEventOutcome> {
     const [payment] = await this.deps.db.select().from(payments).where(eq(payments.providerPaymentId, event.intentId)).limit(1);

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
 import { paymentRefunds, payments } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PaymentProvider } from '../../providers/payments/index.js';
+import type { AuditLog } from '../audit/index.js';
 import { addMonths, type ListingRow, type ListingsService } from '../listings/index.js';
 import type { PaymentRow, Tx } from './settlement.js';
 
@@ -32,6 +36,14 @@ export interface RecordedRefund {
 export interface LedgerDeps {
   listings: Pick<ListingsService, 'shortenPaidTime'>;
   log: FastifyBaseLogger;
+}
+
+/** What gives money back — the console's refunds and Stripe's charge events alike. */
+export interface RefundDeps extends LedgerDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  audit: Pick<AuditLog, 'record'>;
 }
 
 /** The time a payment bought: its months, counted from when it was completed. */
