@@ -121,11 +121,13 @@ export default tseslint.config(
             providerEvents: 'payments',
             appSettings: 'settings',
             dailyCounters: 'activity',
+            // Issue 15: seller pages.
+            sellerProfiles: 'sellers',
           },
           // The demo seed loads accounts, listings and photos in one bulk transaction (its
           // rows derived by ListingsService.derive), and the console's demo reports (issue 14);
           // it runs only on an empty database.
-          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingReports'] },
+          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingReports', 'sellerProfiles'] },
         },
       ],
     },
