@@ -121,12 +121,15 @@ export default tseslint.config(
             providerEvents: 'payments',
             appSettings: 'settings',
             dailyCounters: 'activity',
+            // Issue 15: seller pages.
+            sellerProfiles: 'sellers',
           },
           // The demo seed loads accounts, listings and photos in one bulk transaction (its
-          // rows derived by ListingsService.derive), the console's demo reports (issue 14) and a
+          // rows derived by ListingsService.derive), the console's demo reports (issue 14), a
           // payment history in its final state, dated in the past (no payments call takes a past
-          // date or the seed's transaction); it runs only on an empty database.
-          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingReports', 'payments'] },
+          // date or the seed's transaction), and the demo sellers' profiles (issue 15); it runs
+          // only on an empty database.
+          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingReports', 'payments', 'sellerProfiles'] },
         },
       ],
     },

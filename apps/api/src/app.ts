@@ -36,6 +36,8 @@ import paymentsModule from './modules/payments/plugin.js';
 import paymentRoutes from './modules/payments/routes.js';
 import paymentsAdminRoutes from './modules/payments/admin-routes.js';
 import searchModule from './modules/search/plugin.js';
+import sellersModule from './modules/sellers/plugin.js';
+import sellerRoutes from './modules/sellers/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import settingsAdminRoutes from './modules/settings/admin-routes.js';
 import settingsModule from './modules/settings/plugin.js';
@@ -116,6 +118,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   // After listings: suspending an account switches its listings off through app.listings.
   await app.register(authModule);
   await app.register(paymentsModule);
+  await app.register(sellersModule);
   await app.register(photosModule);
   await app.register(searchModule);
   await app.register(messagesModule);
@@ -135,6 +138,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
       await api.register(searchRoutes);
       await api.register(listingRoutes);
       await api.register(photoRoutes);
+      await api.register(sellerRoutes);
       await api.register(paymentRoutes);
       // The operations console (issue 14): /admin/…, admins only.
       await api.register(activityAdminRoutes);

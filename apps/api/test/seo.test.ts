@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { documentTitle, PAGES, PAGE_ROUTES } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingPhotos, listings } from '../src/db/schema.js';
+import { listingPhotos, listings, sellerProfiles } from '../src/db/schema.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { createActiveListing, createListing } from './support/listings.js';
 import { createUser, type TestUser } from './support/users.js';
@@ -277,7 +277,8 @@ describe('GET / and the other pages', () => {
 
   it('titles each page as the web app does and indexes it as the route registry says', async () => {
     for (const [name, route] of PAGES) {
-      if (route.ownerOnly || route === PAGE_ROUTES.listingDetail) continue;
+      // A listing's and a seller's page have their record's head (tested on their own).
+      if (route.ownerOnly || route === PAGE_ROUTES.listingDetail || route === PAGE_ROUTES.sellerPage) continue;
       const html = await page(route.path);
       // What the head escapes ('&' of the site's title).
       expect(titleOf(html), name).toBe(documentTitle(route.title).replace(/&/g, '&amp;'));
@@ -324,6 +325,27 @@ describe('GET /sitemap.xml', () => {
     );
     expect(xml).not.toContain(unpaid.id);
     expect(xml).not.toContain('/dashboard');
+  });
+});
+
+describe('seller pages (issue 15)', () => {
+  it("give a seller's page the seller's name, list sellers with live listings in the sitemap, and keep unknown ones out", async () => {
+    const [listed, idle] = await Promise.all([createUser(ctx.app), createUser(ctx.app)]);
+    await ctx.app.db.insert(sellerProfiles).values({ userId: listed.id, country: 'Portugal', about: 'Ultracentrifuges from Porto.' });
+    await createActiveListing(ctx.app, listed, { title: 'Beckman Optima XPN-100 ultracentrifuge' });
+
+    const html = await page(`/sellers/${listed.id}`);
+    expect(titleOf(html)).toBe('Seller from Portugal · BenchMarket');
+    expect(meta(html, 'description')).toBe('Ultracentrifuges from Porto.');
+    expect(meta(html, 'robots')).toBeUndefined();
+    expect(html).not.toContain(listed.email);
+    for (const unknown of ['/sellers/0b7a9c1e-1111-4111-8111-111111111111', '/sellers/nobody']) {
+      expect(meta(await page(unknown), 'robots'), unknown).toBe('noindex');
+    }
+
+    const xml = (await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(xml).toMatch(new RegExp(`<url><loc>${PUBLIC_URL}/sellers/${listed.id}</loc><lastmod>[^<]+</lastmod></url>`));
+    expect(xml).not.toContain(`/sellers/${idle.id}`);
   });
 });
 

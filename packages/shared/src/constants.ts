@@ -114,3 +114,14 @@ export const ADMIN_REASON_MAX_LENGTH = 1000;
 export const DEFAULT_PROMO_FREE_UNTIL = '2027-06-01';
 /** How many featured listings the landing page's 'Featured' strip shows at most. */
 export const FEATURED_STRIP_LIMIT = 8;
+
+// ── Issue 15: seller pages ──
+/** A seller's public name and company on their page, listing pages and search cards. */
+export const SELLER_DISPLAY_NAME_MAX_LENGTH = 80;
+export const SELLER_COMPANY_MAX_LENGTH = 120;
+/** The short 'about' on the seller page. */
+export const SELLER_ABOUT_MAX_LENGTH = 1000;
+/** The seller page's grid of live listings shows at most this many, newest first. */
+export const SELLER_LISTINGS_LIMIT = 24;
+/** The multipart field of PUT /account/logo. */
+export const LOGO_UPLOAD_FIELD = 'file';

@@ -26,6 +26,7 @@ export * from './schemas/support.js';
 export * from './schemas/config.js';
 export * from './schemas/countries.js';
 export * from './schemas/admin.js';
+export * from './schemas/sellers.js';
 
 export * from './rules/verification-badge.js';
 export * from './rules/expiry.js';
@@ -34,3 +35,4 @@ export * from './rules/relevance.js';
 export * from './rules/format.js';
 export * from './rules/payments.js';
 export * from './rules/auth.js';
+export * from './rules/seller-name.js';

@@ -181,3 +181,17 @@ export function accountSuspendedMessage(reason: string | null): string {
 export function listingProhibitedMessage(reason: string): string {
   return `${LISTING_PROHIBITED_PREFIX} ${reason}`;
 }
+
+// ── Issue 15: seller pages and the seller profile ──
+export const SELLER_NOT_FOUND = 'Seller not found';
+export const DISPLAY_NAME_TOO_LONG = 'Display name must be at most 80 characters';
+export const COMPANY_TOO_LONG = 'Company must be at most 120 characters';
+export const ABOUT_TOO_LONG = 'About must be at most 1000 characters';
+export const LOGO_NOT_SENT = "Please choose an image for your logo (multipart field 'file').";
+export const PROFILE_SAVED = 'Your seller profile has been saved.';
+export const PROFILE_SAVE_FAILED = 'Could not save your seller profile. Please try again.';
+export const LOGO_UPLOAD_FAILED = 'Could not upload your logo. Please try again.';
+export const LOGO_DELETE_FAILED = 'Could not remove your logo. Please try again.';
+export const SELLER_PAGE_FAILED = 'Could not load this seller. Please try again.';
+/** The seller page when no reply to a buyer is recorded (replies go by email today: docs/decisions/017). */
+export const NOT_ENOUGH_REPLIES = 'Not enough replies yet';

@@ -130,6 +130,15 @@ export const PAGE_ROUTES = {
     requiresLogin: false,
     entry: true,
   },
+  /** Issue 15: a seller's public page; a seller with live listings gets its own head and a sitemap entry (seo.ts). */
+  sellerPage: {
+    path: '/sellers/:id',
+    module: 'src/features/sellers/routes/seller.tsx',
+    title: 'Seller',
+    indexable: true,
+    requiresLogin: false,
+    entry: true,
+  },
   editListing: {
     path: '/edit-listing/:id',
     module: 'src/features/listings/routes/edit-listing.tsx',

@@ -53,6 +53,25 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
 );
 
+/**
+ * Issue 15: a seller's public profile (the sellers module's), one row per account at most; no
+ * row is the same as an empty profile. Shown on /sellers/{id}; the email never is.
+ */
+export const sellerProfiles = pgTable('seller_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  company: text('company'),
+  /** Canonical country name (the shared country list), like listings.location. */
+  country: text('country'),
+  about: text('about'),
+  /** Storage key of the logo (a WebP made by the photos pipeline), under sellers/<user_id>/. */
+  logoPath: text('logo_path'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {

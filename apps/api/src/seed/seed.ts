@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/database.js';
-import { listingPhotos, listingReports, listings, users } from '../db/schema.js';
+import { listingPhotos, listingReports, listings, sellerProfiles, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { ListingsService } from '../modules/listings/index.js';
 import { checkListing } from '../modules/verification/index.js';
@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
 import { buildModerationDemo, DEMO_REPORTS } from './moderation-demo.js';
 import { buildPaymentsDemo, planDemoPayments, writeDemoPayments } from './payments-demo.js';
 import { createPhotoRenderer } from './photos.js';
+import { DEMO_SELLER_PROFILES, renderLogo } from './seller-profiles.js';
 
 /**
  * The demo catalog (issue 4): demo accounts and 250+ listings with a generated photo each,
@@ -196,11 +197,23 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
     }),
     loadLocalMeaningModel(),
   ]);
+  // Issue 15: the demo seller's and dealer's logos, stored as an uploaded logo is.
+  const profiles = await Promise.all(
+    Object.entries(DEMO_SELLER_PROFILES).map(async ([key, profile]) => {
+      const userId = userIds.get(key as DemoAccountKey)!;
+      const logoKey = `sellers/${userId}/${randomUUID()}.webp`;
+      await app.storage.put(logoKey, await renderLogo(profile.logo), 'image/webp');
+      return { userId, profile, logoKey };
+    }),
+  );
   const photosMs = Math.round(performance.now() - photosStarted);
   const paymentsPlan = await planDemoPayments(app, catalog, now);
   const databaseStarted = performance.now();
   const removeFiles = () =>
-    Promise.allSettled(photos.flatMap((photo) => [app.storage.remove(photo.key), app.storage.remove(photo.thumbnailKey)]));
+    Promise.allSettled([
+      ...photos.flatMap((photo) => [app.storage.remove(photo.key), app.storage.remove(photo.thumbnailKey)]),
+      ...profiles.map(({ logoKey }) => app.storage.remove(logoKey)),
+    ]);
 
   let seeded: boolean;
   try {
@@ -219,6 +232,18 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
           role: account.admin ? ('admin' as const) : ('user' as const),
           createdAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
           updatedAt: account.key === 'new' ? new Date(now.getTime() - 3600 * 1000) : accountsSince,
+        })),
+      );
+      await tx.insert(sellerProfiles).values(
+        profiles.map(({ userId, profile, logoKey }) => ({
+          userId,
+          displayName: profile.displayName,
+          company: profile.company,
+          country: profile.country,
+          about: profile.about,
+          logoPath: logoKey,
+          createdAt: accountsSince,
+          updatedAt: accountsSince,
         })),
       );
       const rows = await Promise.all(

@@ -10,12 +10,13 @@ import {
   PAGES,
   PRODUCT_NAME,
   SITE_TITLE,
+  sellerPublicName,
   type Condition,
 } from '@benchmarket/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { listingPhotos, listings } from '../db/schema.js';
+import { listingPhotos, listings, sellerProfiles, users } from '../db/schema.js';
 import { activeListingSql, centsToUnits } from '../modules/listings/index.js';
 
 /**
@@ -173,6 +174,8 @@ const SITEMAP_PAGES: readonly string[] = PAGES.filter(([, route]) => route.sitem
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LISTING_PATH = /^\/listings\/([^/]+)\/?$/;
+/** Issue 15: a seller's page. */
+const SELLER_PATH = /^\/sellers\/([^/]+)\/?$/;
 
 /** schema.org's item conditions for the spec's condition values (§3). */
 function schemaOrgCondition(condition: Condition): string {
@@ -336,7 +339,35 @@ export async function pageMeta(app: FastifyInstance, pathname: string): Promise<
     if (row) return listingMeta(context, row);
     return { ...baseMeta(context, pathname), title: documentTitle(PAGE_ROUTES.listingDetail.title), noindex: true };
   }
+  const sellerId = SELLER_PATH.exec(pathname)?.[1];
+  if (sellerId !== undefined) {
+    const seller = await findPublicSeller(app, sellerId).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the seller for its page head');
+      return undefined;
+    });
+    const meta = baseMeta(context, pathname);
+    if (!seller) return { ...meta, title: documentTitle(PAGE_ROUTES.sellerPage.title), noindex: true };
+    const name = sellerPublicName({ display_name: seller.displayName, country: seller.country });
+    return {
+      ...meta,
+      title: documentTitle(name),
+      description: seller.about ? summarize(seller.about) : `Lab and medical equipment from ${name} on ${PRODUCT_NAME}.`,
+      preloadData: `${API_PREFIX}/sellers/${seller.id}`,
+    };
+  }
   return staticPageMeta(context, pathname);
+}
+
+/** Issue 15: a seller who is not suspended, with their profile; undefined otherwise. Never the email. */
+async function findPublicSeller(app: FastifyInstance, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await app.db
+    .select({ id: users.id, displayName: sellerProfiles.displayName, country: sellerProfiles.country, about: sellerProfiles.about })
+    .from(users)
+    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
+    .where(and(eq(users.id, id.toLowerCase()), isNull(users.suspendedAt)))
+    .limit(1);
+  return row;
 }
 
 // ── sitemap.xml and robots.txt ──────────────────────────────────────────────
@@ -364,6 +395,14 @@ async function renderSitemap(app: FastifyInstance): Promise<string> {
     .where(activeListingSql(app.clock.now()))
     .orderBy(desc(listings.updatedAt), desc(listings.id))
     .limit(SITEMAP_MAX_URLS - SITEMAP_PAGES.length);
+  // Issue 15: the pages of sellers with live listings (suspended sellers have none), after the listings.
+  const sellers = await app.db
+    .select({ userId: listings.userId, updatedAt: max(listings.updatedAt) })
+    .from(listings)
+    .where(activeListingSql(app.clock.now()))
+    .groupBy(listings.userId)
+    .orderBy(desc(max(listings.updatedAt)), listings.userId)
+    .limit(Math.max(0, SITEMAP_MAX_URLS - SITEMAP_PAGES.length - rows.length));
   const newest = rows[0]?.updatedAt;
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${xmlEscape(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
@@ -373,6 +412,7 @@ async function renderSitemap(app: FastifyInstance): Promise<string> {
     // The home page and search change whenever a listing does.
     ...SITEMAP_PAGES.map((page) => url(page, page === '/' || page === '/search' ? newest : undefined)),
     ...rows.map((row) => url(`/listings/${row.id}`, row.updatedAt)),
+    ...sellers.map((seller) => url(`/sellers/${seller.userId}`, seller.updatedAt ?? undefined)),
     '</urlset>',
     '',
   ].join('\n');

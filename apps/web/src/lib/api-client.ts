@@ -178,4 +178,7 @@ export const api = {
   /** POST multipart form data (e.g. photos: one `files` field per file). */
   postMultipart: <T>(path: string, multipart: FormData, options?: CallOptions) =>
     apiRequest<T>(path, { ...options, method: 'POST', multipart }),
+  /** PUT multipart form data (e.g. the seller's logo: one `file` field). */
+  putMultipart: <T>(path: string, multipart: FormData, options?: CallOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', multipart }),
 };

@@ -87,6 +87,11 @@ export const ListingSchema = z.object({
   is_featured: z.boolean().optional(),
   /** Issue 14: an operator's decision, shown to the owner (and admins) only; null for everyone else. */
   moderation: ListingModerationSchema.nullable().optional(),
+  /**
+   * Issue 15: how the seller is named in public — the profile's display name, else 'Seller
+   * from {country}' (rules/seller-name.ts); never their email. Links to /sellers/{user_id}.
+   */
+  seller_name: z.string().optional(),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 

@@ -8,6 +8,7 @@ export {
   listingColumns,
   toListing,
   toListings,
+  loadSellerNames,
   centsToUnits,
   unitsToCents,
   isFeatured,

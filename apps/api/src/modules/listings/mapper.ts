@@ -1,7 +1,7 @@
-import type { Condition, Listing, ListingModeration } from '@benchmarket/shared';
+import { sellerPublicName, type Condition, type Listing, type ListingModeration } from '@benchmarket/shared';
 import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { listingPhotos, listings } from '../../db/schema.js';
+import { listingPhotos, listings, sellerProfiles } from '../../db/schema.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 
 /**
@@ -57,6 +57,7 @@ export function toListing(
   photos: readonly PhotoRow[],
   storage: PhotoStorage,
   view: ListingView = { now: new Date() },
+  sellerName?: string,
 ): Listing {
   const ordered = [...photos].sort((a, b) => a.position - b.position);
   // Photos of a listing only its owner sees have URLs only the owner is given (storage/photo-access.ts).
@@ -82,7 +83,25 @@ export function toListing(
     verification: row.verificationStatus ? { status: row.verificationStatus, verification_notes: row.verificationNotes } : null,
     is_featured: isFeatured(row, view.now),
     moderation: moderationOf(row, view),
+    ...(sellerName !== undefined && { seller_name: sellerName }),
   };
+}
+
+/**
+ * Issue 15: the public names of the sellers of `userIds` in one query (reading the sellers
+ * module's profiles): the display name, else 'Seller from {country}' — never an email.
+ */
+export async function loadSellerNames(db: DbReader, userIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  const names = new Map<string, string>();
+  if (unique.length === 0) return names;
+  const rows = await db
+    .select({ userId: sellerProfiles.userId, displayName: sellerProfiles.displayName, country: sellerProfiles.country })
+    .from(sellerProfiles)
+    .where(inArray(sellerProfiles.userId, unique));
+  for (const row of rows) names.set(row.userId, sellerPublicName({ display_name: row.displayName, country: row.country }));
+  for (const id of unique) if (!names.has(id)) names.set(id, sellerPublicName({ display_name: null, country: null }));
+  return names;
 }
 
 /** The photos of several listings in one query, each listing's in order. */
@@ -112,9 +131,15 @@ export async function toListings(
   rows: readonly ListingRow[],
   view: ListingView = { now: new Date() },
 ): Promise<Listing[]> {
-  const photos = await loadPhotos(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toListing(row, photos.get(row.id) ?? [], storage, view));
+  const [photos, sellers] = await Promise.all([
+    loadPhotos(
+      db,
+      rows.map((row) => row.id),
+    ),
+    loadSellerNames(
+      db,
+      rows.map((row) => row.userId),
+    ),
+  ]);
+  return rows.map((row) => toListing(row, photos.get(row.id) ?? [], storage, view, sellers.get(row.userId)));
 }

@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { ListingSchema, PHOTO_TOO_LARGE, PHOTO_UPLOAD_FIELD, tooManyPhotos } from '@benchmarket/shared';
+import {
+  ListingSchema,
+  LOGO_NOT_SENT,
+  LOGO_UPLOAD_FIELD,
+  PHOTO_TOO_LARGE,
+  PHOTO_UPLOAD_FIELD,
+  SellerProfileSchema,
+  tooManyPhotos,
+} from '@benchmarket/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -120,16 +128,27 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     throw tooManyRequests(photoQuotaReached(limit, retryAfterSeconds), 'photo_quota');
   }
 
-  /** Reads the parts one by one and processes each photo as soon as it is in, refusing at the first that cannot be taken. */
-  async function readAndProcess(request: FastifyRequest, reply: FastifyReply, userId: string, existing: number): Promise<ProcessedPhoto[]> {
+  /**
+   * Reads the parts one by one and processes each photo as soon as it is in, refusing at the
+   * first that cannot be taken. A listing takes what room it has left (more: 400 'You can only
+   * have up to 5 photos'); a logo (`{ only: 1 }`) takes the first image and drops the rest.
+   */
+  async function readAndProcess(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    existing: number,
+    logo?: { only: 1 },
+  ): Promise<ProcessedPhoto[]> {
     const processed: ProcessedPhoto[] = [];
     const parts = await parsing(request, async () => request.files()[Symbol.asyncIterator](), existing);
     for (;;) {
       const next = await parsing(request, () => parts.next(), existing);
       if (next.done) break;
       const part = next.value;
-      if (part.fieldname !== PHOTO_UPLOAD_FIELD && part.fieldname !== 'file') {
-        // Another field's file: read through and dropped.
+      const wanted = part.fieldname === PHOTO_UPLOAD_FIELD || part.fieldname === LOGO_UPLOAD_FIELD;
+      if (!wanted || (logo && processed.length >= logo.only)) {
+        // Another field's file, or a logo's second file: read through and dropped.
         await parsing(request, () => pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() })), existing);
         continue;
       }
@@ -182,6 +201,41 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         if (processed.length === 0) throw badRequest(NO_PHOTOS_SENT, 'no_photos');
         const listing = await photos.add(id, user.id, processed);
         return await reply.status(201).send(listing);
+      } finally {
+        const left = (uploadsInProgress.get(user.id) ?? 1) - 1;
+        if (left > 0) uploadsInProgress.set(user.id, left);
+        else uploadsInProgress.delete(user.id);
+      }
+    },
+  );
+
+  /** Issue 15: a seller's logo goes through the same checks, queue and quota as a listing photo. */
+  app.put(
+    '/account/logo',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        security: BEARER,
+        consumes: ['multipart/form-data'],
+        summary: "Upload the signed-in seller's logo (replaces any): multipart field 'file', one image",
+        description:
+          `The same checks as listing photos: images only, recognised by their content (others 415 'Please drop image files only'), ` +
+          `at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB (413) and 40 megapixels (413), counted in RATE_LIMIT_PHOTOS_PER_HOUR. ` +
+          'Stored as a WebP of at most 400 px, without metadata. Files after the first are ignored. Answers the profile.',
+        response: { 200: SellerProfileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUserOf(request);
+      if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
+      const inProgress = uploadsInProgress.get(user.id) ?? 0;
+      if (inProgress >= MAX_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(UPLOAD_IN_PROGRESS, 'upload_in_progress');
+      uploadsInProgress.set(user.id, inProgress + 1);
+      try {
+        const [logo] = await readAndProcess(request, reply, user.id, 0, { only: 1 });
+        if (!logo) throw badRequest(LOGO_NOT_SENT, 'no_logo');
+        return await app.sellers.replaceLogo(user.id, logo.thumbnail);
       } finally {
         const left = (uploadsInProgress.get(user.id) ?? 1) - 1;
         if (left > 0) uploadsInProgress.set(user.id, left);

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { toListing, type ListingRow } from '../listings/index.js';
+import { loadSellerNames, toListing, type ListingRow } from '../listings/index.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
@@ -78,9 +78,18 @@ export class SearchService {
 
     if (!query.use_rag) {
       const result = text ? await this.plain(text, now, filters, page) : await browse(this.deps.db, now, filters, page);
-      return respond(this.toListings(result.rows), result.total);
+      return this.withSellerNames(respond(this.toListings(result.rows), result.total));
     }
-    return this.ai(text, now, filters, page).then(({ items, total }) => respond(items, total));
+    return this.ai(text, now, filters, page).then(({ items, total }) => this.withSellerNames(respond(items, total)));
+  }
+
+  /** Issue 15: each card names its seller (the display name, else 'Seller from {country}'), in one query per page. */
+  private async withSellerNames(response: SearchResponse): Promise<SearchResponse> {
+    const names = await loadSellerNames(
+      this.deps.db,
+      response.items.map((item) => item.user_id),
+    );
+    return { ...response, items: response.items.map((item) => ({ ...item, seller_name: names.get(item.user_id) })) };
   }
 
   /** Rows (with their photos, loaded in the same statement) as API listings: the listings module's mapper. */

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { listings } from '../../db/schema.js';
+import { listings, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-errors.js';
 import { isListingActive } from '../listings/index.js';
@@ -23,6 +23,8 @@ import type { ListingVisibility, PhotoStorage } from '../../providers/storage/in
  */
 
 const PHOTO_KEY = /^listings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/;
+/** Issue 15: a seller's logo (sellers module), public while the seller is not suspended. */
+const LOGO_KEY = /^sellers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/;
 const HOUR_MS = 60 * 60_000;
 /** Shared caches may keep a public photo this long after its listing stops being public. */
 const PUBLIC_PHOTO_MAX_AGE_SECONDS = 600;
@@ -75,7 +77,7 @@ function requestedKey(request: FastifyRequest, prefix: string): string | undefin
   } catch {
     return undefined;
   }
-  return PHOTO_KEY.test(key) ? key : undefined;
+  return PHOTO_KEY.test(key) || LOGO_KEY.test(key) ? key : undefined;
 }
 
 /**
@@ -90,6 +92,13 @@ export async function servePhotoFiles(
     files.addHook('onRequest', async (request, reply) => {
       const key = requestedKey(request, options.prefix);
       if (!key) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+      const sellerId = LOGO_KEY.exec(key)?.[1];
+      if (sellerId !== undefined) {
+        const [seller] = await options.db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, sellerId)).limit(1);
+        if (!seller || seller.suspendedAt !== null) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+        void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
+        return;
+      }
       const listingId = PHOTO_KEY.exec(key)![1]!;
       const [listing] = await options.db
         .select({

@@ -5,4 +5,6 @@
  */
 export const dashboardKeys = {
   paymentHistory: (userId: string | null) => ['payments', 'history', userId] as const,
+  /** Issue 15: the seller's own profile, as they edit it. */
+  sellerProfile: (userId: string | null) => ['account', 'profile', userId] as const,
 };

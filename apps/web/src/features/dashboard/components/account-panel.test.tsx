@@ -10,6 +10,9 @@ function accountApi(logoutAll: StubHandler) {
   return stubFetch({
     'GET /api/v1/auth/me': { body: seller },
     'GET /api/v1/messages/user': { body: [] },
+    'GET /api/v1/account/profile': {
+      body: { display_name: null, company: null, country: null, about: null, logo: null, public_name: 'BenchMarket seller' },
+    },
     'POST /api/v1/auth/logout-all': logoutAll,
   });
 }

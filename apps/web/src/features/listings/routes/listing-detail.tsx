@@ -26,6 +26,7 @@ import { PhotoGallery } from '../components/photo-gallery';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
 import { FeaturedBadge } from '@/components/listing/featured-badge';
 import { SellerNotice } from '@/components/listing/seller-notice';
+import { sellerPath } from '@/components/listing/listing-link';
 import { LinkButton, buttonClass } from '@/components/ui/button';
 
 function ListingSkeleton() {
@@ -156,6 +157,19 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
             <dd className="text-slate-900">
               <time dateTime={listing.created_at}>{formatListedDate(listing.created_at)}</time>
             </dd>
+            {listing.seller_name && (
+              <>
+                <dt className="font-medium text-slate-500">Seller</dt>
+                <dd className="break-words text-slate-900">
+                  <Link
+                    to={sellerPath(listing.user_id)}
+                    className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900"
+                  >
+                    {listing.seller_name}
+                  </Link>
+                </dd>
+              </>
+            )}
             {category && (
               <>
                 <dt className="font-medium text-slate-500">Category</dt>

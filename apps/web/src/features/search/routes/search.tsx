@@ -9,7 +9,7 @@ import { useSearchListings } from '../api/search-listings';
 import { ActiveFilters } from '../components/active-filters';
 import { EmptyState } from '../components/empty-state';
 import { Pagination } from '../components/pagination';
-import { ResultsGrid, ResultsSkeleton } from '../components/results-grid';
+import { ResultsGrid, ResultsSkeleton } from '@/components/listing/results-grid';
 import { SearchAccessNotice } from '../components/search-access-notice';
 import { SearchForm, type DraftError } from '../components/search-form';
 import {

@@ -16,3 +16,8 @@ export function listingPath(id: string): string {
 export function listingLinkState(listing: Pick<Listing, 'rag_search_response'>): ListingLinkState | undefined {
   return listing.rag_search_response ? { ragSearchResponse: listing.rag_search_response } : undefined;
 }
+
+/** Issue 15: a seller's public page. */
+export function sellerPath(sellerId: string): string {
+  return `/sellers/${encodeURIComponent(sellerId)}`;
+}

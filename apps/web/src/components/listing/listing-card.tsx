@@ -12,7 +12,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { ConditionBadge } from '@/components/listing/condition-badge';
 import { rememberInsight } from '@/components/listing/ai-insight-storage';
-import { listingLinkState, listingPath } from '../listing-link';
+import { listingLinkState, listingPath, sellerPath } from './listing-link';
 import { AiInsight } from '@/components/listing/ai-insight-card';
 import { FeaturedBadge } from '@/components/listing/featured-badge';
 import { CHECK_PATH, OutlineIcon, SolidIcon } from '@/components/ui/icon';
@@ -62,8 +62,8 @@ interface ListingCardProps {
 
 /**
  * A result (spec §2): photo, condition and Verified badges, title, price, a 3-line
- * description, the AI insight when the search was AI-enhanced, location, listed date and
- * 'Contact Seller'. The title is the card's link; a click anywhere else on the card that is
+ * description, the AI insight when the search was AI-enhanced, the seller's name (a link to
+ * their page, issue 15), location, listed date and 'Contact Seller'. The title is the card's link; a click anywhere else on the card that is
  * not on a button opens it too, so no interactive element is nested in another.
  */
 export function ListingCard({ listing, onOpen }: ListingCardProps) {
@@ -151,6 +151,19 @@ export function ListingCard({ listing, onOpen }: ListingCardProps) {
         </p>
 
         {insight && <AiInsight insight={insight} />}
+
+        {/* Issue 15: the seller's public name (never their email), linking to their page. */}
+        {listing.seller_name && (
+          <p className="text-sm text-slate-600">
+            Sold by{' '}
+            <Link
+              to={sellerPath(listing.user_id)}
+              className="font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:underline"
+            >
+              {listing.seller_name}
+            </Link>
+          </p>
+        )}
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1 text-xs text-slate-600">
           <LocationBadge location={listing.location} />

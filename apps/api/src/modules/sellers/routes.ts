@@ -1,0 +1,92 @@
+import {
+  SELLER_ABOUT_MAX_LENGTH,
+  SELLER_NOT_FOUND,
+  SellerPageSchema,
+  SellerProfileSchema,
+  SellerProfileUpdateSchema,
+} from '@benchmarket/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors.js';
+import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { currentUserOf } from '../auth/index.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Any id: one that is not a seller's answers 404, whatever its shape. */
+const SellerIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/**
+ * Issue 15: /sellers/{id} (public) and the signed-in seller's profile under /account. The
+ * logo's upload (PUT /account/logo) is the photos module's: the same content checks, decode
+ * queue and hourly quota as listing photos (modules/photos/routes.ts).
+ */
+const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.sellers;
+
+  app.get(
+    '/sellers/:id',
+    {
+      schema: {
+        tags: ['sellers'],
+        summary: "A seller's public page: profile, counts and live listings (never the email)",
+        description:
+          "The name is the display name, else 'Seller from {country}'. Unknown and suspended sellers answer 404 'Seller not found'. " +
+          'median_reply_minutes is null while no reply to buyers is recorded (replies go by email).',
+        params: SellerIdParamsSchema,
+        response: { 200: SellerPageSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound(SELLER_NOT_FOUND, 'seller_not_found');
+      return service.page(request.params.id.toLowerCase());
+    },
+  );
+
+  app.get(
+    '/account/profile',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        security: BEARER,
+        summary: "The signed-in seller's public profile, as they edit it",
+        response: { 200: SellerProfileSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.profile(currentUserOf(request).id),
+  );
+
+  app.put(
+    '/account/profile',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        security: BEARER,
+        summary: "Save the signed-in seller's public profile: display name, company, country, about",
+        description:
+          `Every field is optional; blank or missing clears it (the logo is not touched). About at most ${SELLER_ABOUT_MAX_LENGTH} characters; ` +
+          "the country a name or ISO code from GET /countries ('Please choose a country from the list' otherwise).",
+        body: SellerProfileUpdateSchema,
+        response: { 200: SellerProfileSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.updateProfile(currentUserOf(request).id, request.body),
+  );
+
+  app.delete(
+    '/account/logo',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        security: BEARER,
+        summary: "Remove the signed-in seller's logo (idempotent)",
+        response: { 200: SellerProfileSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.removeLogo(currentUserOf(request).id),
+  );
+};
+
+export default sellerRoutes;
