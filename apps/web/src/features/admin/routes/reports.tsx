@@ -1,19 +1,17 @@
 import { REPORT_REASON_LABELS, type AdminReport, type ReportGroup } from '@benchmarket/shared';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LinkTabs } from '@/components/ui/link-tabs';
-import { Pager } from '@/components/ui/pager';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
 import { ActionDialog, ReasonField, type FieldProps } from '../components/action-dialog';
+import { ConsoleList } from '../components/console-list';
 import { ConsolePage } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
-import { QueryView } from '../components/query-view';
-import { usePageParam, withParams } from '../components/use-page-param';
+import { StatusTabs } from '../components/status-tabs';
+import { usePageParam, useStatusParam } from '../components/use-page-param';
 import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
 import { formatDateTime } from '../format';
 
@@ -148,46 +146,34 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
 }
 
 function Reports() {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const status: ReportStatus = searchParams.get('status') === 'resolved' ? 'resolved' : 'open';
+  const status = useStatusParam('open', 'resolved');
   const page = usePageParam();
   const reports = useReports(status, page);
   const notice = useNotice();
   return (
     <>
-      <LinkTabs
+      <StatusTabs
         label="Reports by status"
-        className="mb-6"
-        tabs={[
-          { label: 'Open', to: withParams(pathname, new URLSearchParams(), {}), current: status === 'open' },
-          { label: 'Resolved', to: withParams(pathname, new URLSearchParams(), { status: 'resolved' }), current: status === 'resolved' },
-        ]}
+        current={status}
+        first={{ status: 'open', label: 'Open' }}
+        other={{ status: 'resolved', label: 'Resolved' }}
       />
       {notice.element}
-      <QueryView query={reports} loadingLabel="Loading the reports…" failedTitle="The reports could not be loaded.">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>{status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}</EmptyState>
-          ) : (
-            <>
-              <ol className="space-y-4">
-                {data.items.map((group) => (
-                  <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
-                ))}
-              </ol>
-              <Pager
-                label="Report pages"
-                page={data.page}
-                pageSize={data.page_size}
-                total={data.total}
-                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
-                className="mt-6"
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <ConsoleList
+        query={reports}
+        loadingLabel="Loading the reports…"
+        failedTitle="The reports could not be loaded."
+        empty={status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}
+        pagesLabel="Report pages"
+      >
+        {(groups) => (
+          <ol className="space-y-4">
+            {groups.map((group) => (
+              <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
+            ))}
+          </ol>
+        )}
+      </ConsoleList>
     </>
   );
 }
