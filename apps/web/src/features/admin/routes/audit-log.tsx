@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
 import { useAuditLog } from '../api/audit';
 import { ConsoleList } from '../components/console-list';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { SearchForm, useSearchText } from '../components/search-form';
 import { usePageParam, withParams } from '../components/use-page-param';
 import { formatDateTime } from '../format';
@@ -123,10 +123,4 @@ function AuditLog() {
 }
 
 /** /admin/audit: every administrator action — who, what, which object, before → after, why, when. Read-only. */
-export default function AuditLogRoute() {
-  return (
-    <ConsolePage title="Audit log" intro="Every administrator action, the newest first. It cannot be changed.">
-      <AuditLog />
-    </ConsolePage>
-  );
-}
+export default consoleRoute({ title: 'Audit log', intro: 'Every administrator action, the newest first. It cannot be changed.' }, AuditLog);

@@ -12,7 +12,7 @@ import { answerDetail } from '@/lib/api-client';
 import { useAdminListing, useFeatureListing, useFeaturedListings, useUnfeatureListing } from '../api/listings';
 import { ReasonField } from '../components/action-dialog';
 import { ConfirmAction } from '../components/confirm-action';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { ListingPills } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
 import { OFFLINE, QueryView } from '../components/query-view';
@@ -189,10 +189,7 @@ function Featured() {
 }
 
 /** /admin/featured: the featured listings, and a form to feature a live listing until a date. */
-export default function FeaturedRoute() {
-  return (
-    <ConsolePage title="Featured listings" intro="Live listings shown in the landing page's Featured strip and first when browsing.">
-      <Featured />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Featured listings', intro: "Live listings shown in the landing page's Featured strip and first when browsing." },
+  Featured,
+);

@@ -6,7 +6,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { answerDetail } from '@/lib/api-client';
 import { useAdminInbox, useMarkInboxItemDone } from '../api/inbox';
 import { ConsoleList } from '../components/console-list';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
 import { OFFLINE } from '../components/query-view';
 import { StatusTabs } from '../components/status-tabs';
@@ -111,10 +111,4 @@ function Inbox() {
 }
 
 /** /admin/inbox: feedback (with the page it came from) and support requests, open and done. */
-export default function InboxRoute() {
-  return (
-    <ConsolePage title="Inbox" intro="Feedback from the site's panel and support requests, the newest first.">
-      <Inbox />
-    </ConsolePage>
-  );
-}
+export default consoleRoute({ title: 'Inbox', intro: "Feedback from the site's panel and support requests, the newest first." }, Inbox);

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { usePayments, useRefundPayment } from '../api/payments';
 import { ActionDialog, ReasonField } from '../components/action-dialog';
 import { ConsoleList, SearchCount } from '../components/console-list';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
 import { PaymentStatus } from '../components/payment-status';
 import { SearchForm, useSearchText } from '../components/search-form';
@@ -220,13 +220,10 @@ function Payments() {
 }
 
 /** /admin/payments: every payment with its provider id and refunds; refund in full or in part. */
-export default function PaymentsRoute() {
-  return (
-    <ConsolePage
-      title="Payments"
-      intro="Every payment with its provider id. A refund goes back through the provider and shortens the listing's paid time."
-    >
-      <Payments />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  {
+    title: 'Payments',
+    intro: "Every payment with its provider id. A refund goes back through the provider and shortens the listing's paid time.",
+  },
+  Payments,
+);

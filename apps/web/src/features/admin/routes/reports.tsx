@@ -6,7 +6,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
 import { ActionDialog, ReasonField, type FieldProps } from '../components/action-dialog';
 import { ConsoleList } from '../components/console-list';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
@@ -179,10 +179,7 @@ function Reports() {
 }
 
 /** /admin/reports: buyers' reports grouped by listing; resolve them (dismissed or acted on) or take the listing down. */
-export default function ReportsRoute() {
-  return (
-    <ConsolePage title="Reports" intro="What signed-in users reported, grouped by listing, the oldest open report first.">
-      <Reports />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Reports', intro: 'What signed-in users reported, grouped by listing, the oldest open report first.' },
+  Reports,
+);

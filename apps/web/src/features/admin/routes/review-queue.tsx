@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReviewQueue } from '../api/review-queue';
 import { ConsoleList } from '../components/console-list';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
@@ -109,13 +109,10 @@ function ReviewQueue() {
 }
 
 /** /admin/review: listings the check left pending or rejected, oldest first, to approve, reject or take down. */
-export default function ReviewQueueRoute() {
-  return (
-    <ConsolePage
-      title="Review queue"
-      intro="Listings the automatic check left pending or rejected, the oldest first, with the check's notes and the seller's history."
-    >
-      <ReviewQueue />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  {
+    title: 'Review queue',
+    intro: "Listings the automatic check left pending or rejected, the oldest first, with the check's notes and the seller's history.",
+  },
+  ReviewQueue,
+);

@@ -8,7 +8,7 @@ import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { answerDetail } from '@/lib/api-client';
 import { useSettings, useUpdatePromotion } from '../api/settings';
 import { ReasonField } from '../components/action-dialog';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
 import { OFFLINE, QueryView } from '../components/query-view';
 import { formatDate } from '../format';
@@ -119,10 +119,7 @@ function Settings() {
 }
 
 /** /admin/settings: the promotion's end date, shown and editable with a reason. */
-export default function SettingsRoute() {
-  return (
-    <ConsolePage title="Settings" intro="Settings of the marketplace that administrators may change. Every change is in the audit log.">
-      <Settings />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Settings', intro: 'Settings of the marketplace that administrators may change. Every change is in the audit log.' },
+  Settings,
+);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
 import { useUsers } from '../api/users';
 import { ConsoleList, SearchCount } from '../components/console-list';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { SearchForm, useSearchText } from '../components/search-form';
 import { UserStatus } from '../components/user-status';
 import { usePageParam } from '../components/use-page-param';
@@ -61,10 +61,7 @@ function Users() {
 }
 
 /** /admin/users: find an account by email. */
-export default function UsersRoute() {
-  return (
-    <ConsolePage title="Users" intro="Find an account by its email to see what it did, and suspend or reinstate it.">
-      <Users />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Users', intro: 'Find an account by its email to see what it did, and suspend or reinstate it.' },
+  Users,
+);
