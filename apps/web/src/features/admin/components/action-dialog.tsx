@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { answerDetail } from '@/lib/api-client';
-import { OFFLINE } from './query-view';
+import { useFailure } from './use-failure';
 
 /** What `useCheckedForm`'s `fieldProps(name)` gives a control: name, value, change, invalid mark, description. */
 export interface FieldProps {
@@ -65,22 +64,22 @@ export function ActionDialog<Values extends Record<string, string>, Output>({
     clearMarkOnEdit: true,
   });
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; key: number } | null>(null);
+  const failure = useFailure();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     const request = check(event);
     if (request === null) {
-      setFailure(null);
+      failure.clear();
       return;
     }
     setPending(true);
-    setFailure(null);
+    failure.clear();
     try {
       await onSubmit(request);
     } catch (cause) {
-      setFailure((current) => ({ text: answerDetail(cause, 'Please try again.', OFFLINE), key: (current?.key ?? 0) + 1 }));
+      failure.show(cause);
       setPending(false);
     }
   };
@@ -94,11 +93,7 @@ export function ActionDialog<Values extends Record<string, string>, Output>({
             {error}
           </Alert>
         )}
-        {failure && (
-          <Alert key={failure.key} title={failedTitle} focusOnShow>
-            <p className="mt-1">{failure.text}</p>
-          </Alert>
-        )}
+        {failure.alert(failedTitle)}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Cancel

@@ -16,6 +16,7 @@ import { consoleRoute } from '../components/console-page';
 import { ListingPills } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
 import { OFFLINE, QueryView } from '../components/query-view';
+import { useFailure } from '../components/use-failure';
 import { FeatureFormSchema, type FeatureFormValues } from '../form-schemas';
 import { formatDate, isLive, todayIso } from '../format';
 
@@ -57,13 +58,13 @@ function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (messag
     clearMarkOnEdit: true,
   });
   const feature = useFeatureListing();
-  const [failure, setFailure] = useState<{ text: string; key: number } | null>(null);
+  const failure = useFailure();
   const id = values.listing_id.trim();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (feature.isPending) return;
-    setFailure(null);
+    failure.clear();
     const request = check(event);
     if (!request) return;
     try {
@@ -71,7 +72,7 @@ function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (messag
       setValues({ listing_id: '', until: '', reason: '' });
       onDone(`'${listing.title}' is featured until ${formatDate(listing.featured_until) || request.until}.`);
     } catch (cause) {
-      setFailure((current) => ({ text: answerDetail(cause, 'Please try again.', OFFLINE), key: (current?.key ?? 0) + 1 }));
+      failure.show(cause);
     }
   };
 
@@ -99,11 +100,7 @@ function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (messag
         {UUID.test(id) && <ListingPreview id={id.toLowerCase()} />}
         <ReasonField optional {...fieldProps('reason')} />
         {error && <Alert id={errorId}>{error}</Alert>}
-        {failure && (
-          <Alert key={failure.key} title="The listing could not be featured." focusOnShow>
-            <p className="mt-1">{failure.text}</p>
-          </Alert>
-        )}
+        {failure.alert('The listing could not be featured.')}
         <Button type="submit" pending={feature.isPending}>
           Feature listing
         </Button>

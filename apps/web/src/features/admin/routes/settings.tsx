@@ -1,16 +1,16 @@
 import { ADMIN_REASON_REQUIRED, PromotionSettingBodySchema, type AdminSettings } from '@benchmarket/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { TextField } from '@/components/ui/text-field';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { answerDetail } from '@/lib/api-client';
 import { useSettings, useUpdatePromotion } from '../api/settings';
 import { ReasonField } from '../components/action-dialog';
 import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
-import { OFFLINE, QueryView } from '../components/query-view';
+import { QueryView } from '../components/query-view';
+import { useFailure } from '../components/use-failure';
 import { formatDate } from '../format';
 
 const PROMOTION_FIELDS = ['promo_free_until', 'reason'] as const;
@@ -29,12 +29,12 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
     clearMarkOnEdit: true,
   });
   const update = useUpdatePromotion();
-  const [failure, setFailure] = useState<{ text: string; key: number } | null>(null);
+  const failure = useFailure();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    setFailure(null);
+    failure.clear();
     const request = check(event);
     if (!request) return;
     try {
@@ -46,7 +46,7 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
           : `The end date is now ${formatDay(saved.promo_free_until)}: the promotion has ended, and new listings are paid.`,
       );
     } catch (cause) {
-      setFailure((current) => ({ text: answerDetail(cause, 'Please try again.', OFFLINE), key: (current?.key ?? 0) + 1 }));
+      failure.show(cause);
     }
   };
 
@@ -67,11 +67,7 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
       />
       <ReasonField {...fieldProps('reason')} />
       {error && <Alert id={errorId}>{error}</Alert>}
-      {failure && (
-        <Alert key={failure.key} title="The promotion could not be changed." focusOnShow>
-          <p className="mt-1">{failure.text}</p>
-        </Alert>
-      )}
+      {failure.alert('The promotion could not be changed.')}
       <Button type="submit" pending={update.isPending}>
         Save end date
       </Button>
