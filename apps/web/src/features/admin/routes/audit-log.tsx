@@ -7,6 +7,7 @@ import { consoleRoute } from '../components/console-page';
 import { SearchForm, useSearchText } from '../components/search-form';
 import { usePageParam, withParams } from '../components/use-page-param';
 import { formatDateTime } from '../format';
+import { linkClass } from '../components/record-links';
 
 /** A recorded value as text: strings as they are, nothing as '—', anything else as JSON. */
 function show(value: unknown): string {
@@ -44,8 +45,6 @@ function Change({ entry }: { entry: AuditEntry }) {
     </dl>
   );
 }
-
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
 
 function objectLink(entry: AuditEntry): string | null {
   if (entry.object_type === 'user') return `/admin/users/${entry.object_id}`;

@@ -1,6 +1,5 @@
 import { formatPrice, shortPaymentId, type AdminPayment, type RefundBody, type RefundResult } from '@benchmarket/shared';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { TextField } from '@/components/ui/text-field';
@@ -14,6 +13,7 @@ import { SearchForm, useSearchText } from '../components/search-form';
 import { usePageParam } from '../components/use-page-param';
 import { refundFormSchema, type RefundFormValues } from '../form-schemas';
 import { formatDate, formatDateTime } from '../format';
+import { ListingLink, UserLink } from '../components/record-links';
 
 const KIND_LABELS: Record<AdminPayment['kind'], string> = { activation: 'Activation', extension: 'Extension', renewal: 'Renewal' };
 const PROVIDER_LABELS: Record<AdminPayment['provider'], string> = { stripe: 'Stripe', sandbox: 'Sandbox', free: 'Free (promotion)' };
@@ -107,8 +107,6 @@ function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onC
   );
 }
 
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
-
 function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (payment: AdminPayment) => void }) {
   return (
     <tr>
@@ -121,13 +119,11 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
         <span className="block font-mono text-xs break-all text-slate-800">{payment.provider_payment_id ?? 'No provider id'}</span>
       </td>
       <td className="min-w-44">
-        <Link to={`/admin/users/${payment.user_id}`} className={`${linkClass} break-all`}>
+        <UserLink id={payment.user_id} className="break-all">
           {payment.user_email}
-        </Link>
+        </UserLink>
         <span className="block text-slate-700">
-          <Link to={`/listings/${payment.listing_id}`} className={linkClass}>
-            {payment.listing_title}
-          </Link>
+          <ListingLink id={payment.listing_id}>{payment.listing_title}</ListingLink>
         </span>
         <span className="block text-xs text-slate-600">
           {KIND_LABELS[payment.kind]}, {payment.duration_months === 1 ? '1 month' : `${String(payment.duration_months)} months`}

@@ -1,6 +1,5 @@
 import { REPORT_REASON_LABELS, type AdminReport, type ReportGroup } from '@benchmarket/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
@@ -14,6 +13,7 @@ import { StatusTabs } from '../components/status-tabs';
 import { usePageParam, useStatusParam } from '../components/use-page-param';
 import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
 import { formatDateTime } from '../format';
+import { UserLink } from '../components/record-links';
 
 const OUTCOMES = [
   { value: 'dismissed', label: 'Dismissed', hint: 'Nothing wrong was found.' },
@@ -67,11 +67,7 @@ function ReportItem({ report }: { report: AdminReport }) {
       </div>
       {report.details && <p className="mt-1 whitespace-pre-line text-slate-800">{report.details}</p>}
       <p className="mt-1 text-slate-600">
-        By{' '}
-        <Link to={`/admin/users/${report.reporter_id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-          {report.reporter_email}
-        </Link>{' '}
-        on {formatDateTime(report.created_at)}
+        By <UserLink id={report.reporter_id}>{report.reporter_email}</UserLink> on {formatDateTime(report.created_at)}
       </p>
       {report.status !== 'open' && (
         <p className="mt-1 text-slate-700">

@@ -16,6 +16,7 @@ import { QueryView } from '../components/query-view';
 import { UserStatus } from '../components/user-status';
 import { ReasonFormSchema, type ReasonFormValues } from '../form-schemas';
 import { formatDate, formatDateTime } from '../format';
+import { ListingLink, linkClass } from '../components/record-links';
 
 const REASON_FIELDS = ['reason'] as const;
 const EMPTY_REASON: ReasonFormValues = { reason: '' };
@@ -131,8 +132,6 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
   );
 }
 
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
-
 function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (message: string) => void }) {
   return (
     <>
@@ -153,9 +152,7 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.listings.map((listing) => (
             <tr key={listing.id}>
               <td className="min-w-48">
-                <Link to={`/listings/${listing.id}`} className={linkClass}>
-                  {listing.title}
-                </Link>
+                <ListingLink id={listing.id}>{listing.title}</ListingLink>
               </td>
               <td className="min-w-56">
                 <ListingPills listing={listing} />
@@ -209,10 +206,7 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.reports_made.map((report) => (
             <li key={report.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
               <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
-              <Link to={`/listings/${report.listing_id}`} className={linkClass}>
-                {report.listing_title}
-              </Link>{' '}
-              on {formatDate(report.created_at)} ·{' '}
+              <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink> on {formatDate(report.created_at)} ·{' '}
               {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
               {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
             </li>
@@ -225,10 +219,8 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.reports_against.map((report) => (
             <li key={report.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
               <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
-              <Link to={`/listings/${report.listing_id}`} className={linkClass}>
-                {report.listing_title}
-              </Link>{' '}
-              by {report.reporter_email} on {formatDate(report.created_at)} ·{' '}
+              <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink> by {report.reporter_email} on{' '}
+              {formatDate(report.created_at)} ·{' '}
               {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
               {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
             </li>
@@ -241,11 +233,8 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.messages_sent.map((message) => (
             <li key={message.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
               <p className="text-slate-600">
-                To the seller of{' '}
-                <Link to={`/listings/${message.listing_id}`} className={linkClass}>
-                  {message.listing_title}
-                </Link>{' '}
-                on {formatDateTime(message.sent_at)}
+                To the seller of <ListingLink id={message.listing_id}>{message.listing_title}</ListingLink> on{' '}
+                {formatDateTime(message.sent_at)}
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-900">{message.message}</p>
             </li>

@@ -1,9 +1,9 @@
 import type { AdminUser } from '@benchmarket/shared';
-import { Link } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
 import { useUsers } from '../api/users';
 import { ConsoleList, SearchCount } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
+import { UserLink } from '../components/record-links';
 import { SearchForm, useSearchText } from '../components/search-form';
 import { UserStatus } from '../components/user-status';
 import { usePageParam } from '../components/use-page-param';
@@ -23,9 +23,7 @@ function UsersTable({ users }: { users: readonly AdminUser[] }) {
       {users.map((user) => (
         <tr key={user.id}>
           <td className="font-medium break-all">
-            <Link to={`/admin/users/${user.id}`} className="text-teal-800 underline-offset-2 hover:underline">
-              {user.email}
-            </Link>
+            <UserLink id={user.id}>{user.email}</UserLink>
           </td>
           <td>
             <UserStatus user={user} />
