@@ -1,5 +1,4 @@
 import { ADMIN_REASON_REQUIRED, PromotionSettingBodySchema, type AdminSettings } from '@benchmarket/shared';
-import type { FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -21,7 +20,7 @@ const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: (message: string) => void }) {
   const initial: PromotionFormValues = { promo_free_until: settings.promo_free_until, reason: '' };
-  const { setValues, error, errorId, formRef, check, fieldProps } = useCheckedForm({
+  const { setValues, error, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
     schema: PromotionSettingBodySchema,
     initial,
     fieldOrder: PROMOTION_FIELDS,
@@ -31,32 +30,30 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
   const update = useUpdatePromotion();
   const failure = useFailure();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    failure.clear();
-    const request = check(event);
-    if (!request) return;
-    try {
-      const saved = await update.mutateAsync(request);
-      setValues({ promo_free_until: saved.promo_free_until, reason: '' });
-      onDone(
-        saved.promo_active
-          ? `The promotion now runs until ${formatDay(saved.promo_free_until)}.`
-          : `The end date is now ${formatDay(saved.promo_free_until)}: the promotion has ended, and new listings are paid.`,
-      );
-    } catch (cause) {
-      failure.show(cause);
-    }
-  };
+  const submit = submitWith(
+    async (request) => {
+      try {
+        const saved = await update.mutateAsync(request);
+        setValues({ promo_free_until: saved.promo_free_until, reason: '' });
+        onDone(
+          saved.promo_active
+            ? `The promotion now runs until ${formatDay(saved.promo_free_until)}.`
+            : `The end date is now ${formatDay(saved.promo_free_until)}: the promotion has ended, and new listings are paid.`,
+        );
+      } catch (cause) {
+        failure.show(cause);
+      }
+    },
+    {
+      pending: update.isPending,
+      reset: () => {
+        failure.clear();
+      },
+    },
+  );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-6 max-w-xl space-y-4 border-t border-slate-100 pt-6"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-6 max-w-xl space-y-4 border-t border-slate-100 pt-6">
       <h3 className="text-base font-semibold text-slate-900">Change the end date</h3>
       <TextField
         label="Free until"
