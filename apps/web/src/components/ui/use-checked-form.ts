@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
-interface CheckedFormOptions<Values extends Record<string, string>> {
+export interface CheckedFormOptions<Values extends Record<string, string>> {
   /** The shared zod schema the API validates the same request with. */
   schema: z.ZodType;
   initial: Values;

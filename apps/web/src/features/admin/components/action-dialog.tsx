@@ -1,12 +1,11 @@
-import { ADMIN_REASON_MAX_LENGTH, ADMIN_REASON_REQUIRED } from '@benchmarket/shared';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { ADMIN_REASON_MAX_LENGTH } from '@benchmarket/shared';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/text-field';
-import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { useFailure } from './use-failure';
+import { useConsoleForm } from './use-console-form';
 
 /** What `useCheckedForm`'s `fieldProps(name)` gives a control: name, value, change, invalid mark, description. */
 export interface FieldProps {
@@ -56,37 +55,24 @@ export function ActionDialog<Values extends Record<string, string>, Output>({
   onClose,
   children,
 }: ActionDialogProps<Values, Output>) {
-  const { error, errorId, formRef, check, fieldProps } = useCheckedForm<Values, Output>({
-    schema,
-    initial,
-    fieldOrder,
-    requiredMessage: ADMIN_REASON_REQUIRED,
-    clearMarkOnEdit: true,
-  });
+  const { error, errorId, formRef, submitWith, fieldProps, failure } = useConsoleForm<Values, Output>({ schema, initial, fieldOrder });
   const [pending, setPending] = useState(false);
-  const failure = useFailure();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const request = check(event);
-    if (request === null) {
-      failure.clear();
-      return;
-    }
-    setPending(true);
-    failure.clear();
-    try {
+  const submit = submitWith(
+    async (request) => {
+      setPending(true);
       await onSubmit(request);
-    } catch (cause) {
-      failure.show(cause);
-      setPending(false);
-    }
-  };
+    },
+    {
+      pending,
+      onFailure: () => {
+        setPending(false);
+      },
+    },
+  );
 
   return (
     <Dialog title={title} description={description} onClose={onClose} busy={pending}>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
         {children(fieldProps)}
         {error && (
           <Alert id={errorId} className="mt-2">

@@ -1,4 +1,4 @@
-import { ADMIN_REASON_REQUIRED, FEATURE_NOT_LIVE, type AdminListing } from '@benchmarket/shared';
+import { FEATURE_NOT_LIVE, type AdminListing } from '@benchmarket/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +7,6 @@ import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { answerDetail } from '@/lib/api-client';
 import { useAdminListing, useFeatureListing, useFeaturedListings, useUnfeatureListing } from '../api/listings';
 import { ReasonField } from '../components/action-dialog';
@@ -16,7 +15,7 @@ import { consoleRoute } from '../components/console-page';
 import { ListingPills } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
 import { OFFLINE, QueryView } from '../components/query-view';
-import { useFailure } from '../components/use-failure';
+import { useConsoleForm } from '../components/use-console-form';
 import { FeatureFormSchema, type FeatureFormValues } from '../form-schemas';
 import { formatDate, isLive, todayIso } from '../format';
 import { ListingLink, UserLink } from '../components/record-links';
@@ -47,33 +46,21 @@ function ListingPreview({ id }: { id: string }) {
 
 function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (message: string) => void }) {
   const initial: FeatureFormValues = { listing_id: listingId, until: '', reason: '' };
-  const { values, setValues, error, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
+  const { values, setValues, error, errorId, formRef, submitWith, fieldProps, failure } = useConsoleForm({
     schema: FeatureFormSchema,
     initial,
     fieldOrder: FEATURE_FIELDS,
-    requiredMessage: ADMIN_REASON_REQUIRED,
-    clearMarkOnEdit: true,
   });
   const feature = useFeatureListing();
-  const failure = useFailure();
   const id = values.listing_id.trim();
 
   const submit = submitWith(
     async (request) => {
-      try {
-        const listing = await feature.mutateAsync({ id: request.listing_id, body: { until: request.until, reason: request.reason } });
-        setValues({ listing_id: '', until: '', reason: '' });
-        onDone(`'${listing.title}' is featured until ${formatDate(listing.featured_until) || request.until}.`);
-      } catch (cause) {
-        failure.show(cause);
-      }
+      const listing = await feature.mutateAsync({ id: request.listing_id, body: { until: request.until, reason: request.reason } });
+      setValues({ listing_id: '', until: '', reason: '' });
+      onDone(`'${listing.title}' is featured until ${formatDate(listing.featured_until) || request.until}.`);
     },
-    {
-      pending: feature.isPending,
-      reset: () => {
-        failure.clear();
-      },
-    },
+    { pending: feature.isPending },
   );
 
   return (

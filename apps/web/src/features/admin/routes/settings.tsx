@@ -1,15 +1,14 @@
-import { ADMIN_REASON_REQUIRED, PromotionSettingBodySchema, type AdminSettings } from '@benchmarket/shared';
+import { PromotionSettingBodySchema, type AdminSettings } from '@benchmarket/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { TextField } from '@/components/ui/text-field';
-import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { useSettings, useUpdatePromotion } from '../api/settings';
 import { ReasonField } from '../components/action-dialog';
 import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
 import { QueryView } from '../components/query-view';
-import { useFailure } from '../components/use-failure';
+import { useConsoleForm } from '../components/use-console-form';
 import { formatDate } from '../format';
 
 const PROMOTION_FIELDS = ['promo_free_until', 'reason'] as const;
@@ -20,36 +19,24 @@ const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: (message: string) => void }) {
   const initial: PromotionFormValues = { promo_free_until: settings.promo_free_until, reason: '' };
-  const { setValues, error, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
+  const { setValues, error, errorId, formRef, submitWith, fieldProps, failure } = useConsoleForm({
     schema: PromotionSettingBodySchema,
     initial,
     fieldOrder: PROMOTION_FIELDS,
-    requiredMessage: ADMIN_REASON_REQUIRED,
-    clearMarkOnEdit: true,
   });
   const update = useUpdatePromotion();
-  const failure = useFailure();
 
   const submit = submitWith(
     async (request) => {
-      try {
-        const saved = await update.mutateAsync(request);
-        setValues({ promo_free_until: saved.promo_free_until, reason: '' });
-        onDone(
-          saved.promo_active
-            ? `The promotion now runs until ${formatDay(saved.promo_free_until)}.`
-            : `The end date is now ${formatDay(saved.promo_free_until)}: the promotion has ended, and new listings are paid.`,
-        );
-      } catch (cause) {
-        failure.show(cause);
-      }
+      const saved = await update.mutateAsync(request);
+      setValues({ promo_free_until: saved.promo_free_until, reason: '' });
+      onDone(
+        saved.promo_active
+          ? `The promotion now runs until ${formatDay(saved.promo_free_until)}.`
+          : `The end date is now ${formatDay(saved.promo_free_until)}: the promotion has ended, and new listings are paid.`,
+      );
     },
-    {
-      pending: update.isPending,
-      reset: () => {
-        failure.clear();
-      },
-    },
+    { pending: update.isPending },
   );
 
   return (
