@@ -16,7 +16,7 @@ import {
   type SupportFormField,
   type SupportFormValues,
 } from '../support-form-schema';
-import { Alert } from '@/components/ui/alert';
+import { FormOutcome } from '@/components/ui/form-outcome';
 
 /**
  * The support form: Name, Email (pre-filled for a logged-in user), Subject (optional) and
@@ -89,11 +89,7 @@ function SupportFormFields({ email }: { email: string }) {
         placeholder="How can we help? Include the listing's title or link if it is about one."
       />
 
-      {error && <Alert id={errorId}>{error}</Alert>}
-      {/* Always present, so the confirmation is announced when it appears. */}
-      <div role="status">
-        {sent && <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">{sent}</p>}
-      </div>
+      <FormOutcome error={error} errorId={errorId} confirmation={sent} padding="px-4 py-3" />
 
       <Button type="submit" block pending={send.isPending} className="sm:w-auto">
         Send Message

@@ -12,7 +12,7 @@ import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { Button } from '@/components/ui/button';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { Alert } from '@/components/ui/alert';
+import { FormOutcome } from '@/components/ui/form-outcome';
 
 /** Ours: the spec leaves the success text open. */
 export const CONTACT_SENT = 'Your message has been sent to the seller.';
@@ -83,13 +83,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         placeholder="Ask about the condition, accessories, shipping…"
       />
 
-      {error && <Alert id={errorId}>{error}</Alert>}
-      {/* A live region that is always there, so the confirmation is announced when it appears. */}
-      <div role="status">
-        {sent && (
-          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">{CONTACT_SENT}</p>
-        )}
-      </div>
+      <FormOutcome error={error} errorId={errorId} confirmation={sent ? CONTACT_SENT : null} />
 
       <Button type="submit" block pending={send.isPending}>
         Send Message
