@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/text-field';
+import type { ReasonFormValues } from '../form-schemas';
 import { useConsoleForm } from './use-console-form';
 
 /** What `useCheckedForm`'s `fieldProps(name)` gives a control: name, value, change, invalid mark, description. */
@@ -117,5 +118,24 @@ export function ReasonField({
       announceError={false}
       {...props}
     />
+  );
+}
+
+const REASON_FIELDS = ['reason'] as const;
+const EMPTY_REASON: ReasonFormValues = { reason: '' };
+
+type ReasonDialogProps<Output> = Omit<ActionDialogProps<ReasonFormValues, Output>, 'initial' | 'fieldOrder' | 'children'> & {
+  /** Approving and featuring take a reason but do not need one. */
+  optional?: boolean;
+  /** Who reads the reason besides the audit log ('The seller receives it by email…'). */
+  hint?: string;
+};
+
+/** A console action whose one field is its reason (suspend, take down, reject…). */
+export function ReasonDialog<Output>({ optional, hint, ...props }: ReasonDialogProps<Output>) {
+  return (
+    <ActionDialog {...props} initial={EMPTY_REASON} fieldOrder={REASON_FIELDS}>
+      {(field) => <ReasonField optional={optional} hint={hint} {...field('reason')} />}
+    </ActionDialog>
   );
 }

@@ -6,7 +6,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminViewer } from '../api/admin-query';
 import { useReinstateUser, useSuspendUser, useUser } from '../api/users';
-import { ActionDialog, ReasonField } from '../components/action-dialog';
+import { ReasonDialog } from '../components/action-dialog';
 import { ConsolePage } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingPills } from '../components/listing-summary';
@@ -14,12 +14,9 @@ import { useNotice } from '../components/notice';
 import { PaymentStatus } from '../components/payment-status';
 import { QueryView } from '../components/query-view';
 import { UserStatus } from '../components/user-status';
-import { ReasonFormSchema, type ReasonFormValues } from '../form-schemas';
+import { ReasonFormSchema } from '../form-schemas';
 import { formatDate, formatDateTime } from '../format';
 import { ListingLink, linkClass } from '../components/record-links';
-
-const REASON_FIELDS = ['reason'] as const;
-const EMPTY_REASON: ReasonFormValues = { reason: '' };
 
 function Section({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
   return (
@@ -90,14 +87,12 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
         </div>
       </div>
       {open === 'suspend' && (
-        <ActionDialog
+        <ReasonDialog
           title="Suspend account"
           description={`${user.email} will not be able to log in. Their live listings leave search and the latest and featured listings, and messages to them are refused. They are emailed the reason.`}
           submitLabel="Suspend account"
           variant="danger"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The account could not be suspended."
           onClose={close}
           onSubmit={async (body) => {
@@ -105,18 +100,15 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
             close();
             onDone(`${user.email} is suspended and was emailed the reason.`);
           }}
-        >
-          {(field) => <ReasonField hint="The user receives it by email. Kept in the audit log." {...field('reason')} />}
-        </ActionDialog>
+          hint="The user receives it by email. Kept in the audit log."
+        />
       )}
       {open === 'reinstate' && (
-        <ActionDialog
+        <ReasonDialog
           title="Reinstate account"
           description={`${user.email} will be able to log in again, and the listings the suspension switched off show again. They are emailed the reason.`}
           submitLabel="Reinstate account"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The account could not be reinstated."
           onClose={close}
           onSubmit={async (body) => {
@@ -124,9 +116,8 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
             close();
             onDone(`${user.email} is reinstated and was emailed the reason.`);
           }}
-        >
-          {(field) => <ReasonField hint="The user receives it by email. Kept in the audit log." {...field('reason')} />}
-        </ActionDialog>
+          hint="The user receives it by email. Kept in the audit log."
+        />
       )}
     </section>
   );
