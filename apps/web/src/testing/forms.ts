@@ -12,6 +12,12 @@ export async function fillForm(user: UserEvent, fields: Record<string, string>, 
   }
 }
 
+/** Fills the form (as `fillForm`) and presses its submit button. */
+export async function fillAndSubmit(user: UserEvent, fields: Record<string, string>, submit: string, scope: Scope = screen): Promise<void> {
+  await fillForm(user, fields, scope);
+  await user.click(scope.getByRole('button', { name: submit }));
+}
+
 /**
  * Presses the submit button once for each text and waits for the form's alert to say it: with
  * a stub that `answersInTurn`, the server's detail first, then the fallback texts.

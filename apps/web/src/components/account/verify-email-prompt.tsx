@@ -1,10 +1,10 @@
-import { isAlreadyVerifiedDetail, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
+import { VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { errorDetail, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { RESEND_VERIFICATION_FAILED, useResendVerification } from '@/lib/session/resend-verification';
+import { useResendOrRefresh } from '@/lib/session/resend-verification';
 import { useAuth } from '@/lib/session/use-auth';
+import { ResendFailure } from './resend-failure';
 
 interface VerifyEmailPromptProps {
   /** Why verification is needed here (e.g. EMAIL_NOT_VERIFIED_TO_PUBLISH, or the API's 403 detail). */
@@ -24,17 +24,9 @@ interface VerifyEmailPromptProps {
  * is already verified (in another tab, say), the session is checked again and the page moves on.
  */
 export function VerifyEmailPrompt({ message, children, actions, className }: VerifyEmailPromptProps) {
-  const { user, refresh } = useAuth();
-  const resend = useResendVerification();
+  const { user } = useAuth();
+  const { resend, send } = useResendOrRefresh();
   const messageId = useId();
-
-  const onResend = () => {
-    resend.mutate(undefined, {
-      onError: (error) => {
-        if (isApiError(error) && isAlreadyVerifiedDetail(error.detail)) void refresh();
-      },
-    });
-  };
 
   return (
     <section
@@ -51,7 +43,7 @@ export function VerifyEmailPrompt({ message, children, actions, className }: Ver
       )}
       {children}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button variant="secondary" onClick={onResend} pending={resend.isPending}>
+        <Button variant="secondary" onClick={send} pending={resend.isPending}>
           Resend verification email
         </Button>
         {actions}
@@ -64,11 +56,7 @@ export function VerifyEmailPrompt({ message, children, actions, className }: Ver
           </p>
         )}
       </div>
-      {resend.isError && (
-        <p role="alert" className="font-medium text-red-700">
-          {errorDetail(resend.error, RESEND_VERIFICATION_FAILED)}
-        </p>
-      )}
+      {resend.isError && <ResendFailure error={resend.error} />}
     </section>
   );
 }

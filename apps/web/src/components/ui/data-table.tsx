@@ -10,8 +10,8 @@ export interface DataColumn {
 /**
  * A table of records that may be wider than the screen: a focusable, horizontally scrollable
  * region named `label` (so the keyboard can scroll it too), a caption for screen readers, and,
- * below the `md` breakpoint, a visible cue that more columns lie to the side. Rows are the
- * `children` (`<tr>`s; their cells get the table's padding).
+ * below the `md` breakpoint, a visible cue that more columns lie to the side (`scrollCue`).
+ * Rows are the `children` (`<tr>`s; their cells get the table's padding).
  */
 export function DataTable({
   label,
@@ -19,26 +19,38 @@ export function DataTable({
   columns,
   children,
   className,
+  scrollCue = true,
+  cellAlign = 'top',
 }: {
   label: string;
   caption: string;
   columns: readonly DataColumn[];
   children: ReactNode;
   className?: string;
+  scrollCue?: boolean;
+  /** 'top' for rows of text of different heights, 'middle' for rows with a photo and buttons. */
+  cellAlign?: 'top' | 'middle';
 }) {
   return (
     <div className={className}>
-      <p aria-hidden="true" className="mb-2 flex items-center gap-1.5 text-xs font-medium text-slate-600 md:hidden">
-        <span>Scroll sideways to see every column</span>
-        <span className="text-base leading-none">→</span>
-      </p>
+      {scrollCue && (
+        <p aria-hidden="true" className="mb-2 flex items-center gap-1.5 text-xs font-medium text-slate-600 md:hidden">
+          <span>Scroll sideways to see every column</span>
+          <span className="text-base leading-none">→</span>
+        </p>
+      )}
       <div
         role="region"
         aria-label={label}
         tabIndex={0}
         className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white bg-[linear-gradient(to_right,white_30%,transparent),linear-gradient(to_left,white_30%,transparent),radial-gradient(farthest-side_at_100%_50%,rgb(15_23_42/0.18),transparent)] bg-[length:2.5rem_100%,2.5rem_100%,0.75rem_100%] bg-[position:left_center,right_center,right_center] bg-no-repeat focus-visible:outline-2 focus-visible:outline-teal-700 [background-attachment:local,local,scroll]"
       >
-        <table className="min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_td]:py-3 [&_td]:align-top [&_td:first-child]:pl-4 [&_td:last-child]:pr-4">
+        <table
+          className={cn(
+            'min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_td]:py-3 [&_td:first-child]:pl-4 [&_td:last-child]:pr-4',
+            cellAlign === 'top' && '[&_td]:align-top',
+          )}
+        >
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>

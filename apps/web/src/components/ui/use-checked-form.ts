@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
-interface CheckedFormOptions<Values extends Record<string, string>> {
+export interface CheckedFormOptions<Values extends Record<string, string>> {
   /** The shared zod schema the API validates the same request with. */
   schema: z.ZodType;
   initial: Values;
@@ -66,6 +66,20 @@ export function useCheckedForm<Values extends Record<string, string>, Output>({
     return parsed.data;
   };
 
+  /**
+   * The form's submit: ignored while the last request is `pending` (a double click sends once);
+   * otherwise `reset` clears the last outcome, and a request that passes the check goes to `send`.
+   */
+  const submitWith =
+    (send: (request: Output) => Promise<void>, { pending, reset }: { pending: boolean; reset?: () => void }) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (pending) return;
+      reset?.();
+      const request = check(event);
+      if (request !== null) void send(request);
+    };
+
   /** The props that tie an input to its field: name, value, change, invalid mark, and the message describing it. */
   const fieldProps = (field: Field) => ({
     name: field,
@@ -75,5 +89,5 @@ export function useCheckedForm<Values extends Record<string, string>, Output>({
     'aria-describedby': invalid.has(field) && error ? errorId : undefined,
   });
 
-  return { values, setValues, invalid, error, setError, errorId, formRef, update, check, fieldProps };
+  return { values, setValues, invalid, error, setError, errorId, formRef, update, check, submitWith, fieldProps };
 }

@@ -1,24 +1,13 @@
-import type { InboxItem, Paginated } from '@benchmarket/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { InboxItem } from '@benchmarket/shared';
 import { api } from '@/lib/api-client';
-import { useAdminMutation, useAdminViewer } from './admin-query';
+import { useAdminMutation, useAdminPagedQuery } from './admin-query';
 import { adminKeys } from './query-keys';
 
 export type InboxStatus = 'open' | 'done';
-export type InboxPage = Paginated<InboxItem>;
 
 /** GET /admin/inbox?status=&page=: feedback and support requests, newest first. */
-export function getInbox(status: InboxStatus, page: number, options?: { signal?: AbortSignal }): Promise<InboxPage> {
-  return api.get<InboxPage>('/admin/inbox', { query: { status, page }, signal: options?.signal });
-}
-
-export function inboxQueryOptions(viewer: string | null, status: InboxStatus, page: number) {
-  return queryOptions({ queryKey: adminKeys.inbox(viewer, status, page), queryFn: ({ signal }) => getInbox(status, page, { signal }) });
-}
-
 export function useAdminInbox(status: InboxStatus, page: number) {
-  const { viewer, isAdmin } = useAdminViewer();
-  return useQuery({ ...inboxQueryOptions(viewer, status, page), enabled: isAdmin, placeholderData: keepPreviousData });
+  return useAdminPagedQuery<InboxItem>((viewer) => adminKeys.inbox(viewer, status, page), '/admin/inbox', { status, page });
 }
 
 /** POST /admin/inbox/{kind}/{id}/done: the item moves to 'Done'. */

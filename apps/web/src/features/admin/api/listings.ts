@@ -9,7 +9,7 @@ import {
 } from '@benchmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useAdminMutation, useAdminViewer } from './admin-query';
+import { useAdminMutation, useAdminQuery, useAdminViewer } from './admin-query';
 import { adminKeys } from './query-keys';
 
 const listingPath = (id: string) => `/admin/listings/${encodeURIComponent(id)}`;
@@ -39,8 +39,7 @@ export async function getFeaturedListings(options?: { signal?: AbortSignal }): P
 }
 
 export function useFeaturedListings() {
-  const { viewer, isAdmin } = useAdminViewer();
-  return useQuery({ queryKey: adminKeys.featured(viewer), queryFn: ({ signal }) => getFeaturedListings({ signal }), enabled: isAdmin });
+  return useAdminQuery(adminKeys.featured, (signal) => getFeaturedListings({ signal }));
 }
 
 interface ListingAction<Body> {

@@ -1,23 +1,11 @@
-import { RefundBodySchema, type AdminPayment, type Paginated, type RefundBody, type RefundResult } from '@benchmarket/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { RefundBodySchema, type AdminPayment, type RefundBody, type RefundResult } from '@benchmarket/shared';
 import { api } from '@/lib/api-client';
-import { useAdminMutation, useAdminViewer } from './admin-query';
+import { useAdminMutation, useAdminPagedQuery } from './admin-query';
 import { adminKeys } from './query-keys';
 
-export type AdminPaymentsPage = Paginated<AdminPayment>;
-
 /** GET /admin/payments?q=&page=: newest first; q matches the payment id, provider id, email or listing title. */
-export function getPayments(q: string, page: number, options?: { signal?: AbortSignal }): Promise<AdminPaymentsPage> {
-  return api.get<AdminPaymentsPage>('/admin/payments', { query: { q, page }, signal: options?.signal });
-}
-
-export function paymentsQueryOptions(viewer: string | null, q: string, page: number) {
-  return queryOptions({ queryKey: adminKeys.payments(viewer, q, page), queryFn: ({ signal }) => getPayments(q, page, { signal }) });
-}
-
 export function usePayments(q: string, page: number) {
-  const { viewer, isAdmin } = useAdminViewer();
-  return useQuery({ ...paymentsQueryOptions(viewer, q, page), enabled: isAdmin, placeholderData: keepPreviousData });
+  return useAdminPagedQuery<AdminPayment>((viewer) => adminKeys.payments(viewer, q, page), '/admin/payments', { q, page });
 }
 
 /**

@@ -1,37 +1,19 @@
-import { AdminReasonBodySchema, type AdminReasonBody, type AdminUser, type AdminUserDetail, type Paginated } from '@benchmarket/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminReasonBodySchema, type AdminReasonBody, type AdminUser, type AdminUserDetail } from '@benchmarket/shared';
 import { api } from '@/lib/api-client';
-import { useAdminMutation, useAdminViewer } from './admin-query';
+import { useAdminMutation, useAdminPagedQuery, useAdminQuery } from './admin-query';
 import { adminKeys } from './query-keys';
 
-export type AdminUsersPage = Paginated<AdminUser>;
-
 /** GET /admin/users?email=&page=: accounts whose email contains the text (every account, newest first, without it). */
-export function getUsers(email: string, page: number, options?: { signal?: AbortSignal }): Promise<AdminUsersPage> {
-  return api.get<AdminUsersPage>('/admin/users', { query: { email, page }, signal: options?.signal });
-}
-
-export function usersQueryOptions(viewer: string | null, email: string, page: number) {
-  return queryOptions({ queryKey: adminKeys.users(viewer, email, page), queryFn: ({ signal }) => getUsers(email, page, { signal }) });
-}
-
 export function useUsers(email: string, page: number) {
-  const { viewer, isAdmin } = useAdminViewer();
-  return useQuery({ ...usersQueryOptions(viewer, email, page), enabled: isAdmin, placeholderData: keepPreviousData });
+  return useAdminPagedQuery<AdminUser>((viewer) => adminKeys.users(viewer, email, page), '/admin/users', { email, page });
 }
 
 /** GET /admin/users/{id}: an account with its listings, payments, reports and messages. */
-export function getUser(id: string, options?: { signal?: AbortSignal }): Promise<AdminUserDetail> {
-  return api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, options);
-}
-
-export function userQueryOptions(viewer: string | null, id: string) {
-  return queryOptions({ queryKey: adminKeys.user(viewer, id), queryFn: ({ signal }) => getUser(id, { signal }) });
-}
-
 export function useUser(id: string) {
-  const { viewer, isAdmin } = useAdminViewer();
-  return useQuery({ ...userQueryOptions(viewer, id), enabled: isAdmin });
+  return useAdminQuery(
+    (viewer) => adminKeys.user(viewer, id),
+    (signal) => api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
+  );
 }
 
 /** POST /admin/users/{id}/suspend {reason}: cannot log in, listings hidden, messages refused; the user is mailed. */

@@ -1,13 +1,12 @@
-import { ADMIN_REASON_MAX_LENGTH, ADMIN_REASON_REQUIRED } from '@benchmarket/shared';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { ADMIN_REASON_MAX_LENGTH } from '@benchmarket/shared';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/text-field';
-import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { answerDetail } from '@/lib/api-client';
-import { OFFLINE } from './query-view';
+import type { ReasonFormValues } from '../form-schemas';
+import { useConsoleForm } from './use-console-form';
 
 /** What `useCheckedForm`'s `fieldProps(name)` gives a control: name, value, change, invalid mark, description. */
 export interface FieldProps {
@@ -57,48 +56,31 @@ export function ActionDialog<Values extends Record<string, string>, Output>({
   onClose,
   children,
 }: ActionDialogProps<Values, Output>) {
-  const { error, errorId, formRef, check, fieldProps } = useCheckedForm<Values, Output>({
-    schema,
-    initial,
-    fieldOrder,
-    requiredMessage: ADMIN_REASON_REQUIRED,
-    clearMarkOnEdit: true,
-  });
+  const { error, errorId, formRef, submitWith, fieldProps, failure } = useConsoleForm<Values, Output>({ schema, initial, fieldOrder });
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; key: number } | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const request = check(event);
-    if (request === null) {
-      setFailure(null);
-      return;
-    }
-    setPending(true);
-    setFailure(null);
-    try {
+  const submit = submitWith(
+    async (request) => {
+      setPending(true);
       await onSubmit(request);
-    } catch (cause) {
-      setFailure((current) => ({ text: answerDetail(cause, 'Please try again.', OFFLINE), key: (current?.key ?? 0) + 1 }));
-      setPending(false);
-    }
-  };
+    },
+    {
+      pending,
+      onFailure: () => {
+        setPending(false);
+      },
+    },
+  );
 
   return (
     <Dialog title={title} description={description} onClose={onClose} busy={pending}>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
         {children(fieldProps)}
         {error && (
           <Alert id={errorId} className="mt-2">
             {error}
           </Alert>
         )}
-        {failure && (
-          <Alert key={failure.key} title={failedTitle} focusOnShow>
-            <p className="mt-1">{failure.text}</p>
-          </Alert>
-        )}
+        {failure.alert(failedTitle)}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Cancel
@@ -136,5 +118,24 @@ export function ReasonField({
       announceError={false}
       {...props}
     />
+  );
+}
+
+const REASON_FIELDS = ['reason'] as const;
+const EMPTY_REASON: ReasonFormValues = { reason: '' };
+
+type ReasonDialogProps<Output> = Omit<ActionDialogProps<ReasonFormValues, Output>, 'initial' | 'fieldOrder' | 'children'> & {
+  /** Approving and featuring take a reason but do not need one. */
+  optional?: boolean;
+  /** Who reads the reason besides the audit log ('The seller receives it by email…'). */
+  hint?: string;
+};
+
+/** A console action whose one field is its reason (suspend, take down, reject…). */
+export function ReasonDialog<Output>({ optional, hint, ...props }: ReasonDialogProps<Output>) {
+  return (
+    <ActionDialog {...props} initial={EMPTY_REASON} fieldOrder={REASON_FIELDS}>
+      {(field) => <ReasonField optional={optional} hint={hint} {...field('reason')} />}
+    </ActionDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES } from '@benchmarket/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -103,4 +103,15 @@ export function ConsolePage({ title, intro, aside, children }: ConsolePageProps)
       {body}
     </div>
   );
+}
+
+/** A console route's page: `Body` (which asks the console's queries) inside its ConsolePage. */
+export function consoleRoute(page: Omit<ConsolePageProps, 'children'>, Body: ComponentType) {
+  return function ConsoleRoute() {
+    return (
+      <ConsolePage {...page}>
+        <Body />
+      </ConsolePage>
+    );
+  };
 }

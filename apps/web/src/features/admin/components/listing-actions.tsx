@@ -2,9 +2,9 @@ import type { AdminListing } from '@benchmarket/shared';
 import { useState } from 'react';
 import { Button, LinkButton } from '@/components/ui/button';
 import { useApproveListing, useRejectListing, useRestoreListing, useTakeDownListing } from '../api/listings';
-import { OptionalReasonFormSchema, ReasonFormSchema, type ReasonFormValues } from '../form-schemas';
+import { OptionalReasonFormSchema, ReasonFormSchema } from '../form-schemas';
 import { isLive } from '../format';
-import { ActionDialog, ReasonField } from './action-dialog';
+import { ReasonDialog } from './action-dialog';
 
 export type ListingActionName = 'approve' | 'reject' | 'takeDown' | 'restore' | 'feature';
 
@@ -15,9 +15,6 @@ interface ListingActionsProps {
   /** Called with the success message once an action is done. */
   onDone: (message: string) => void;
 }
-
-const REASON_FIELDS = ['reason'] as const;
-const EMPTY_REASON: ReasonFormValues = { reason: '' };
 
 /**
  * A listing's moderation buttons and their dialogs: Approve (reason optional), Reject, Take
@@ -81,13 +78,11 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
       })}
 
       {open === 'approve' && (
-        <ActionDialog
+        <ReasonDialog
           title="Approve listing"
           description={`${title} will show 'Verified' and leave the review queue.`}
           submitLabel="Approve listing"
           schema={OptionalReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The listing could not be approved."
           onClose={close}
           onSubmit={async (body) => {
@@ -95,19 +90,16 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
             close();
             onDone(`${title} is approved and shows 'Verified'.`);
           }}
-        >
-          {(field) => <ReasonField optional {...field('reason')} />}
-        </ActionDialog>
+          optional
+        />
       )}
       {open === 'reject' && (
-        <ActionDialog
+        <ReasonDialog
           title="Reject listing"
           description={`${title} will show 'Verification Needed'. The seller is emailed the reason and sees it on the listing.`}
           submitLabel="Reject listing"
           variant="danger"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The listing could not be rejected."
           onClose={close}
           onSubmit={async (body) => {
@@ -115,19 +107,16 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
             close();
             onDone(`${title} is rejected. The seller was emailed the reason.`);
           }}
-        >
-          {(field) => <ReasonField hint="The seller receives it by email. Kept in the audit log." {...field('reason')} />}
-        </ActionDialog>
+          hint="The seller receives it by email. Kept in the audit log."
+        />
       )}
       {open === 'takeDown' && (
-        <ActionDialog
+        <ReasonDialog
           title="Take down listing"
           description={`${title} will be hidden everywhere: search, the latest and featured listings and its page. The seller is emailed the reason and still sees the listing.`}
           submitLabel="Take down listing"
           variant="danger"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The listing could not be taken down."
           onClose={close}
           onSubmit={async (body) => {
@@ -135,18 +124,15 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
             close();
             onDone(`${title} is taken down and hidden everywhere. The seller was emailed the reason.`);
           }}
-        >
-          {(field) => <ReasonField hint="The seller receives it by email. Kept in the audit log." {...field('reason')} />}
-        </ActionDialog>
+          hint="The seller receives it by email. Kept in the audit log."
+        />
       )}
       {open === 'restore' && (
-        <ActionDialog
+        <ReasonDialog
           title="Restore listing"
           description={`${title} will show again if it is paid and has not expired.`}
           submitLabel="Restore listing"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The listing could not be restored."
           onClose={close}
           onSubmit={async (body) => {
@@ -154,9 +140,7 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
             close();
             onDone(`${title} is restored.`);
           }}
-        >
-          {(field) => <ReasonField {...field('reason')} />}
-        </ActionDialog>
+        />
       )}
     </>
   );

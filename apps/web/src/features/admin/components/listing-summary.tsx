@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { VerificationBadge } from '@/components/listing/verification-badge';
 import { StatusPill } from '@/components/ui/status-pill';
 import { formatDate, formatDateTime, isFeaturedNow, listingState } from '../format';
+import { UserLink } from './record-links';
 
 /** The listing's photos as small thumbnails, each opening the full photo in a new tab. */
 export function ListingThumbnails({ listing }: { listing: AdminListing }) {
@@ -104,10 +105,7 @@ export function ListingSummary({ listing, headingLevel = 2, children, actions }:
             {listing.expiry_date && <> · expires {formatDate(listing.expiry_date)}</>}
           </p>
           <p className="mt-1 text-sm text-slate-700">
-            Seller:{' '}
-            <Link to={`/admin/users/${listing.user_id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-              {listing.seller_email}
-            </Link>
+            Seller: <UserLink id={listing.user_id}>{listing.seller_email}</UserLink>
           </p>
         </div>
         <ListingPills listing={listing} />

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { withParams } from './use-page-param';
 
 interface SearchFormProps {
   label: string;
@@ -12,8 +14,35 @@ interface SearchFormProps {
   onSearch: (text: string) => void;
 }
 
-/** A one-field search of a console list: the text goes to the URL, so Back and links keep it. */
-export function SearchForm({ label, value, placeholder, hint, type = 'search', onSearch }: SearchFormProps) {
+/** A console list's search text, from the URL parameter `param`. */
+export function useSearchText(param: string): string {
+  const [searchParams] = useSearchParams();
+  return searchParams.get(param)?.trim() ?? '';
+}
+
+/**
+ * A one-field search of a console list: the text goes to the URL parameter `param`, so Back
+ * and links keep it, and a new search starts again at page 1.
+ */
+export function SearchForm({ param, ...props }: Omit<SearchFormProps, 'value' | 'onSearch'> & { param: string }) {
+  const value = useSearchText(param);
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <SearchFields
+      // A new text in the URL (Back, a link) replaces what was typed.
+      key={value}
+      {...props}
+      value={value}
+      onSearch={(text) => {
+        void navigate(withParams(pathname, searchParams, { [param]: text, page: null }));
+      }}
+    />
+  );
+}
+
+function SearchFields({ label, value, placeholder, hint, type = 'search', onSearch }: SearchFormProps) {
   const [text, setText] = useState(value);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -17,3 +17,9 @@ export function withParams(pathname: string, current: URLSearchParams, changes: 
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/** A list's status from the URL (`?status=`): `other` when the URL names it, otherwise `first`. */
+export function useStatusParam<First extends string, Other extends string>(first: First, other: Other): First | Other {
+  const [searchParams] = useSearchParams();
+  return searchParams.get('status') === other ? other : first;
+}

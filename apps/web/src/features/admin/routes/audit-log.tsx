@@ -1,14 +1,13 @@
 import type { AuditEntry } from '@benchmarket/shared';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Pager } from '@/components/ui/pager';
 import { useAuditLog } from '../api/audit';
-import { ConsolePage } from '../components/console-page';
-import { QueryView } from '../components/query-view';
-import { SearchForm } from '../components/search-form';
+import { ConsoleList } from '../components/console-list';
+import { consoleRoute } from '../components/console-page';
+import { SearchForm, useSearchText } from '../components/search-form';
 import { usePageParam, withParams } from '../components/use-page-param';
 import { formatDateTime } from '../format';
+import { linkClass } from '../components/record-links';
 
 /** A recorded value as text: strings as they are, nothing as '—', anything else as JSON. */
 function show(value: unknown): string {
@@ -46,8 +45,6 @@ function Change({ entry }: { entry: AuditEntry }) {
     </dl>
   );
 }
-
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
 
 function objectLink(entry: AuditEntry): string | null {
   if (entry.object_type === 'user') return `/admin/users/${entry.object_id}`;
@@ -94,59 +91,35 @@ function AuditRow({ entry, filterHref }: { entry: AuditEntry; filterHref: string
 }
 
 function AuditLog() {
-  const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const objectId = searchParams.get('object_id')?.trim() ?? '';
+  const objectId = useSearchText('object_id');
   const page = usePageParam();
   const audit = useAuditLog(page, objectId);
   return (
     <>
-      <SearchForm
-        key={objectId}
-        label="Object id"
-        value={objectId}
-        hint="Only what was done to one listing, user, payment or setting."
-        onSearch={(text) => {
-          void navigate(withParams(pathname, searchParams, { object_id: text, page: null }));
-        }}
-      />
-      <QueryView query={audit} loadingLabel="Loading the audit log…" failedTitle="The audit log could not be loaded.">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>{objectId ? `Nothing was recorded about '${objectId}'.` : 'No administrator action is recorded yet.'}</EmptyState>
-          ) : (
-            <>
-              <DataTable label="Audit log" caption="Administrator actions, newest first" columns={COLUMNS}>
-                {data.items.map((entry) => (
-                  <AuditRow
-                    key={entry.id}
-                    entry={entry}
-                    filterHref={withParams(pathname, new URLSearchParams(), { object_id: entry.object_id })}
-                  />
-                ))}
-              </DataTable>
-              <Pager
-                label="Audit log pages"
-                page={data.page}
-                pageSize={data.page_size}
-                total={data.total}
-                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
-                className="mt-6"
+      <SearchForm param="object_id" label="Object id" hint="Only what was done to one listing, user, payment or setting." />
+      <ConsoleList
+        query={audit}
+        loadingLabel="Loading the audit log…"
+        failedTitle="The audit log could not be loaded."
+        empty={objectId ? `Nothing was recorded about '${objectId}'.` : 'No administrator action is recorded yet.'}
+        pagesLabel="Audit log pages"
+      >
+        {(entries) => (
+          <DataTable label="Audit log" caption="Administrator actions, newest first" columns={COLUMNS}>
+            {entries.map((entry) => (
+              <AuditRow
+                key={entry.id}
+                entry={entry}
+                filterHref={withParams(pathname, new URLSearchParams(), { object_id: entry.object_id })}
               />
-            </>
-          )
-        }
-      </QueryView>
+            ))}
+          </DataTable>
+        )}
+      </ConsoleList>
     </>
   );
 }
 
 /** /admin/audit: every administrator action — who, what, which object, before → after, why, when. Read-only. */
-export default function AuditLogRoute() {
-  return (
-    <ConsolePage title="Audit log" intro="Every administrator action, the newest first. It cannot be changed.">
-      <AuditLog />
-    </ConsolePage>
-  );
-}
+export default consoleRoute({ title: 'Audit log', intro: 'Every administrator action, the newest first. It cannot be changed.' }, AuditLog);

@@ -1,28 +1,27 @@
-import { ADMIN_REASON_REQUIRED, FEATURE_NOT_LIVE, type AdminListing } from '@benchmarket/shared';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { FEATURE_NOT_LIVE, type AdminListing } from '@benchmarket/shared';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { answerDetail } from '@/lib/api-client';
 import { useAdminListing, useFeatureListing, useFeaturedListings, useUnfeatureListing } from '../api/listings';
 import { ReasonField } from '../components/action-dialog';
 import { ConfirmAction } from '../components/confirm-action';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { ListingPills } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
 import { OFFLINE, QueryView } from '../components/query-view';
+import { useConsoleForm } from '../components/use-console-form';
 import { FeatureFormSchema, type FeatureFormValues } from '../form-schemas';
 import { formatDate, isLive, todayIso } from '../format';
+import { ListingLink, UserLink } from '../components/record-links';
 
 const FEATURE_FIELDS = ['listing_id', 'until', 'reason'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
 
 /** The listing the id names, so the admin sees what they are about to feature. */
 function ListingPreview({ id }: { id: string }) {
@@ -34,9 +33,7 @@ function ListingPreview({ id }: { id: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
       <p className="font-semibold text-slate-900">
-        <Link to={`/listings/${listing.data.id}`} className={linkClass}>
-          {listing.data.title}
-        </Link>{' '}
+        <ListingLink id={listing.data.id}>{listing.data.title}</ListingLink>{' '}
         <span className="font-normal text-slate-600">by {listing.data.seller_email}</span>
       </p>
       <div className="mt-2">
@@ -49,31 +46,22 @@ function ListingPreview({ id }: { id: string }) {
 
 function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (message: string) => void }) {
   const initial: FeatureFormValues = { listing_id: listingId, until: '', reason: '' };
-  const { values, setValues, error, errorId, formRef, check, fieldProps } = useCheckedForm({
+  const { values, setValues, error, errorId, formRef, submitWith, fieldProps, failure } = useConsoleForm({
     schema: FeatureFormSchema,
     initial,
     fieldOrder: FEATURE_FIELDS,
-    requiredMessage: ADMIN_REASON_REQUIRED,
-    clearMarkOnEdit: true,
   });
   const feature = useFeatureListing();
-  const [failure, setFailure] = useState<{ text: string; key: number } | null>(null);
   const id = values.listing_id.trim();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (feature.isPending) return;
-    setFailure(null);
-    const request = check(event);
-    if (!request) return;
-    try {
+  const submit = submitWith(
+    async (request) => {
       const listing = await feature.mutateAsync({ id: request.listing_id, body: { until: request.until, reason: request.reason } });
       setValues({ listing_id: '', until: '', reason: '' });
       onDone(`'${listing.title}' is featured until ${formatDate(listing.featured_until) || request.until}.`);
-    } catch (cause) {
-      setFailure((current) => ({ text: answerDetail(cause, 'Please try again.', OFFLINE), key: (current?.key ?? 0) + 1 }));
-    }
-  };
+    },
+    { pending: feature.isPending },
+  );
 
   return (
     <section aria-labelledby="feature-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -84,7 +72,7 @@ function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (messag
         A featured listing shows in the landing page&apos;s &apos;Featured&apos; strip and first when browsing, with a &apos;Featured&apos;
         label, until the day you choose. Only live listings can be featured.
       </p>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Listing id"
@@ -99,11 +87,7 @@ function FeatureForm({ listingId, onDone }: { listingId: string; onDone: (messag
         {UUID.test(id) && <ListingPreview id={id.toLowerCase()} />}
         <ReasonField optional {...fieldProps('reason')} />
         {error && <Alert id={errorId}>{error}</Alert>}
-        {failure && (
-          <Alert key={failure.key} title="The listing could not be featured." focusOnShow>
-            <p className="mt-1">{failure.text}</p>
-          </Alert>
-        )}
+        {failure.alert('The listing could not be featured.')}
         <Button type="submit" pending={feature.isPending}>
           Feature listing
         </Button>
@@ -131,14 +115,10 @@ function FeaturedList({ listings, onDone }: { listings: readonly AdminListing[];
         {listings.map((listing) => (
           <tr key={listing.id}>
             <td className="min-w-48">
-              <Link to={`/listings/${listing.id}`} className={linkClass}>
-                {listing.title}
-              </Link>
+              <ListingLink id={listing.id}>{listing.title}</ListingLink>
             </td>
             <td className="break-all">
-              <Link to={`/admin/users/${listing.user_id}`} className={linkClass}>
-                {listing.seller_email}
-              </Link>
+              <UserLink id={listing.user_id}>{listing.seller_email}</UserLink>
             </td>
             <td className="whitespace-nowrap">{formatDate(listing.featured_until)}</td>
             <td>
@@ -189,10 +169,7 @@ function Featured() {
 }
 
 /** /admin/featured: the featured listings, and a form to feature a live listing until a date. */
-export default function FeaturedRoute() {
-  return (
-    <ConsolePage title="Featured listings" intro="Live listings shown in the landing page's Featured strip and first when browsing.">
-      <Featured />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Featured listings', intro: "Live listings shown in the landing page's Featured strip and first when browsing." },
+  Featured,
+);

@@ -1,18 +1,16 @@
 import type { InboxItem } from '@benchmarket/shared';
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LinkTabs } from '@/components/ui/link-tabs';
-import { Pager } from '@/components/ui/pager';
 import { StatusPill } from '@/components/ui/status-pill';
 import { answerDetail } from '@/lib/api-client';
-import { useAdminInbox, useMarkInboxItemDone, type InboxStatus } from '../api/inbox';
-import { ConsolePage } from '../components/console-page';
+import { useAdminInbox, useMarkInboxItemDone } from '../api/inbox';
+import { ConsoleList } from '../components/console-list';
+import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
-import { OFFLINE, QueryView } from '../components/query-view';
-import { usePageParam, withParams } from '../components/use-page-param';
+import { OFFLINE } from '../components/query-view';
+import { StatusTabs } from '../components/status-tabs';
+import { usePageParam, useStatusParam } from '../components/use-page-param';
 import { formatDateTime } from '../format';
 
 const KIND_LABELS: Record<InboxItem['kind'], string> = { feedback: 'Feedback', support: 'Support request' };
@@ -80,55 +78,37 @@ function InboxEntry({ item, onDone }: { item: InboxItem; onDone: (message: strin
 }
 
 function Inbox() {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const status: InboxStatus = searchParams.get('status') === 'done' ? 'done' : 'open';
+  const status = useStatusParam('open', 'done');
   const page = usePageParam();
   const inbox = useAdminInbox(status, page);
   const notice = useNotice();
   return (
     <>
-      <LinkTabs
+      <StatusTabs
         label="Inbox by status"
-        className="mb-6"
-        tabs={[
-          { label: 'Open', to: pathname, current: status === 'open' },
-          { label: 'Done', to: withParams(pathname, new URLSearchParams(), { status: 'done' }), current: status === 'done' },
-        ]}
+        current={status}
+        first={{ status: 'open', label: 'Open' }}
+        other={{ status: 'done', label: 'Done' }}
       />
       {notice.element}
-      <QueryView query={inbox} loadingLabel="Loading the inbox…" failedTitle="The inbox could not be loaded.">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>{status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}</EmptyState>
-          ) : (
-            <>
-              <ol className="space-y-4">
-                {data.items.map((item) => (
-                  <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={notice.show} />
-                ))}
-              </ol>
-              <Pager
-                label="Inbox pages"
-                page={data.page}
-                pageSize={data.page_size}
-                total={data.total}
-                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
-                className="mt-6"
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <ConsoleList
+        query={inbox}
+        loadingLabel="Loading the inbox…"
+        failedTitle="The inbox could not be loaded."
+        empty={status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}
+        pagesLabel="Inbox pages"
+      >
+        {(items) => (
+          <ol className="space-y-4">
+            {items.map((item) => (
+              <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={notice.show} />
+            ))}
+          </ol>
+        )}
+      </ConsoleList>
     </>
   );
 }
 
 /** /admin/inbox: feedback (with the page it came from) and support requests, open and done. */
-export default function InboxRoute() {
-  return (
-    <ConsolePage title="Inbox" intro="Feedback from the site's panel and support requests, the newest first.">
-      <Inbox />
-    </ConsolePage>
-  );
-}
+export default consoleRoute({ title: 'Inbox', intro: "Feedback from the site's panel and support requests, the newest first." }, Inbox);

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { networkFailure } from '@/testing/fixtures';
-import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { expectVisitorSentToLogin } from '@/testing/visitor';
 import { ADMIN_TOKEN, adminApi, holdRequests, makeOverview, member } from '../testing/fixtures';
 
 describe('/admin (the console overview)', () => {
   it('sends a visitor to /login with the way back', async () => {
-    stubFetch({});
-    const { router } = renderApp('/admin/review?page=2');
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    });
+    const router = await expectVisitorSentToLogin('/admin/review?page=2');
     expect(router.state.location.state).toEqual({ from: '/admin/review?page=2' });
   });
 

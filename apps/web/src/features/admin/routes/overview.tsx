@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useOverview } from '../api/overview';
 import { BarChart } from '../components/bar-chart';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { QueryView } from '../components/query-view';
 import { formatDay, formatMonth } from '../format';
 
@@ -127,10 +127,4 @@ function OverviewContent() {
 }
 
 /** /admin: the console's first page — counters now, revenue by month, searches and messages per day. */
-export default function OverviewRoute() {
-  return (
-    <ConsolePage title="Overview" intro="Listings, reports, revenue and activity at a glance.">
-      <OverviewContent />
-    </ConsolePage>
-  );
-}
+export default consoleRoute({ title: 'Overview', intro: 'Listings, reports, revenue and activity at a glance.' }, OverviewContent);

@@ -1,21 +1,19 @@
 import { formatPrice, shortPaymentId, type AdminPayment, type RefundBody, type RefundResult } from '@benchmarket/shared';
 import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Pager } from '@/components/ui/pager';
 import { TextField } from '@/components/ui/text-field';
 import { usePayments, useRefundPayment } from '../api/payments';
 import { ActionDialog, ReasonField } from '../components/action-dialog';
-import { ConsolePage } from '../components/console-page';
+import { ConsoleList, SearchCount } from '../components/console-list';
+import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
 import { PaymentStatus } from '../components/payment-status';
-import { QueryView } from '../components/query-view';
-import { SearchForm } from '../components/search-form';
-import { usePageParam, withParams } from '../components/use-page-param';
+import { SearchForm, useSearchText } from '../components/search-form';
+import { usePageParam } from '../components/use-page-param';
 import { refundFormSchema, type RefundFormValues } from '../form-schemas';
 import { formatDate, formatDateTime } from '../format';
+import { ListingLink, UserLink } from '../components/record-links';
 
 const KIND_LABELS: Record<AdminPayment['kind'], string> = { activation: 'Activation', extension: 'Extension', renewal: 'Renewal' };
 const PROVIDER_LABELS: Record<AdminPayment['provider'], string> = { stripe: 'Stripe', sandbox: 'Sandbox', free: 'Free (promotion)' };
@@ -109,8 +107,6 @@ function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onC
   );
 }
 
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
-
 function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (payment: AdminPayment) => void }) {
   return (
     <tr>
@@ -123,13 +119,11 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
         <span className="block font-mono text-xs break-all text-slate-800">{payment.provider_payment_id ?? 'No provider id'}</span>
       </td>
       <td className="min-w-44">
-        <Link to={`/admin/users/${payment.user_id}`} className={`${linkClass} break-all`}>
+        <UserLink id={payment.user_id} className="break-all">
           {payment.user_email}
-        </Link>
+        </UserLink>
         <span className="block text-slate-700">
-          <Link to={`/listings/${payment.listing_id}`} className={linkClass}>
-            {payment.listing_title}
-          </Link>
+          <ListingLink id={payment.listing_id}>{payment.listing_title}</ListingLink>
         </span>
         <span className="block text-xs text-slate-600">
           {KIND_LABELS[payment.kind]}, {payment.duration_months === 1 ? '1 month' : `${String(payment.duration_months)} months`}
@@ -183,52 +177,31 @@ const COLUMNS = [
 ];
 
 function Payments() {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const q = searchParams.get('q')?.trim() ?? '';
+  const q = useSearchText('q');
   const page = usePageParam();
   const payments = usePayments(q, page);
   const notice = useNotice();
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   return (
     <>
-      <SearchForm
-        key={q}
-        label="Search payments"
-        value={q}
-        hint="A payment id, a provider id (pi_…), an email or a listing title."
-        onSearch={(text) => {
-          void navigate(withParams(pathname, searchParams, { q: text, page: null }));
-        }}
-      />
+      <SearchForm param="q" label="Search payments" hint="A payment id, a provider id (pi_…), an email or a listing title." />
       {notice.element}
-      <QueryView query={payments} loadingLabel="Loading the payments…" failedTitle="The payments could not be loaded.">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>{q ? `No payment matches '${q}'.` : 'No payments yet.'}</EmptyState>
-          ) : (
-            <>
-              <p className="mb-3 text-sm text-slate-700" role="status">
-                {q ? `${String(data.total)} found for '${q}'.` : `${String(data.total)} payments, the newest first.`}
-              </p>
-              <DataTable label="Payments" caption="Payments, newest first, with their provider id, refunds and status" columns={COLUMNS}>
-                {data.items.map((payment) => (
-                  <PaymentRow key={payment.id} payment={payment} onRefund={setRefunding} />
-                ))}
-              </DataTable>
-              <Pager
-                label="Payment pages"
-                page={data.page}
-                pageSize={data.page_size}
-                total={data.total}
-                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
-                className="mt-6"
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <ConsoleList
+        query={payments}
+        loadingLabel="Loading the payments…"
+        failedTitle="The payments could not be loaded."
+        empty={q ? `No payment matches '${q}'.` : 'No payments yet.'}
+        pagesLabel="Payment pages"
+        summary={(data) => <SearchCount total={data.total} search={q} noun="payments" />}
+      >
+        {(items) => (
+          <DataTable label="Payments" caption="Payments, newest first, with their provider id, refunds and status" columns={COLUMNS}>
+            {items.map((payment) => (
+              <PaymentRow key={payment.id} payment={payment} onRefund={setRefunding} />
+            ))}
+          </DataTable>
+        )}
+      </ConsoleList>
       {refunding && (
         <RefundDialog
           payment={refunding}
@@ -243,13 +216,10 @@ function Payments() {
 }
 
 /** /admin/payments: every payment with its provider id and refunds; refund in full or in part. */
-export default function PaymentsRoute() {
-  return (
-    <ConsolePage
-      title="Payments"
-      intro="Every payment with its provider id. A refund goes back through the provider and shortens the listing's paid time."
-    >
-      <Payments />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  {
+    title: 'Payments',
+    intro: "Every payment with its provider id. A refund goes back through the provider and shortens the listing's paid time.",
+  },
+  Payments,
+);

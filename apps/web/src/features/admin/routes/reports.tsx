@@ -1,21 +1,19 @@
 import { REPORT_REASON_LABELS, type AdminReport, type ReportGroup } from '@benchmarket/shared';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LinkTabs } from '@/components/ui/link-tabs';
-import { Pager } from '@/components/ui/pager';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
 import { ActionDialog, ReasonField, type FieldProps } from '../components/action-dialog';
-import { ConsolePage } from '../components/console-page';
+import { ConsoleList } from '../components/console-list';
+import { consoleRoute } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
-import { QueryView } from '../components/query-view';
-import { usePageParam, withParams } from '../components/use-page-param';
+import { StatusTabs } from '../components/status-tabs';
+import { usePageParam, useStatusParam } from '../components/use-page-param';
 import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
 import { formatDateTime } from '../format';
+import { UserLink } from '../components/record-links';
 
 const OUTCOMES = [
   { value: 'dismissed', label: 'Dismissed', hint: 'Nothing wrong was found.' },
@@ -69,11 +67,7 @@ function ReportItem({ report }: { report: AdminReport }) {
       </div>
       {report.details && <p className="mt-1 whitespace-pre-line text-slate-800">{report.details}</p>}
       <p className="mt-1 text-slate-600">
-        By{' '}
-        <Link to={`/admin/users/${report.reporter_id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-          {report.reporter_email}
-        </Link>{' '}
-        on {formatDateTime(report.created_at)}
+        By <UserLink id={report.reporter_id}>{report.reporter_email}</UserLink> on {formatDateTime(report.created_at)}
       </p>
       {report.status !== 'open' && (
         <p className="mt-1 text-slate-700">
@@ -148,55 +142,40 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
 }
 
 function Reports() {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const status: ReportStatus = searchParams.get('status') === 'resolved' ? 'resolved' : 'open';
+  const status = useStatusParam('open', 'resolved');
   const page = usePageParam();
   const reports = useReports(status, page);
   const notice = useNotice();
   return (
     <>
-      <LinkTabs
+      <StatusTabs
         label="Reports by status"
-        className="mb-6"
-        tabs={[
-          { label: 'Open', to: withParams(pathname, new URLSearchParams(), {}), current: status === 'open' },
-          { label: 'Resolved', to: withParams(pathname, new URLSearchParams(), { status: 'resolved' }), current: status === 'resolved' },
-        ]}
+        current={status}
+        first={{ status: 'open', label: 'Open' }}
+        other={{ status: 'resolved', label: 'Resolved' }}
       />
       {notice.element}
-      <QueryView query={reports} loadingLabel="Loading the reports…" failedTitle="The reports could not be loaded.">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>{status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}</EmptyState>
-          ) : (
-            <>
-              <ol className="space-y-4">
-                {data.items.map((group) => (
-                  <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
-                ))}
-              </ol>
-              <Pager
-                label="Report pages"
-                page={data.page}
-                pageSize={data.page_size}
-                total={data.total}
-                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
-                className="mt-6"
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <ConsoleList
+        query={reports}
+        loadingLabel="Loading the reports…"
+        failedTitle="The reports could not be loaded."
+        empty={status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}
+        pagesLabel="Report pages"
+      >
+        {(groups) => (
+          <ol className="space-y-4">
+            {groups.map((group) => (
+              <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
+            ))}
+          </ol>
+        )}
+      </ConsoleList>
     </>
   );
 }
 
 /** /admin/reports: buyers' reports grouped by listing; resolve them (dismissed or acted on) or take the listing down. */
-export default function ReportsRoute() {
-  return (
-    <ConsolePage title="Reports" intro="What signed-in users reported, grouped by listing, the oldest open report first.">
-      <Reports />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Reports', intro: 'What signed-in users reported, grouped by listing, the oldest open report first.' },
+  Reports,
+);

@@ -1,15 +1,13 @@
 import type { ReviewQueueItem, SellerHistory } from '@benchmarket/shared';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Pager } from '@/components/ui/pager';
+import { Link } from 'react-router';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReviewQueue } from '../api/review-queue';
-import { ConsolePage } from '../components/console-page';
+import { ConsoleList } from '../components/console-list';
+import { consoleRoute } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
-import { QueryView } from '../components/query-view';
-import { usePageParam, withParams } from '../components/use-page-param';
+import { usePageParam } from '../components/use-page-param';
 import { formatDate } from '../format';
 
 /** What the seller did before: to judge a listing by its seller's record. */
@@ -83,49 +81,38 @@ function ReviewQueue() {
   const page = usePageParam();
   const queue = useReviewQueue(page);
   const notice = useNotice();
-  const { pathname } = useLocation();
-  const [searchParams] = useSearchParams();
   return (
     <>
       {notice.element}
-      <QueryView query={queue} loadingLabel="Loading the review queue…" failedTitle="The review queue could not be loaded.">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>{page > 1 ? 'No listings on this page.' : 'The queue is empty: no listing is waiting for a review.'}</EmptyState>
-          ) : (
-            <>
-              <p className="mb-4 text-sm text-slate-700">
-                {data.total === 1 ? '1 listing waits' : `${String(data.total)} listings wait`} for a review, the oldest first.
-              </p>
-              <ol className="space-y-4">
-                {data.items.map((item) => (
-                  <QueueItem key={item.listing.id} item={item} onDone={notice.show} />
-                ))}
-              </ol>
-              <Pager
-                label="Review queue pages"
-                page={data.page}
-                pageSize={data.page_size}
-                total={data.total}
-                hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
-                className="mt-6"
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <ConsoleList
+        query={queue}
+        loadingLabel="Loading the review queue…"
+        failedTitle="The review queue could not be loaded."
+        empty={page > 1 ? 'No listings on this page.' : 'The queue is empty: no listing is waiting for a review.'}
+        pagesLabel="Review queue pages"
+        summary={(data) => (
+          <p className="mb-4 text-sm text-slate-700">
+            {data.total === 1 ? '1 listing waits' : `${String(data.total)} listings wait`} for a review, the oldest first.
+          </p>
+        )}
+      >
+        {(items) => (
+          <ol className="space-y-4">
+            {items.map((item) => (
+              <QueueItem key={item.listing.id} item={item} onDone={notice.show} />
+            ))}
+          </ol>
+        )}
+      </ConsoleList>
     </>
   );
 }
 
 /** /admin/review: listings the check left pending or rejected, oldest first, to approve, reject or take down. */
-export default function ReviewQueueRoute() {
-  return (
-    <ConsolePage
-      title="Review queue"
-      intro="Listings the automatic check left pending or rejected, the oldest first, with the check's notes and the seller's history."
-    >
-      <ReviewQueue />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  {
+    title: 'Review queue',
+    intro: "Listings the automatic check left pending or rejected, the oldest first, with the check's notes and the seller's history.",
+  },
+  ReviewQueue,
+);

@@ -4,20 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { ADMIN_TOKEN, adminApi, bodyOf } from '../testing/fixtures';
 
+/** Opens the settings with these promotion settings; the 'Launch promotion' section. */
+async function openPromotion(settings: { promo_free_until: string; promo_active: boolean }) {
+  adminApi({ 'GET /api/v1/admin/settings': { body: settings } });
+  renderApp('/admin/settings', { token: ADMIN_TOKEN });
+  return screen.findByRole('region', { name: /Launch promotion/ });
+}
+
 describe('/admin/settings', () => {
   it('shows the promotion’s end date and whether it runs', async () => {
-    adminApi({ 'GET /api/v1/admin/settings': { body: { promo_free_until: '2027-06-01', promo_active: true } } });
-    renderApp('/admin/settings', { token: ADMIN_TOKEN });
-    const promotion = await screen.findByRole('region', { name: /Launch promotion/ });
+    const promotion = await openPromotion({ promo_free_until: '2027-06-01', promo_active: true });
     expect(within(promotion).getByText('Active')).toBeInTheDocument();
     expect(promotion).toHaveTextContent('Listings are free until Jun 1, 2027.');
     expect(within(promotion).getByLabelText('Free until')).toHaveValue('2027-06-01');
   });
 
   it('shows an ended promotion', async () => {
-    adminApi({ 'GET /api/v1/admin/settings': { body: { promo_free_until: '2024-06-01', promo_active: false } } });
-    renderApp('/admin/settings', { token: ADMIN_TOKEN });
-    const promotion = await screen.findByRole('region', { name: /Launch promotion/ });
+    const promotion = await openPromotion({ promo_free_until: '2024-06-01', promo_active: false });
     expect(within(promotion).getByText('Ended')).toBeInTheDocument();
     expect(promotion).toHaveTextContent('The promotion ended on Jun 1, 2024.');
   });

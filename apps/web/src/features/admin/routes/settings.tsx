@@ -1,16 +1,14 @@
-import { ADMIN_REASON_REQUIRED, PromotionSettingBodySchema, type AdminSettings } from '@benchmarket/shared';
-import { useState, type FormEvent } from 'react';
+import { PromotionSettingBodySchema, type AdminSettings } from '@benchmarket/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { TextField } from '@/components/ui/text-field';
-import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { answerDetail } from '@/lib/api-client';
 import { useSettings, useUpdatePromotion } from '../api/settings';
 import { ReasonField } from '../components/action-dialog';
-import { ConsolePage } from '../components/console-page';
+import { consoleRoute } from '../components/console-page';
 import { useNotice } from '../components/notice';
-import { OFFLINE, QueryView } from '../components/query-view';
+import { QueryView } from '../components/query-view';
+import { useConsoleForm } from '../components/use-console-form';
 import { formatDate } from '../format';
 
 const PROMOTION_FIELDS = ['promo_free_until', 'reason'] as const;
@@ -21,23 +19,15 @@ const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: (message: string) => void }) {
   const initial: PromotionFormValues = { promo_free_until: settings.promo_free_until, reason: '' };
-  const { setValues, error, errorId, formRef, check, fieldProps } = useCheckedForm({
+  const { setValues, error, errorId, formRef, submitWith, fieldProps, failure } = useConsoleForm({
     schema: PromotionSettingBodySchema,
     initial,
     fieldOrder: PROMOTION_FIELDS,
-    requiredMessage: ADMIN_REASON_REQUIRED,
-    clearMarkOnEdit: true,
   });
   const update = useUpdatePromotion();
-  const [failure, setFailure] = useState<{ text: string; key: number } | null>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    setFailure(null);
-    const request = check(event);
-    if (!request) return;
-    try {
+  const submit = submitWith(
+    async (request) => {
       const saved = await update.mutateAsync(request);
       setValues({ promo_free_until: saved.promo_free_until, reason: '' });
       onDone(
@@ -45,18 +35,12 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
           ? `The promotion now runs until ${formatDay(saved.promo_free_until)}.`
           : `The end date is now ${formatDay(saved.promo_free_until)}: the promotion has ended, and new listings are paid.`,
       );
-    } catch (cause) {
-      setFailure((current) => ({ text: answerDetail(cause, 'Please try again.', OFFLINE), key: (current?.key ?? 0) + 1 }));
-    }
-  };
+    },
+    { pending: update.isPending },
+  );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-6 max-w-xl space-y-4 border-t border-slate-100 pt-6"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-6 max-w-xl space-y-4 border-t border-slate-100 pt-6">
       <h3 className="text-base font-semibold text-slate-900">Change the end date</h3>
       <TextField
         label="Free until"
@@ -67,11 +51,7 @@ function PromotionForm({ settings, onDone }: { settings: AdminSettings; onDone: 
       />
       <ReasonField {...fieldProps('reason')} />
       {error && <Alert id={errorId}>{error}</Alert>}
-      {failure && (
-        <Alert key={failure.key} title="The promotion could not be changed." focusOnShow>
-          <p className="mt-1">{failure.text}</p>
-        </Alert>
-      )}
+      {failure.alert('The promotion could not be changed.')}
       <Button type="submit" pending={update.isPending}>
         Save end date
       </Button>
@@ -119,10 +99,7 @@ function Settings() {
 }
 
 /** /admin/settings: the promotion's end date, shown and editable with a reason. */
-export default function SettingsRoute() {
-  return (
-    <ConsolePage title="Settings" intro="Settings of the marketplace that administrators may change. Every change is in the audit log.">
-      <Settings />
-    </ConsolePage>
-  );
-}
+export default consoleRoute(
+  { title: 'Settings', intro: 'Settings of the marketplace that administrators may change. Every change is in the audit log.' },
+  Settings,
+);

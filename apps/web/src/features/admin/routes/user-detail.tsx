@@ -6,7 +6,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminViewer } from '../api/admin-query';
 import { useReinstateUser, useSuspendUser, useUser } from '../api/users';
-import { ActionDialog, ReasonField } from '../components/action-dialog';
+import { ReasonDialog } from '../components/action-dialog';
 import { ConsolePage } from '../components/console-page';
 import { ListingActions } from '../components/listing-actions';
 import { ListingPills } from '../components/listing-summary';
@@ -14,11 +14,9 @@ import { useNotice } from '../components/notice';
 import { PaymentStatus } from '../components/payment-status';
 import { QueryView } from '../components/query-view';
 import { UserStatus } from '../components/user-status';
-import { ReasonFormSchema, type ReasonFormValues } from '../form-schemas';
+import { ReasonFormSchema } from '../form-schemas';
 import { formatDate, formatDateTime } from '../format';
-
-const REASON_FIELDS = ['reason'] as const;
-const EMPTY_REASON: ReasonFormValues = { reason: '' };
+import { ListingLink, linkClass } from '../components/record-links';
 
 function Section({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
   return (
@@ -89,14 +87,12 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
         </div>
       </div>
       {open === 'suspend' && (
-        <ActionDialog
+        <ReasonDialog
           title="Suspend account"
           description={`${user.email} will not be able to log in. Their live listings leave search and the latest and featured listings, and messages to them are refused. They are emailed the reason.`}
           submitLabel="Suspend account"
           variant="danger"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The account could not be suspended."
           onClose={close}
           onSubmit={async (body) => {
@@ -104,18 +100,15 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
             close();
             onDone(`${user.email} is suspended and was emailed the reason.`);
           }}
-        >
-          {(field) => <ReasonField hint="The user receives it by email. Kept in the audit log." {...field('reason')} />}
-        </ActionDialog>
+          hint="The user receives it by email. Kept in the audit log."
+        />
       )}
       {open === 'reinstate' && (
-        <ActionDialog
+        <ReasonDialog
           title="Reinstate account"
           description={`${user.email} will be able to log in again, and the listings the suspension switched off show again. They are emailed the reason.`}
           submitLabel="Reinstate account"
           schema={ReasonFormSchema}
-          initial={EMPTY_REASON}
-          fieldOrder={REASON_FIELDS}
           failedTitle="The account could not be reinstated."
           onClose={close}
           onSubmit={async (body) => {
@@ -123,15 +116,12 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
             close();
             onDone(`${user.email} is reinstated and was emailed the reason.`);
           }}
-        >
-          {(field) => <ReasonField hint="The user receives it by email. Kept in the audit log." {...field('reason')} />}
-        </ActionDialog>
+          hint="The user receives it by email. Kept in the audit log."
+        />
       )}
     </section>
   );
 }
-
-const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline';
 
 function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (message: string) => void }) {
   return (
@@ -153,9 +143,7 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.listings.map((listing) => (
             <tr key={listing.id}>
               <td className="min-w-48">
-                <Link to={`/listings/${listing.id}`} className={linkClass}>
-                  {listing.title}
-                </Link>
+                <ListingLink id={listing.id}>{listing.title}</ListingLink>
               </td>
               <td className="min-w-56">
                 <ListingPills listing={listing} />
@@ -209,10 +197,7 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.reports_made.map((report) => (
             <li key={report.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
               <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
-              <Link to={`/listings/${report.listing_id}`} className={linkClass}>
-                {report.listing_title}
-              </Link>{' '}
-              on {formatDate(report.created_at)} ·{' '}
+              <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink> on {formatDate(report.created_at)} ·{' '}
               {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
               {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
             </li>
@@ -225,10 +210,8 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.reports_against.map((report) => (
             <li key={report.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
               <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
-              <Link to={`/listings/${report.listing_id}`} className={linkClass}>
-                {report.listing_title}
-              </Link>{' '}
-              by {report.reporter_email} on {formatDate(report.created_at)} ·{' '}
+              <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink> by {report.reporter_email} on{' '}
+              {formatDate(report.created_at)} ·{' '}
               {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
               {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
             </li>
@@ -241,11 +224,8 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
           {detail.messages_sent.map((message) => (
             <li key={message.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
               <p className="text-slate-600">
-                To the seller of{' '}
-                <Link to={`/listings/${message.listing_id}`} className={linkClass}>
-                  {message.listing_title}
-                </Link>{' '}
-                on {formatDateTime(message.sent_at)}
+                To the seller of <ListingLink id={message.listing_id}>{message.listing_title}</ListingLink> on{' '}
+                {formatDateTime(message.sent_at)}
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-900">{message.message}</p>
             </li>

@@ -1,7 +1,7 @@
-import { isAlreadyVerifiedDetail, VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { VERIFICATION_LINK_HOURS } from '@benchmarket/shared';
+import { ResendFailure } from '@/components/account/resend-failure';
 import { cn } from '@/lib/cn';
-import { RESEND_VERIFICATION_FAILED, useResendVerification } from '@/lib/session/resend-verification';
+import { useResendOrRefresh } from '@/lib/session/resend-verification';
 import { useAuth } from '@/lib/session/use-auth';
 
 /**
@@ -10,18 +10,9 @@ import { useAuth } from '@/lib/session/use-auth';
  * users, so it can sit in a layout or on any page that needs verification.
  */
 export function VerificationNotice({ className }: { className?: string }) {
-  const { user, refresh } = useAuth();
-  const resend = useResendVerification();
+  const { user } = useAuth();
+  const { resend, send } = useResendOrRefresh();
   if (!user || user.is_verified) return null;
-
-  const onResend = () => {
-    resend.mutate(undefined, {
-      onError: (error) => {
-        // Verified meanwhile (e.g. in another tab): update the session, the notice goes away.
-        if (isApiError(error) && isAlreadyVerifiedDetail(error.detail)) void refresh();
-      },
-    });
-  };
 
   return (
     <section
@@ -34,7 +25,7 @@ export function VerificationNotice({ className }: { className?: string }) {
         </p>
         <button
           type="button"
-          onClick={onResend}
+          onClick={send}
           disabled={resend.isPending}
           aria-busy={resend.isPending || undefined}
           className="inline-flex shrink-0 items-center justify-center gap-2 rounded-md border border-amber-400 bg-white px-3 py-2 font-semibold text-amber-950 hover:bg-amber-100 disabled:cursor-not-allowed disabled:opacity-70"
@@ -53,11 +44,7 @@ export function VerificationNotice({ className }: { className?: string }) {
           A new verification link is on its way to {user.email}. It is valid for {VERIFICATION_LINK_HOURS} hours.
         </p>
       )}
-      {resend.isError && (
-        <p role="alert" className="mt-2 font-medium text-red-700">
-          {errorDetail(resend.error, RESEND_VERIFICATION_FAILED)}
-        </p>
-      )}
+      {resend.isError && <ResendFailure error={resend.error} className="mt-2" />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
-import { fillForm, submitExpectingEach } from '@/testing/forms';
+import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import type { GoogleIdConfiguration } from '../lib/google-identity';
 import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
@@ -13,10 +13,7 @@ const loggedIn = {
   'GET /api/v1/auth/me': { body: verifiedUser },
 };
 
-async function fillAndSubmit(user: UserEvent, email: string, password: string) {
-  await fillForm(user, { Email: email, Password: password });
-  await user.click(screen.getByRole('button', { name: 'Login' }));
-}
+const logIn = (user: UserEvent, email: string, password: string) => fillAndSubmit(user, { Email: email, Password: password }, 'Login');
 
 describe('/login', () => {
   it('shows the form with labelled fields, the forgot-password and register links, and a title', async () => {
@@ -50,7 +47,7 @@ describe('/login', () => {
     const network = stubFetch(loggedIn);
     const { user, router } = renderApp('/login');
 
-    await fillAndSubmit(user, 'Buyer@Example.com', 'secret-password');
+    await logIn(user, 'Buyer@Example.com', 'secret-password');
 
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');
@@ -69,7 +66,7 @@ describe('/login', () => {
     const { user, router } = renderApp('/');
     await act(() => router.navigate('/login', { state: { from: { pathname: '/dashboard', search: '?tab=messages' } } }));
 
-    await fillAndSubmit(user, 'buyer@example.com', 'secret-password');
+    await logIn(user, 'buyer@example.com', 'secret-password');
 
     await waitFor(() => {
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard?tab=messages');
@@ -79,7 +76,7 @@ describe('/login', () => {
   it('returns to a same-site ?next= path, and ignores one that leaves the site', async () => {
     stubFetch(loggedIn);
     const first = renderApp('/login?next=%2Fcreate-listing');
-    await fillAndSubmit(first.user, 'buyer@example.com', 'secret-password');
+    await logIn(first.user, 'buyer@example.com', 'secret-password');
     await waitFor(() => {
       expect(first.router.state.location.pathname).toBe('/create-listing');
     });
@@ -87,7 +84,7 @@ describe('/login', () => {
     window.localStorage.clear();
 
     const second = renderApp('/login?next=//evil.example/steal');
-    await fillAndSubmit(second.user, 'buyer@example.com', 'secret-password');
+    await logIn(second.user, 'buyer@example.com', 'secret-password');
     await waitFor(() => {
       expect(second.router.state.location.pathname).toBe('/');
     });
@@ -97,7 +94,7 @@ describe('/login', () => {
     stubFetch({ 'POST /api/v1/auth/login': { status: 401, body: { detail: 'Incorrect email or password' } } });
     const { user } = renderApp('/login');
 
-    await fillAndSubmit(user, 'buyer@example.com', 'wrong-password');
+    await logIn(user, 'buyer@example.com', 'wrong-password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
     expect(window.localStorage.getItem('access_token')).toBeNull();
@@ -108,7 +105,7 @@ describe('/login', () => {
     const network = stubFetch({ 'POST /api/v1/auth/login': { status: 403, body: { detail, code: 'account_suspended' } } });
     const { user, router } = renderApp('/login');
 
-    await fillAndSubmit(user, 'buyer@example.com', 'secret-password');
+    await logIn(user, 'buyer@example.com', 'secret-password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your account has been suspended: Repeated listings of prescription drugs. Contact support if you believe this is a mistake.',
@@ -139,7 +136,7 @@ describe('/login', () => {
     });
     const { user } = renderApp('/login');
 
-    await fillAndSubmit(user, 'buyer@example.com', 'secret-password');
+    await logIn(user, 'buyer@example.com', 'secret-password');
 
     const button = screen.getByRole('button', { name: 'Login' });
     await waitFor(() => {

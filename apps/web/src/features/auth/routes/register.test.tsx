@@ -3,14 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
-import { fillForm, submitExpectingEach } from '@/testing/forms';
+import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { networkFailure, publicConfig, unverifiedUser } from '@/testing/fixtures';
 
-async function fill(user: UserEvent, email: string, password: string, confirm: string) {
-  await fillForm(user, { Email: email, Password: password, 'Confirm Password': confirm });
-  await user.click(screen.getByRole('button', { name: 'Register' }));
-}
+const fill = (user: UserEvent, email: string, password: string, confirm: string) =>
+  fillAndSubmit(user, { Email: email, Password: password, 'Confirm Password': confirm }, 'Register');
 
 const registerCalls = (network: ReturnType<typeof stubFetch>) =>
   network.requests.filter((request) => request.url.endsWith('/auth/register'));

@@ -3,14 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
-import { fillForm, submitExpectingEach } from '@/testing/forms';
+import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { networkFailure } from '@/testing/fixtures';
 
-async function fill(user: UserEvent, password: string, confirm: string) {
-  await fillForm(user, { 'New Password': password, 'Confirm Password': confirm });
-  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-}
+const fill = (user: UserEvent, password: string, confirm: string) =>
+  fillAndSubmit(user, { 'New Password': password, 'Confirm Password': confirm }, 'Reset Password');
 
 describe('/reset-password', () => {
   it('says the link is invalid when it has no token, and offers a new one', async () => {

@@ -1,6 +1,6 @@
 import { EMAIL_ALREADY_VERIFIED, VERIFY_ERROR, VERIFY_FAILED, VERIFY_NO_TOKEN } from '@benchmarket/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { answerDetail } from '@/lib/api-client';
@@ -54,56 +54,60 @@ function VerifyToken({ token }: { token: string }) {
   return <VerificationSucceeded message={verification.data === 'already-verified' ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED} />;
 }
 
-function VerificationSucceeded({ message }: { message: string }) {
+interface VerificationOutcomeProps {
+  title: string;
+  /** The API's answer. */
+  message: string;
+  tone: 'success' | 'error';
+  /** The one way on: where, and its label. */
+  to: string;
+  action: string;
+  children?: ReactNode;
+}
+
+/** The page's answer to the link: its heading, the API's message, anything more, and one way on. */
+function VerificationOutcome({ title, message, tone, to, action, children }: VerificationOutcomeProps) {
   const navigate = useNavigate();
   return (
-    <AuthCard title="Email verified" documentTitle={DOCUMENT_TITLE} focusHeading>
+    <AuthCard title={title} documentTitle={DOCUMENT_TITLE} focusHeading>
       <div className="space-y-6">
-        <Alert tone="success">{message}</Alert>
+        <Alert tone={tone}>{message}</Alert>
+        {children}
         <button
           type="button"
           className={buttonClass('primary', { block: true })}
           onClick={() => {
-            void navigate('/login');
+            void navigate(to);
           }}
         >
-          Go to Login
+          {action}
         </button>
       </div>
     </AuthCard>
   );
 }
 
+function VerificationSucceeded({ message }: { message: string }) {
+  return <VerificationOutcome title="Email verified" message={message} tone="success" to="/login" action="Go to Login" />;
+}
+
 function VerificationFailed({ message }: { message: string }) {
-  const navigate = useNavigate();
   const { user } = useAuth();
   return (
-    <AuthCard title="Verification failed" documentTitle={DOCUMENT_TITLE} focusHeading>
-      <div className="space-y-6">
-        <Alert>{message}</Alert>
-        {user && !user.is_verified ? (
-          <VerificationNotice />
-        ) : (
-          !user && (
-            <p className="text-sm text-slate-600">
-              Need a new link?{' '}
-              <Link to="/login" className={authLinkClass}>
-                Log in
-              </Link>{' '}
-              and ask for another verification email.
-            </p>
-          )
-        )}
-        <button
-          type="button"
-          className={buttonClass('primary', { block: true })}
-          onClick={() => {
-            void navigate('/');
-          }}
-        >
-          Return to Home
-        </button>
-      </div>
-    </AuthCard>
+    <VerificationOutcome title="Verification failed" message={message} tone="error" to="/" action="Return to Home">
+      {user && !user.is_verified ? (
+        <VerificationNotice />
+      ) : (
+        !user && (
+          <p className="text-sm text-slate-600">
+            Need a new link?{' '}
+            <Link to="/login" className={authLinkClass}>
+              Log in
+            </Link>{' '}
+            and ask for another verification email.
+          </p>
+        )
+      )}
+    </VerificationOutcome>
   );
 }

@@ -21,8 +21,10 @@ import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import { ConfirmDialog } from './confirm-dialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
-import { actionLinkClass, dangerButtonClass, primaryActionLinkClass, StatusPill, EmptyTab } from './ui';
-import { DataTable, type Column } from './data-table';
+import { actionLinkClass, dangerButtonClass, primaryActionLinkClass } from './ui';
+import { EmptyState } from '@/components/ui/empty-state';
+import { StatusPill } from '@/components/ui/status-pill';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { buttonClass } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 
@@ -42,7 +44,7 @@ function actionPath(action: Exclude<ListingRowAction, 'delete'>, listing: Listin
   }
 }
 
-const LISTING_COLUMNS: readonly Column[] = [
+const LISTING_COLUMNS: readonly DataColumn[] = [
   { label: <span className="sr-only">Photo</span> },
   { label: 'Title' },
   { label: 'Price' },
@@ -187,14 +189,14 @@ export function ListingsPanel() {
       ) : listings.isError ? (
         <Alert onRetry={() => void listings.refetch()}>{DASHBOARD_LISTINGS_FAILED}</Alert>
       ) : listings.data.length === 0 ? (
-        <EmptyTab>
+        <EmptyState>
           <p>{activeOnly ? 'You have no active listings.' : "You haven't listed any equipment yet."}</p>
           <Link to="/create-listing" className={cn(buttonClass('primary'), 'mt-4')}>
             Create Listing
           </Link>
-        </EmptyTab>
+        </EmptyState>
       ) : (
-        <DataTable label="Your listings" caption="Your listings" columns={LISTING_COLUMNS}>
+        <DataTable label="Your listings" caption="Your listings" columns={LISTING_COLUMNS} scrollCue={false} cellAlign="middle">
           {listings.data.map((listing) => (
             <ListingRow key={listing.id} listing={listing} onDelete={askDelete} />
           ))}

@@ -8,7 +8,9 @@ import { useMarkMessageRead } from '@/features/dashboard/api/mark-message-read';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
-import { actionLinkClass, dangerButtonClass, EmptyTab, StatusPill } from './ui';
+import { actionLinkClass, dangerButtonClass } from './ui';
+import { EmptyState } from '@/components/ui/empty-state';
+import { StatusPill } from '@/components/ui/status-pill';
 import { Alert } from '@/components/ui/alert';
 import { SolidIcon } from '@/components/ui/icon';
 
@@ -138,9 +140,9 @@ export function MessagesPanel() {
     <div className="space-y-4">
       {deleteFailed && <Alert>{DASHBOARD_DELETE_MESSAGE_FAILED}</Alert>}
       {inbox.data.length === 0 ? (
-        <EmptyTab>
+        <EmptyState>
           <p>No messages yet. When buyers contact you about your listings, their messages appear here.</p>
-        </EmptyTab>
+        </EmptyState>
       ) : (
         <ul aria-label="Messages from buyers" className="space-y-3">
           {inbox.data.map((message) => (

@@ -14,8 +14,10 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useListing } from '@/lib/api/listings';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { actionLinkClass, primaryActionLinkClass, StatusPill, EmptyTab } from './ui';
-import { DataTable, type Column } from './data-table';
+import { actionLinkClass, primaryActionLinkClass } from './ui';
+import { EmptyState } from '@/components/ui/empty-state';
+import { StatusPill } from '@/components/ui/status-pill';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Alert } from '@/components/ui/alert';
 
 const STATUS_TONES: Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'> = {
@@ -30,7 +32,7 @@ const STATUS_TITLES: Partial<Record<PaymentStatus, string>> = {
   refunded: 'This payment could not be applied to the listing and the amount was refunded to your card.',
 };
 
-const PAYMENT_COLUMNS: readonly Column[] = [
+const PAYMENT_COLUMNS: readonly DataColumn[] = [
   { label: 'Date' },
   { label: 'Payment ID' },
   { label: 'Listing' },
@@ -117,14 +119,14 @@ export function PaymentsPanel() {
   }
   if (history.data.length === 0) {
     return (
-      <EmptyTab>
+      <EmptyState>
         <p>You have no payments yet.</p>
-      </EmptyTab>
+      </EmptyState>
     );
   }
 
   return (
-    <DataTable label="Your payments" caption="Payment history" columns={PAYMENT_COLUMNS}>
+    <DataTable label="Your payments" caption="Payment history" columns={PAYMENT_COLUMNS} scrollCue={false} cellAlign="middle">
       {history.data.map((payment) => (
         <PaymentRow key={payment.id} payment={payment} />
       ))}

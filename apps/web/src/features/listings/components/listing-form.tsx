@@ -153,6 +153,11 @@ export function ListingForm(props: ListingFormProps) {
   const locationError = fieldError(errors.location);
   const durationError = fieldError(errors.duration_months);
   const errorId = (id: string) => `${id}-error`;
+  /** A required text field's marks: invalid, and described by its own error or by the form's 'required' note. */
+  const requiredFieldAria = (field: 'title' | 'description' | 'price') => ({
+    'aria-invalid': Boolean(errors[field]) || undefined,
+    'aria-describedby': describedBy(fieldError(errors[field]) && errorId(ids[field]), isMissing(errors[field]) && ids.required),
+  });
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="space-y-6">
@@ -166,8 +171,7 @@ export function ListingForm(props: ListingFormProps) {
             autoComplete="off"
             maxLength={TITLE_MAX_LENGTH}
             required
-            aria-invalid={Boolean(errors.title) || undefined}
-            aria-describedby={describedBy(titleError && errorId(ids.title), isMissing(errors.title) && ids.required)}
+            {...requiredFieldAria('title')}
             placeholder="e.g. Eppendorf 5810R refrigerated centrifuge"
             className={inputClass(Boolean(errors.title))}
             {...register('title')}
@@ -180,8 +184,7 @@ export function ListingForm(props: ListingFormProps) {
             rows={6}
             maxLength={DESCRIPTION_MAX_LENGTH}
             required
-            aria-invalid={Boolean(errors.description) || undefined}
-            aria-describedby={describedBy(descriptionError && errorId(ids.description), isMissing(errors.description) && ids.required)}
+            {...requiredFieldAria('description')}
             placeholder="Model, age, hours of use, service history, what is included…"
             className={inputClass(Boolean(errors.description))}
             {...register('description')}
@@ -201,8 +204,7 @@ export function ListingForm(props: ListingFormProps) {
                 step="0.01"
                 min="0"
                 required
-                aria-invalid={Boolean(errors.price) || undefined}
-                aria-describedby={describedBy(priceError && errorId(ids.price), isMissing(errors.price) && ids.required)}
+                {...requiredFieldAria('price')}
                 placeholder="0.00"
                 className={cn(inputClass(Boolean(errors.price)), 'pl-7')}
                 {...register('price')}

@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answersInTurn, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
+import { expectVisitorSentToLogin } from '@/testing/visitor';
 import { BUYER, LISTING_ID, SELLER, makeFile, makeListing } from '../testing/make-listing';
 
 const path = `/edit-listing/${LISTING_ID}`;
@@ -29,11 +30,7 @@ beforeAll(async () => {
 
 describe('/edit-listing/{id}', () => {
   it('sends a visitor to /login', async () => {
-    stubFetch({});
-    const { router } = renderApp(path);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    });
+    await expectVisitorSentToLogin(path);
   });
 
   it("tells another user 'You do not have permission to edit this listing'", async () => {

@@ -10,9 +10,11 @@ import { useQuote } from '../api/get-quote';
 import type { PaymentPurpose } from '../api/types';
 import { useCheckout } from '../lib/use-checkout';
 import { DurationPicker } from './duration-picker';
+import { FreeActivation } from './free-activation';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
 import { Busy } from './ui';
+import { VerifyBeforePublishing } from './verify-before-publishing';
 
 /** Ours: the API's refusal for someone else's listing. */
 const NOT_YOUR_LISTING = 'You do not have permission to pay for this listing';
@@ -98,5 +100,43 @@ export function ListingCheckout({ listing, purpose, initialMonths, legend, autoS
         quotedAmount={quote.data?.duration_months === months ? quote.data.amount : undefined}
       />
     </div>
+  );
+}
+
+interface SellerCheckoutProps {
+  /** A first payment, which publishes a draft, or an extension of a published listing. */
+  extension: boolean;
+  /** This page's own refusals (already paid, removed…), or null when the listing may be paid for. */
+  blocked: (listing: Listing) => ReactNode;
+  /** Ways on beside 'You do not have permission…'. */
+  notYoursActions?: (id: string) => ReactNode;
+  /** The checkout's duration picker and start, for this listing. */
+  checkout: (listing: Listing) => Pick<ListingCheckoutProps, 'initialMonths' | 'legend' | 'autoStart' | 'intro'>;
+}
+
+/**
+ * Paying for one's own listing, step by step: the listing loads, the page's refusals, a verified
+ * email first (issue 14: paying publishes), then the checkout. A free period completed here keeps
+ * its confirmation on screen while the listing reloads as paid.
+ */
+export function SellerCheckout({ extension, blocked, notYoursActions, checkout }: SellerCheckoutProps) {
+  const { id, listing, refusal } = useOwnListing(notYoursActions);
+  const { user } = useAuth();
+  const [freeDone, setFreeDone] = useState(false);
+
+  if (freeDone) return <FreeActivation listingId={id} extension={extension} />;
+  if (!listing) return refusal;
+  const refused = blocked(listing);
+  if (refused) return refused;
+  if (user && !user.is_verified) return <VerifyBeforePublishing listingId={id} draft={!extension} />;
+  return (
+    <ListingCheckout
+      listing={listing}
+      purpose={extension ? 'extend' : 'activate'}
+      {...checkout(listing)}
+      onFree={() => {
+        setFreeDone(true);
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -27,4 +27,15 @@ export function SellerPaymentPage({ title, lead, children }: { title: string; le
       </PaymentPageShell>
     </RequireLogin>
   );
+}
+
+/** A checkout route: `Body` (which loads the seller's listing) inside its SellerPaymentPage. */
+export function sellerPaymentRoute(page: { title: string; lead: string }, Body: ComponentType) {
+  return function SellerPaymentRoute() {
+    return (
+      <SellerPaymentPage {...page}>
+        <Body />
+      </SellerPaymentPage>
+    );
+  };
 }

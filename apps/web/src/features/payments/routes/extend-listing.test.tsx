@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { expectVisitorSentToLogin } from '@/testing/visitor';
 import { DRAFT_KEPT } from '../components/verify-before-publishing';
 import {
   CLIENT_SECRET,
@@ -61,11 +62,7 @@ beforeAll(async () => {
 // Whole journeys through lazy pages: give a busy machine time.
 describe('/listings/{id}/extend', { timeout: 20_000 }, () => {
   it('sends a visitor to /login', async () => {
-    stubFetch({});
-    const { router } = renderApp(PATH);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    });
+    await expectVisitorSentToLogin(PATH);
   });
 
   it("blocks an unpaid listing: 'This listing needs to be paid for first before it can be extended.' with 'Pay Now'", async () => {

@@ -1,13 +1,10 @@
 import { EXTEND_UNPAID, LISTING_TAKEN_DOWN, extendBlockReason, isExpired, type Listing } from '@benchmarket/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { FreeActivation } from '../components/free-activation';
-import { Blocked, ListingCheckout, useOwnListing } from '../components/listing-checkout';
+import { Blocked, SellerCheckout } from '../components/listing-checkout';
 import { CurrentExpiry } from '../components/order-summary';
-import { SellerPaymentPage } from '../components/require-login';
+import { sellerPaymentRoute } from '../components/require-login';
 import { cardClass } from '../components/ui';
-import { VerifyBeforePublishing } from '../components/verify-before-publishing';
-import { useAuth } from '@/lib/session/use-auth';
 import { listingPath } from '../lib/paths';
 import { buttonClass } from '@/components/ui/button';
 
@@ -37,55 +34,41 @@ function ListingStatus({ listing }: { listing: Listing }) {
   );
 }
 
+/**
+ * Why this listing cannot be extended (spec §5: removed, or unpaid — then 'Pay Now'; issue 14:
+ * taken down by BenchMarket), or null.
+ */
+function extendRefusal(listing: Listing) {
+  const blocked = extendBlockReason(listing) ?? (listing.moderation?.status === 'taken_down' ? LISTING_TAKEN_DOWN : null);
+  if (!blocked) return null;
+  return (
+    <Blocked message={blocked}>
+      {blocked === EXTEND_UNPAID && (
+        <Link to={`/payment/${encodeURIComponent(listing.id)}`} className={buttonClass('primary')}>
+          Pay Now
+        </Link>
+      )}
+    </Blocked>
+  );
+}
+
 function ExtendCheckout() {
-  const { id, listing, refusal } = useOwnListing();
-  const { user } = useAuth();
-  const [extended, setExtended] = useState(false);
-
-  let body;
-  if (extended) {
-    body = <FreeActivation listingId={id} extension />;
-  } else if (!listing) {
-    body = refusal;
-  } else {
-    // spec §5: removed → 'This listing has been removed and cannot be extended.';
-    // unpaid → 'This listing needs to be paid for first before it can be extended.'
-    // Issue 14: a listing BenchMarket took down cannot be extended either.
-    const blocked = extendBlockReason(listing) ?? (listing.moderation?.status === 'taken_down' ? LISTING_TAKEN_DOWN : null);
-    body = blocked ? (
-      <Blocked message={blocked}>
-        {blocked === EXTEND_UNPAID && (
-          <Link to={`/payment/${encodeURIComponent(id)}`} className={buttonClass('primary')}>
-            Pay Now
-          </Link>
-        )}
-      </Blocked>
-    ) : user && !user.is_verified ? (
-      // Issue 14: paying for more time publishes too: a verified email first.
-      <VerifyBeforePublishing listingId={id} draft={false} />
-    ) : (
-      <ListingCheckout
-        listing={listing}
-        purpose="extend"
-        initialMonths={1}
-        legend={isExpired(listing.expiry_date) ? 'Renew for' : 'Extend by'}
-        autoStart={false}
-        intro={<ListingStatus listing={listing} />}
-        onFree={() => {
-          setExtended(true);
-        }}
-      />
-    );
-  }
-
-  return body;
+  return (
+    <SellerCheckout
+      extension
+      blocked={extendRefusal}
+      checkout={(listing) => ({
+        initialMonths: 1,
+        legend: isExpired(listing.expiry_date) ? 'Renew for' : 'Extend by',
+        autoStart: false,
+        intro: <ListingStatus listing={listing} />,
+      })}
+    />
+  );
 }
 
 /** /listings/{id}/extend (spec §2): choose an extension duration, then pay. */
-export default function ExtendListingRoute() {
-  return (
-    <SellerPaymentPage title="Extend Listing" lead="Keep your listing in front of buyers: choose how many months to add, then pay.">
-      <ExtendCheckout />
-    </SellerPaymentPage>
-  );
-}
+export default sellerPaymentRoute(
+  { title: 'Extend Listing', lead: 'Keep your listing in front of buyers: choose how many months to add, then pay.' },
+  ExtendCheckout,
+);

@@ -12,6 +12,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { expectVisitorSentToLogin } from '@/testing/visitor';
 import type { StripeConstructor } from '../lib/stripe-js';
 import { DRAFT_KEPT } from '../components/verify-before-publishing';
 import {
@@ -99,11 +100,7 @@ afterEach(() => {
 // Whole journeys through lazy pages: give a busy machine time.
 describe('/payment/{id}', { timeout: 20_000 }, () => {
   it('sends a visitor to /login with a return path', async () => {
-    stubFetch({});
-    const { router } = renderApp(PATH);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-    });
+    const router = await expectVisitorSentToLogin(PATH);
     expect(router.state.location.search).toBe('');
     expect(router.state.location.state).toEqual({ from: PATH });
   });

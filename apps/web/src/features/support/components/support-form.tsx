@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
@@ -16,7 +16,7 @@ import {
   type SupportFormField,
   type SupportFormValues,
 } from '../support-form-schema';
-import { Alert } from '@/components/ui/alert';
+import { FormOutcome } from '@/components/ui/form-outcome';
 
 /**
  * The support form: Name, Email (pre-filled for a logged-in user), Subject (optional) and
@@ -35,7 +35,7 @@ const FIELD_ORDER: readonly SupportFormField[] = ['name', 'email', 'subject', 'm
 
 function SupportFormFields({ email }: { email: string }) {
   const initial: SupportFormValues = { name: '', email, subject: '', message: '' };
-  const { setValues, error, setError, errorId, formRef, check, fieldProps } = useCheckedForm({
+  const { setValues, error, setError, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
     schema: SupportFormSchema,
     initial,
     fieldOrder: FIELD_ORDER,
@@ -45,24 +45,27 @@ function SupportFormFields({ email }: { email: string }) {
   const [sent, setSent] = useState<string | null>(null);
   const send = useSendSupportRequest();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    setSent(null);
-    const request = check(event);
-    if (!request) return;
-    try {
-      const answer = await send.mutateAsync(request);
-      setSent(answer.message);
-      // Keep who wrote; clear what was written, ready for another message.
-      setValues((current) => ({ ...current, subject: '', message: '' }));
-    } catch (cause) {
-      setError(errorDetail(cause, SUPPORT_SEND_FAILED));
-    }
-  };
+  const onSubmit = submitWith(
+    async (request) => {
+      try {
+        const answer = await send.mutateAsync(request);
+        setSent(answer.message);
+        // Keep who wrote; clear what was written, ready for another message.
+        setValues((current) => ({ ...current, subject: '', message: '' }));
+      } catch (cause) {
+        setError(errorDetail(cause, SUPPORT_SEND_FAILED));
+      }
+    },
+    {
+      pending: send.isPending,
+      reset: () => {
+        setSent(null);
+      },
+    },
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" {...fieldProps('name')} autoComplete="name" required maxLength={SUPPORT_NAME_MAX_LENGTH} />
         <TextField label="Email" {...fieldProps('email')} type="email" autoComplete="email" required />
@@ -86,11 +89,7 @@ function SupportFormFields({ email }: { email: string }) {
         placeholder="How can we help? Include the listing's title or link if it is about one."
       />
 
-      {error && <Alert id={errorId}>{error}</Alert>}
-      {/* Always present, so the confirmation is announced when it appears. */}
-      <div role="status">
-        {sent && <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">{sent}</p>}
-      </div>
+      <FormOutcome error={error} errorId={errorId} confirmation={sent} padding="px-4 py-3" />
 
       <Button type="submit" block pending={send.isPending} className="sm:w-auto">
         Send Message

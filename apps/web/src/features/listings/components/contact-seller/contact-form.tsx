@@ -5,14 +5,14 @@ import {
   MESSAGE_MAX_LENGTH,
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorDetail, hasErrorCode } from '@/lib/api-client';
 import { useAuth } from '@/lib/session/use-auth';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { Button } from '@/components/ui/button';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
-import { Alert } from '@/components/ui/alert';
+import { FormOutcome } from '@/components/ui/form-outcome';
 
 /** Ours: the spec leaves the success text open. */
 export const CONTACT_SENT = 'Your message has been sent to the seller.';
@@ -37,7 +37,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
   const initial: Values = { sender_name: nameFromEmail(email), sender_email: email, message: '' };
   const [sent, setSent] = useState(false);
   // spec §5: one text for any missing field.
-  const { setValues, error, setError, errorId, formRef, check, fieldProps } = useCheckedForm({
+  const { setValues, error, setError, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
     schema: ContactFormSchema,
     initial,
     fieldOrder: FIELD_ORDER,
@@ -49,26 +49,29 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
   const send = useSendMessage();
   const { refresh } = useAuth();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    setSent(false);
-    const request = check(event);
-    if (!request) return;
-    try {
-      await send.mutateAsync({ listing_id: listingId, ...request });
-      setValues(initial);
-      setSent(true);
-    } catch (cause) {
-      // The server's detail: a suspended seller ('seller_unavailable'), too many messages, …
-      setError(errorDetail(cause, CONTACT_SEND_FAILED));
-      // The session thought the email verified: check again, so the panel offers the way out.
-      if (hasErrorCode(cause, 'email_not_verified')) void refresh();
-    }
-  };
+  const onSubmit = submitWith(
+    async (request) => {
+      try {
+        await send.mutateAsync({ listing_id: listingId, ...request });
+        setValues(initial);
+        setSent(true);
+      } catch (cause) {
+        // The server's detail: a suspended seller ('seller_unavailable'), too many messages, …
+        setError(errorDetail(cause, CONTACT_SEND_FAILED));
+        // The session thought the email verified: check again, so the panel offers the way out.
+        if (hasErrorCode(cause, 'email_not_verified')) void refresh();
+      }
+    },
+    {
+      pending: send.isPending,
+      reset: () => {
+        setSent(false);
+      },
+    },
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
       <TextField label="Name" {...fieldProps('sender_name')} autoComplete="name" required maxLength={SENDER_NAME_MAX_LENGTH} />
       <TextField label="Email" {...fieldProps('sender_email')} type="email" autoComplete="email" required />
       <TextAreaField
@@ -80,13 +83,7 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         placeholder="Ask about the condition, accessories, shipping…"
       />
 
-      {error && <Alert id={errorId}>{error}</Alert>}
-      {/* A live region that is always there, so the confirmation is announced when it appears. */}
-      <div role="status">
-        {sent && (
-          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">{CONTACT_SENT}</p>
-        )}
-      </div>
+      <FormOutcome error={error} errorId={errorId} confirmation={sent ? CONTACT_SENT : null} />
 
       <Button type="submit" block pending={send.isPending}>
         Send Message

@@ -7,7 +7,7 @@ import {
   REPORT_THANKS,
   type ReportReason,
 } from '@benchmarket/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -49,7 +49,7 @@ export default function ReportListingDialog({
 }) {
   const report = useReportListing(listingId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { values, update, invalid, error, setError, errorId, formRef, check, fieldProps } = useCheckedForm({
+  const { values, update, invalid, error, setError, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
     schema: ListingReportCreateSchema,
     initial: { reason: '', details: '' },
     fieldOrder: FIELD_ORDER,
@@ -57,23 +57,22 @@ export default function ReportListingDialog({
     clearMarkOnEdit: true,
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (report.isPending) return;
-    const body = check(event);
-    if (!body) return;
-    try {
-      const created = await report.mutateAsync(body);
-      setOutcome({ tone: 'success', message: created.message || REPORT_THANKS });
-    } catch (cause) {
-      // Refusals that trying again will not change end the dialog; the rest can be retried.
-      if (isApiError(cause) && [403, 404, 409].includes(cause.status) && cause.detail) {
-        setOutcome({ tone: 'error', message: cause.detail });
-      } else {
-        setError(errorDetail(cause, REPORT_FAILED));
+  const onSubmit = submitWith(
+    async (body) => {
+      try {
+        const created = await report.mutateAsync(body);
+        setOutcome({ tone: 'success', message: created.message || REPORT_THANKS });
+      } catch (cause) {
+        // Refusals that trying again will not change end the dialog; the rest can be retried.
+        if (isApiError(cause) && [403, 404, 409].includes(cause.status) && cause.detail) {
+          setOutcome({ tone: 'error', message: cause.detail });
+        } else {
+          setError(errorDetail(cause, REPORT_FAILED));
+        }
       }
-    }
-  };
+    },
+    { pending: report.isPending },
+  );
 
   const otherChosen = values.reason === 'other';
 
@@ -94,7 +93,7 @@ export default function ReportListingDialog({
           </Button>
         </div>
       ) : (
-        <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
           <RadioGroup<ReportReason>
             legend="Reason"
             name="reason"

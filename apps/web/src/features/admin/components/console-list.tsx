@@ -1,0 +1,62 @@
+import type { Paginated } from '@benchmarket/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
+import { QueryView } from './query-view';
+import { withParams } from './use-page-param';
+
+interface ConsoleListProps<Item> {
+  query: UseQueryResult<Paginated<Item>>;
+  loadingLabel: string;
+  failedTitle: string;
+  /** What an empty page says instead of the list. */
+  empty: ReactNode;
+  /** The pager's name ('Inbox pages'). */
+  pagesLabel: string;
+  /** A line above the list, e.g. how many were found. */
+  summary?: (data: Paginated<Item>) => ReactNode;
+  /** The page's items as a table or a list. */
+  children: (items: Item[]) => ReactNode;
+}
+
+/**
+ * A paged console list: the query's loading and failed states (QueryView), the empty state,
+ * then the items and the pager, whose links keep the URL's filters.
+ */
+export function ConsoleList<Item>({ query, loadingLabel, failedTitle, empty, pagesLabel, summary, children }: ConsoleListProps<Item>) {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  return (
+    <QueryView query={query} loadingLabel={loadingLabel} failedTitle={failedTitle}>
+      {(data) =>
+        data.items.length === 0 ? (
+          <EmptyState>{empty}</EmptyState>
+        ) : (
+          <>
+            {summary?.(data)}
+            {children(data.items)}
+            <Pager
+              label={pagesLabel}
+              page={data.page}
+              pageSize={data.page_size}
+              total={data.total}
+              hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
+              className="mt-6"
+            />
+          </>
+        )
+      }
+    </QueryView>
+  );
+}
+
+/** How many a search found ('3 found for 'jane'.'), or how many there are in all without one. */
+export function SearchCount({ total, search, noun }: { total: number; search: string; noun: string }) {
+  return (
+    <p className="mb-3 text-sm text-slate-700" role="status">
+      {search ? `${String(total)} found for '${search}'.` : `${String(total)} ${noun}, the newest first.`}
+    </p>
+  );
+}

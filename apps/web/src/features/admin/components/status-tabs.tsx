@@ -1,0 +1,40 @@
+import { useLocation } from 'react-router';
+import { LinkTabs } from '@/components/ui/link-tabs';
+import { withParams } from './use-page-param';
+
+interface StatusTab<Status extends string> {
+  status: Status;
+  label: string;
+}
+
+/**
+ * The two views of a console list by status ('Open' / 'Done'): the first is the list's plain
+ * address, the other adds `?status=`. Changing view drops the page and any other filter.
+ */
+export function StatusTabs<First extends string, Other extends string>({
+  label,
+  current,
+  first,
+  other,
+}: {
+  label: string;
+  current: First | Other;
+  first: StatusTab<First>;
+  other: StatusTab<Other>;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <LinkTabs
+      label={label}
+      className="mb-6"
+      tabs={[
+        { label: first.label, to: pathname, current: current === first.status },
+        {
+          label: other.label,
+          to: withParams(pathname, new URLSearchParams(), { status: other.status }),
+          current: current === other.status,
+        },
+      ]}
+    />
+  );
+}
