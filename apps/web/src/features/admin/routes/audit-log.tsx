@@ -53,6 +53,22 @@ function objectLink(entry: AuditEntry): string | null {
   return null;
 }
 
+/**
+ * An email that may wrap after its '@' (and only inside a part when a part alone is too long),
+ * instead of being cut anywhere in a narrow column.
+ */
+function BreakableEmail({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
+
 const COLUMNS = [
   { label: 'When' },
   { label: 'Who' },
@@ -67,7 +83,9 @@ function AuditRow({ entry, filterHref }: { entry: AuditEntry; filterHref: string
   return (
     <tr>
       <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
-      <td className="break-all">{entry.actor}</td>
+      <td className="min-w-32 break-words">
+        <BreakableEmail text={entry.actor} />
+      </td>
       <td className="font-medium whitespace-nowrap">{entry.action}</td>
       <td className="min-w-44">
         <span className="block text-slate-600">{entry.object_type}</span>
