@@ -46,7 +46,7 @@ describe('the seller page (/sellers/{id})', () => {
     expect(facts('Member since')).toHaveTextContent('Mar 1, 2024');
     expect(facts('Email')).toHaveTextContent('Verified');
     expect(facts('Live listings')).toHaveTextContent('2');
-    expect(facts('Completed listing periods')).toHaveTextContent('5');
+    expect(facts('Completed sales periods')).toHaveTextContent('5');
     expect(facts('Median reply time')).toHaveTextContent('Not enough replies yet');
 
     const grid = screen.getByRole('region', { name: 'Listings from Meridian Scientific' });

@@ -92,7 +92,7 @@ function SellerDetails({ seller }: { seller: SellerPage }) {
           )}
         </Fact>
         <Fact term="Live listings">{seller.live_listings}</Fact>
-        <Fact term="Completed listing periods">{seller.completed_sales_periods}</Fact>
+        <Fact term="Completed sales periods">{seller.completed_sales_periods}</Fact>
         <Fact term="Median reply time">
           {seller.median_reply_minutes === null ? (
             <span className="text-base font-normal text-slate-700">{NOT_ENOUGH_REPLIES}</span>
@@ -129,7 +129,7 @@ function SellerDetails({ seller }: { seller: SellerPage }) {
 
 /**
  * /sellers/{id} (issue 15): who sells — name (never the email), company, country, member
- * since, email verified, live listings, completed listing periods, median reply time — and
+ * since, email verified, live listings, completed sales periods, median reply time — and
  * their live listings as search cards.
  */
 export default function SellerRoute() {
