@@ -2,7 +2,7 @@ import { REFUND_AMOUNT_TOO_LARGE, REFUND_NOT_POSSIBLE, type AdminPayment, type A
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, paymentRefunds, payments, sandboxRefunds } from '../src/db/schema.js';
 import { REFUND_DISPUTED } from '../src/modules/payments/admin.js';
 import { PROVIDER_UNREACHABLE } from '../src/modules/payments/checkout.js';
@@ -27,6 +27,7 @@ import {
 import { postWebhook, useStripePayments } from './support/stripe-payments.js';
 import type { StandInEvent } from './support/stripe-stand-in.js';
 import { expectDetail } from './support/responses.js';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
 
 /**
  * Issue 14: an admin refunds a payment in full or in part through the provider (the sandbox,
@@ -306,6 +307,44 @@ describe('POST /api/v1/admin/payments/:id/refund with the sandbox', () => {
     clock.advance(60_000);
     await pay.ctx.app.worker.tick();
     expect(await refundRows(pay.ctx.app, first.payment_id)).toHaveLength(1);
+  });
+});
+
+describe('the payer is told of a refund', () => {
+  const clock = settableClock(START);
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp?.close());
+  const pay = usePaymentsApp(clock, () => ({ SMTP_URL: smtp.url }));
+
+  it('mails the payer once per refund: how much went back and until when the listing still shows', async () => {
+    const admin = await createAdmin(pay.ctx.app);
+    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
+    const listing = await createListing(pay.ctx.app, pay.seller.id);
+    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 });
+    const { client_secret: secret, payment_id: paymentId } = created.json() as { client_secret: string; payment_id: string };
+    expect((await sandboxCard(pay.ctx.app, secret)).statusCode).toBe(200);
+    await pay.ctx.app.worker.tick();
+    await smtp.waitForMail(pay.seller.email, { subject: 'Payment received' });
+
+    const half = await refund(pay.ctx.app, admin, paymentId, { amount: 53.5, reason: REASON }, randomUUID());
+    expect(half.statusCode, half.body).toBe(200);
+    await pay.ctx.app.worker.tick();
+    const mail = await smtp.waitForMail(pay.seller.email, { subject: 'Refund' });
+    expect(mail.subject).toBe(`Refund: ${listing.title}`);
+    expect(mail.text).toContain('We refunded 53.50 USD of your payment of 107.00 USD');
+    expect(mail.text).toContain('Your listing is now visible in search until 18 July 2031.');
+    expect(mail.text).not.toContain(REASON);
+
+    const rest = await refund(pay.ctx.app, admin, paymentId, { reason: REASON }, randomUUID());
+    expect(rest.statusCode, rest.body).toBe(200);
+    await pay.ctx.app.worker.tick();
+    await expect.poll(() => smtp.mailsTo(pay.seller.email).filter((m) => m.subject.startsWith('Refund')).length).toBe(2);
+    const last = smtp.mailsTo(pay.seller.email).filter((m) => m.subject.startsWith('Refund'))[1];
+    expect(last?.text).toContain('We refunded 53.50 USD of your payment of 107.00 USD');
+    expect(last?.text).toContain('The paid time of your listing has ended, so it no longer shows in search.');
   });
 });
 

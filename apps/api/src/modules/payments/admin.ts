@@ -108,7 +108,7 @@ export class PaymentsAdmin {
       if (!current) throw notFound(PAYMENT_NOT_FOUND, 'payment_not_found');
       const recorded = await recordRefund(
         tx,
-        { listings: this.deps.listings, log: this.deps.log },
+        this.deps,
         current,
         { providerRefundId: refund.id, amountCents: refund.amountCents, source: 'admin', reason: body.reason, adminId: admin.id },
         now,

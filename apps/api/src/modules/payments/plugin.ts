@@ -53,7 +53,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     log,
     settlement,
   });
-  const refundDeps = { db: app.db, clock: app.clock, provider, log, listings: app.listings, audit: app.audit };
+  const refundDeps = { db: app.db, clock: app.clock, provider, log, listings: app.listings, audit: app.audit, notices: settlement };
   app.decorate('payments', {
     provider,
     checkout,

@@ -36,6 +36,8 @@ export interface RecordedRefund {
 export interface LedgerDeps {
   listings: Pick<ListingsService, 'shortenPaidTime'>;
   log: FastifyBaseLogger;
+  /** Mails the payer about a refund of paid time (settlement's queueRefundNotice). */
+  notices: { queueRefundNotice(tx: Tx, payment: PaymentRow, refundedCents: number, listing: ListingRow): Promise<void> };
 }
 
 /** What gives money back — the console's refunds and Stripe's charge events alike. */
@@ -116,6 +118,7 @@ export async function recordRefund(
     payment.status === 'completed' && counted > 0
       ? await deps.listings.shortenPaidTime({ listingId: payment.listingId, by: refundedSpanMs(payment, counted), now }, tx)
       : undefined;
+  if (listing) await deps.notices.queueRefundNotice(tx, updated ?? payment, counted, listing);
   return { recorded: true, payment: updated ?? payment, listing };
 }
 

@@ -183,7 +183,7 @@ export class PaymentSettlement {
         if (refund) {
           await recordRefund(
             tx,
-            { listings: this.deps.listings, log: this.deps.log },
+            { listings: this.deps.listings, log: this.deps.log, notices: this },
             current,
             {
               providerRefundId: refund.id,
@@ -296,6 +296,32 @@ export class PaymentSettlement {
       paragraphs: [
         `We received ${amount} for ${describePayment(payment.kind, payment.durationMonths, listing.title)}.`,
         `Your listing is visible in search until ${formatDay(expiryDate)}.`,
+        `Payment reference: ${payment.id.slice(0, 8)}`,
+      ],
+      action: { label: 'View your listing', url: `${this.deps.publicUrl}/listings/${listing.id}` },
+    });
+    await this.deps.mailer.queue({ ...mail, to: owner.email }, tx);
+  }
+
+  /**
+   * Tells the payer that money went back (issue 14: a refund in the console, in Stripe's
+   * dashboard, or a dispute's), with what it did to the listing's paid time. Queued in the
+   * refund's transaction, so it goes out exactly when the refund is recorded, once.
+   */
+  async queueRefundNotice(tx: Tx, payment: PaymentRow, refundedCents: number, listing: ListingRow): Promise<void> {
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
+    if (!owner) return;
+    const money = (cents: number) => `${toUnits(cents).toFixed(2)} ${payment.currency.toUpperCase()}`;
+    const stillLive = listing.expiryDate !== null && listing.expiryDate.getTime() > this.deps.clock.now().getTime();
+    const mail = renderMail({
+      subject: `Refund: ${listing.title}`,
+      heading: 'Your payment was refunded',
+      paragraphs: [
+        `We refunded ${money(refundedCents)} of your payment of ${money(payment.amountCents)} for ${describePayment(payment.kind, payment.durationMonths, listing.title)}.`,
+        stillLive && listing.expiryDate
+          ? `Your listing is now visible in search until ${formatDay(listing.expiryDate)}.`
+          : 'The paid time of your listing has ended, so it no longer shows in search.',
+        'Your bank may take 5 to 10 business days to show the refund.',
         `Payment reference: ${payment.id.slice(0, 8)}`,
       ],
       action: { label: 'View your listing', url: `${this.deps.publicUrl}/listings/${listing.id}` },
