@@ -160,7 +160,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
   });
 
   it.each(operations.map((op) => [op.name, op] as const))(
-    '%s: no 5xx, every 4xx with a detail, with and without a valid token',
+    '%s: no 5xx, every 4xx with a detail, with and without a valid token (an administrator’s for the console)',
     async (_name, op) => {
       const failures: string[] = [];
       for (const state of STATES) failures.push(...(await fuzz(op, state)));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { messages, users } from '../../../src/db/schema.js';
 import { activate, call, createListing } from '../listings.js';
 import { uploadPhotos } from '../photos.js';
 import { createUser, type TestUser } from '../users.js';
@@ -89,10 +90,14 @@ export function anonymousFixtures(world: World): Fixtures {
   };
 }
 
+/** The console's calls (issue 14) are fuzzed as an administrator, so they reach their handlers. */
+const isAdminOperation = (op: Operation) => op.path.startsWith('/api/v1/admin/');
+
 /**
  * A fresh verified caller for one operation, with what the operation names: their own
  * listing (with a photo for photo routes), a message and a payment of their own — and, after
- * them, another user's.
+ * them, another user's. For the console's calls the caller is an administrator, and the
+ * accounts named are their own and a fresh one's (never the world's, which later routes use).
  */
 export async function createCaller(
   app: FastifyInstance,
@@ -104,6 +109,11 @@ export async function createCaller(
   const needs = resourcesOf(op);
   const { owned } = world;
   const fixtures: Fixtures = {};
+  if (isAdminOperation(op)) {
+    await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    const member = await createUser(app, { verified: true });
+    fixtures.user = [member.id, user.id];
+  }
   if (['listing', 'photo', 'message', 'payment', 'client_secret'].some((name) => needs.has(name))) {
     const listing = await createListing(app, user);
     fixtures.listing = [listing.id, owned.listing];
