@@ -81,15 +81,12 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Approve listing"
           description={`${title} will show 'Verified' and leave the review queue.`}
-          submitLabel="Approve listing"
           schema={OptionalReasonFormSchema}
           failedTitle="The listing could not be approved."
           onClose={close}
-          onSubmit={async (body) => {
-            await approve.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is approved and shows 'Verified'.`);
-          }}
+          send={(body) => approve.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is approved and shows 'Verified'.`}
+          onDone={onDone}
           optional
         />
       )}
@@ -97,16 +94,13 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Reject listing"
           description={`${title} will show 'Verification Needed'. The seller is emailed the reason and sees it on the listing.`}
-          submitLabel="Reject listing"
           variant="danger"
           schema={ReasonFormSchema}
           failedTitle="The listing could not be rejected."
           onClose={close}
-          onSubmit={async (body) => {
-            await reject.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is rejected. The seller was emailed the reason.`);
-          }}
+          send={(body) => reject.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is rejected. The seller was emailed the reason.`}
+          onDone={onDone}
           hint="The seller receives it by email. Kept in the audit log."
         />
       )}
@@ -114,16 +108,13 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Take down listing"
           description={`${title} will be hidden everywhere: search, the latest and featured listings and its page. The seller is emailed the reason and still sees the listing.`}
-          submitLabel="Take down listing"
           variant="danger"
           schema={ReasonFormSchema}
           failedTitle="The listing could not be taken down."
           onClose={close}
-          onSubmit={async (body) => {
-            await takeDown.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is taken down and hidden everywhere. The seller was emailed the reason.`);
-          }}
+          send={(body) => takeDown.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is taken down and hidden everywhere. The seller was emailed the reason.`}
+          onDone={onDone}
           hint="The seller receives it by email. Kept in the audit log."
         />
       )}
@@ -131,15 +122,12 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Restore listing"
           description={`${title} will show again if it is paid and has not expired.`}
-          submitLabel="Restore listing"
           schema={ReasonFormSchema}
           failedTitle="The listing could not be restored."
           onClose={close}
-          onSubmit={async (body) => {
-            await restore.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is restored.`);
-          }}
+          send={(body) => restore.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is restored.`}
+          onDone={onDone}
         />
       )}
     </>

@@ -90,16 +90,13 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
         <ReasonDialog
           title="Suspend account"
           description={`${user.email} will not be able to log in. Their live listings leave search and the latest and featured listings, and messages to them are refused. They are emailed the reason.`}
-          submitLabel="Suspend account"
           variant="danger"
           schema={ReasonFormSchema}
           failedTitle="The account could not be suspended."
           onClose={close}
-          onSubmit={async (body) => {
-            await suspend.mutateAsync({ id: user.id, body });
-            close();
-            onDone(`${user.email} is suspended and was emailed the reason.`);
-          }}
+          send={(body) => suspend.mutateAsync({ id: user.id, body })}
+          doneMessage={`${user.email} is suspended and was emailed the reason.`}
+          onDone={onDone}
           hint="The user receives it by email. Kept in the audit log."
         />
       )}
@@ -107,15 +104,12 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
         <ReasonDialog
           title="Reinstate account"
           description={`${user.email} will be able to log in again, and the listings the suspension switched off show again. They are emailed the reason.`}
-          submitLabel="Reinstate account"
           schema={ReasonFormSchema}
           failedTitle="The account could not be reinstated."
           onClose={close}
-          onSubmit={async (body) => {
-            await reinstate.mutateAsync({ id: user.id, body });
-            close();
-            onDone(`${user.email} is reinstated and was emailed the reason.`);
-          }}
+          send={(body) => reinstate.mutateAsync({ id: user.id, body })}
+          doneMessage={`${user.email} is reinstated and was emailed the reason.`}
+          onDone={onDone}
           hint="The user receives it by email. Kept in the audit log."
         />
       )}
