@@ -1,5 +1,5 @@
 import type { AdminListing } from '@benchmarket/shared';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Button, LinkButton } from '@/components/ui/button';
 import { useApproveListing, useRejectListing, useRestoreListing, useTakeDownListing } from '../api/listings';
 import { OptionalReasonFormSchema, ReasonFormSchema } from '../form-schemas';
@@ -7,6 +7,16 @@ import { isLive } from '../format';
 import { ReasonDialog } from './action-dialog';
 
 export type ListingActionName = 'approve' | 'reject' | 'takeDown' | 'restore' | 'feature';
+
+type DialogActionName = Exclude<ListingActionName, 'feature'>;
+
+/** The buttons that open a reason dialog: their text (also in their accessible name) and look. */
+const DIALOG_BUTTONS: Record<DialogActionName, { label: string; variant?: ComponentProps<typeof Button>['variant'] }> = {
+  approve: { label: 'Approve' },
+  reject: { label: 'Reject', variant: 'secondary' },
+  takeDown: { label: 'Take down', variant: 'danger' },
+  restore: { label: 'Restore', variant: 'secondary' },
+};
 
 interface ListingActionsProps {
   listing: AdminListing;
@@ -21,7 +31,7 @@ interface ListingActionsProps {
  * down and Restore (reason required), and Feature (the featuring form, filled in).
  */
 export function ListingActions({ listing, actions, onDone }: ListingActionsProps) {
-  const [open, setOpen] = useState<Exclude<ListingActionName, 'feature'> | null>(null);
+  const [open, setOpen] = useState<DialogActionName | null>(null);
   const approve = useApproveListing();
   const reject = useRejectListing();
   const takeDown = useTakeDownListing();
@@ -43,38 +53,19 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
   return (
     <>
       {offered.map((action) => {
-        switch (action) {
-          case 'approve':
-            return (
-              <Button key={action} size="sm" onClick={() => setOpen('approve')} {...named('Approve')}>
-                Approve
-              </Button>
-            );
-          case 'reject':
-            return (
-              <Button key={action} size="sm" variant="secondary" onClick={() => setOpen('reject')} {...named('Reject')}>
-                Reject
-              </Button>
-            );
-          case 'takeDown':
-            return (
-              <Button key={action} size="sm" variant="danger" onClick={() => setOpen('takeDown')} {...named('Take down')}>
-                Take down
-              </Button>
-            );
-          case 'restore':
-            return (
-              <Button key={action} size="sm" variant="secondary" onClick={() => setOpen('restore')} {...named('Restore')}>
-                Restore
-              </Button>
-            );
-          case 'feature':
-            return (
-              <LinkButton key={action} size="sm" variant="secondary" to={`/admin/featured?listing=${listing.id}`} {...named('Feature')}>
-                Feature
-              </LinkButton>
-            );
+        if (action === 'feature') {
+          return (
+            <LinkButton key={action} size="sm" variant="secondary" to={`/admin/featured?listing=${listing.id}`} {...named('Feature')}>
+              Feature
+            </LinkButton>
+          );
         }
+        const { label, variant } = DIALOG_BUTTONS[action];
+        return (
+          <Button key={action} size="sm" variant={variant} onClick={() => setOpen(action)} {...named(label)}>
+            {label}
+          </Button>
+        );
       })}
 
       {open === 'approve' && (
