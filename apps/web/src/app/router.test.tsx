@@ -5,6 +5,14 @@ import { renderApp, renderRoutes } from '@/testing/render-app';
 import { RootErrorPage, RouteErrorPage } from './error-page';
 import { RootLayout } from './layout';
 
+/** The error page shows the failure's text, and the layout's header and footer stay around it. */
+async function expectErrorInsideLayout(message: string) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  expect(screen.getByText(message)).toBeInTheDocument();
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+  expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+}
+
 describe('routing fallback', () => {
   it('shows Unexpected Application Error! with 404 and the path for an unknown route, inside the layout', async () => {
     stubFetch({});
@@ -48,10 +56,7 @@ describe('routing fallback', () => {
       '/broken',
     );
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('The listing service is unavailable')).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await expectErrorInsideLayout('The listing service is unavailable');
   });
 
   it('keeps header and footer when the layout route itself fails', async () => {
@@ -71,10 +76,7 @@ describe('routing fallback', () => {
       '/',
     );
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('Session service unreachable')).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await expectErrorInsideLayout('Session service unreachable');
   });
 
   it('loads a lazy page module for a known route', async () => {

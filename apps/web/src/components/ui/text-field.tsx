@@ -127,3 +127,11 @@ export function TextAreaField(props: TextAreaFieldProps) {
     />
   );
 }
+
+/**
+ * The required 'Message' textarea of the site's message forms (contacting a seller, writing to
+ * support): one label, so both forms name their message field the same way.
+ */
+export function MessageField(props: Omit<TextAreaFieldProps, 'label' | 'required'>) {
+  return <TextAreaField label="Message" required {...props} />;
+}

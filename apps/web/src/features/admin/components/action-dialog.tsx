@@ -124,17 +124,33 @@ export function ReasonField({
 const REASON_FIELDS = ['reason'] as const;
 const EMPTY_REASON: ReasonFormValues = { reason: '' };
 
-type ReasonDialogProps<Output> = Omit<ActionDialogProps<ReasonFormValues, Output>, 'initial' | 'fieldOrder' | 'children'> & {
+type ReasonDialogProps<Output> = Omit<
+  ActionDialogProps<ReasonFormValues, Output>,
+  'initial' | 'fieldOrder' | 'children' | 'submitLabel' | 'onSubmit'
+> & {
   /** Approving and featuring take a reason but do not need one. */
   optional?: boolean;
   /** Who reads the reason besides the audit log ('The seller receives it by email…'). */
   hint?: string;
+  /** Sends the action with the checked reason; a rejection shows the API's detail in the dialog. */
+  send: (request: Output) => Promise<unknown>;
+  /** The success message, shown once the action is done and the dialog closed. */
+  doneMessage: string;
+  onDone: (message: string) => void;
 };
 
-/** A console action whose one field is its reason (suspend, take down, reject…). */
-export function ReasonDialog<Output>({ optional, hint, ...props }: ReasonDialogProps<Output>) {
+/**
+ * A console action whose one field is its reason (suspend, take down, reject…). Its submit
+ * button repeats the title ('Suspend account'); once `send` resolves it closes and reports.
+ */
+export function ReasonDialog<Output>({ optional, hint, send, doneMessage, onDone, ...props }: ReasonDialogProps<Output>) {
+  const finish = async (request: Output) => {
+    await send(request);
+    props.onClose();
+    onDone(doneMessage);
+  };
   return (
-    <ActionDialog {...props} initial={EMPTY_REASON} fieldOrder={REASON_FIELDS}>
+    <ActionDialog {...props} submitLabel={props.title} onSubmit={finish} initial={EMPTY_REASON} fieldOrder={REASON_FIELDS}>
       {(field) => <ReasonField optional={optional} hint={hint} {...field('reason')} />}
     </ActionDialog>
   );

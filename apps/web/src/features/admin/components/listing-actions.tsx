@@ -1,5 +1,5 @@
 import type { AdminListing } from '@benchmarket/shared';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Button, LinkButton } from '@/components/ui/button';
 import { useApproveListing, useRejectListing, useRestoreListing, useTakeDownListing } from '../api/listings';
 import { OptionalReasonFormSchema, ReasonFormSchema } from '../form-schemas';
@@ -7,6 +7,16 @@ import { isLive } from '../format';
 import { ReasonDialog } from './action-dialog';
 
 export type ListingActionName = 'approve' | 'reject' | 'takeDown' | 'restore' | 'feature';
+
+type DialogActionName = Exclude<ListingActionName, 'feature'>;
+
+/** The buttons that open a reason dialog: their text (also in their accessible name) and look. */
+const DIALOG_BUTTONS: Record<DialogActionName, { label: string; variant?: ComponentProps<typeof Button>['variant'] }> = {
+  approve: { label: 'Approve' },
+  reject: { label: 'Reject', variant: 'secondary' },
+  takeDown: { label: 'Take down', variant: 'danger' },
+  restore: { label: 'Restore', variant: 'secondary' },
+};
 
 interface ListingActionsProps {
   listing: AdminListing;
@@ -21,7 +31,7 @@ interface ListingActionsProps {
  * down and Restore (reason required), and Feature (the featuring form, filled in).
  */
 export function ListingActions({ listing, actions, onDone }: ListingActionsProps) {
-  const [open, setOpen] = useState<Exclude<ListingActionName, 'feature'> | null>(null);
+  const [open, setOpen] = useState<DialogActionName | null>(null);
   const approve = useApproveListing();
   const reject = useRejectListing();
   const takeDown = useTakeDownListing();
@@ -43,53 +53,31 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
   return (
     <>
       {offered.map((action) => {
-        switch (action) {
-          case 'approve':
-            return (
-              <Button key={action} size="sm" onClick={() => setOpen('approve')} {...named('Approve')}>
-                Approve
-              </Button>
-            );
-          case 'reject':
-            return (
-              <Button key={action} size="sm" variant="secondary" onClick={() => setOpen('reject')} {...named('Reject')}>
-                Reject
-              </Button>
-            );
-          case 'takeDown':
-            return (
-              <Button key={action} size="sm" variant="danger" onClick={() => setOpen('takeDown')} {...named('Take down')}>
-                Take down
-              </Button>
-            );
-          case 'restore':
-            return (
-              <Button key={action} size="sm" variant="secondary" onClick={() => setOpen('restore')} {...named('Restore')}>
-                Restore
-              </Button>
-            );
-          case 'feature':
-            return (
-              <LinkButton key={action} size="sm" variant="secondary" to={`/admin/featured?listing=${listing.id}`} {...named('Feature')}>
-                Feature
-              </LinkButton>
-            );
+        if (action === 'feature') {
+          return (
+            <LinkButton key={action} size="sm" variant="secondary" to={`/admin/featured?listing=${listing.id}`} {...named('Feature')}>
+              Feature
+            </LinkButton>
+          );
         }
+        const { label, variant } = DIALOG_BUTTONS[action];
+        return (
+          <Button key={action} size="sm" variant={variant} onClick={() => setOpen(action)} {...named(label)}>
+            {label}
+          </Button>
+        );
       })}
 
       {open === 'approve' && (
         <ReasonDialog
           title="Approve listing"
           description={`${title} will show 'Verified' and leave the review queue.`}
-          submitLabel="Approve listing"
           schema={OptionalReasonFormSchema}
           failedTitle="The listing could not be approved."
           onClose={close}
-          onSubmit={async (body) => {
-            await approve.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is approved and shows 'Verified'.`);
-          }}
+          send={(body) => approve.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is approved and shows 'Verified'.`}
+          onDone={onDone}
           optional
         />
       )}
@@ -97,16 +85,13 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Reject listing"
           description={`${title} will show 'Verification Needed'. The seller is emailed the reason and sees it on the listing.`}
-          submitLabel="Reject listing"
           variant="danger"
           schema={ReasonFormSchema}
           failedTitle="The listing could not be rejected."
           onClose={close}
-          onSubmit={async (body) => {
-            await reject.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is rejected. The seller was emailed the reason.`);
-          }}
+          send={(body) => reject.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is rejected. The seller was emailed the reason.`}
+          onDone={onDone}
           hint="The seller receives it by email. Kept in the audit log."
         />
       )}
@@ -114,16 +99,13 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Take down listing"
           description={`${title} will be hidden everywhere: search, the latest and featured listings and its page. The seller is emailed the reason and still sees the listing.`}
-          submitLabel="Take down listing"
           variant="danger"
           schema={ReasonFormSchema}
           failedTitle="The listing could not be taken down."
           onClose={close}
-          onSubmit={async (body) => {
-            await takeDown.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is taken down and hidden everywhere. The seller was emailed the reason.`);
-          }}
+          send={(body) => takeDown.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is taken down and hidden everywhere. The seller was emailed the reason.`}
+          onDone={onDone}
           hint="The seller receives it by email. Kept in the audit log."
         />
       )}
@@ -131,15 +113,12 @@ export function ListingActions({ listing, actions, onDone }: ListingActionsProps
         <ReasonDialog
           title="Restore listing"
           description={`${title} will show again if it is paid and has not expired.`}
-          submitLabel="Restore listing"
           schema={ReasonFormSchema}
           failedTitle="The listing could not be restored."
           onClose={close}
-          onSubmit={async (body) => {
-            await restore.mutateAsync({ id: listing.id, body });
-            close();
-            onDone(`${title} is restored.`);
-          }}
+          send={(body) => restore.mutateAsync({ id: listing.id, body })}
+          doneMessage={`${title} is restored.`}
+          onDone={onDone}
         />
       )}
     </>

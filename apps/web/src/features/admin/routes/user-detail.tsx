@@ -29,6 +29,24 @@ function Section({ id, title, count, children }: { id: string; title: string; co
   );
 }
 
+type UserReport = AdminUserDetail['reports_made'][number];
+
+/**
+ * One report in the account's lists: reason, listing, date and outcome. Reports about the
+ * user's listings also name who made them; the user's own reports need not.
+ */
+function ReportItem({ report, reporter }: { report: UserReport; reporter?: string }) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
+      <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
+      <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink>
+      {reporter !== undefined && ` by ${reporter}`} on {formatDate(report.created_at)} ·{' '}
+      {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
+      {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
+    </li>
+  );
+}
+
 function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message: string) => void }) {
   const { user } = detail;
   const { viewer } = useAdminViewer();
@@ -90,16 +108,13 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
         <ReasonDialog
           title="Suspend account"
           description={`${user.email} will not be able to log in. Their live listings leave search and the latest and featured listings, and messages to them are refused. They are emailed the reason.`}
-          submitLabel="Suspend account"
           variant="danger"
           schema={ReasonFormSchema}
           failedTitle="The account could not be suspended."
           onClose={close}
-          onSubmit={async (body) => {
-            await suspend.mutateAsync({ id: user.id, body });
-            close();
-            onDone(`${user.email} is suspended and was emailed the reason.`);
-          }}
+          send={(body) => suspend.mutateAsync({ id: user.id, body })}
+          doneMessage={`${user.email} is suspended and was emailed the reason.`}
+          onDone={onDone}
           hint="The user receives it by email. Kept in the audit log."
         />
       )}
@@ -107,15 +122,12 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
         <ReasonDialog
           title="Reinstate account"
           description={`${user.email} will be able to log in again, and the listings the suspension switched off show again. They are emailed the reason.`}
-          submitLabel="Reinstate account"
           schema={ReasonFormSchema}
           failedTitle="The account could not be reinstated."
           onClose={close}
-          onSubmit={async (body) => {
-            await reinstate.mutateAsync({ id: user.id, body });
-            close();
-            onDone(`${user.email} is reinstated and was emailed the reason.`);
-          }}
+          send={(body) => reinstate.mutateAsync({ id: user.id, body })}
+          doneMessage={`${user.email} is reinstated and was emailed the reason.`}
+          onDone={onDone}
           hint="The user receives it by email. Kept in the audit log."
         />
       )}
@@ -195,12 +207,7 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
       <Section id="user-reports-made" title="Reports made" count={detail.reports_made.length}>
         <ul className="space-y-2">
           {detail.reports_made.map((report) => (
-            <li key={report.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
-              <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
-              <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink> on {formatDate(report.created_at)} ·{' '}
-              {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
-              {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
-            </li>
+            <ReportItem key={report.id} report={report} />
           ))}
         </ul>
       </Section>
@@ -208,13 +215,7 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
       <Section id="user-reports-against" title="Reports against their listings" count={detail.reports_against.length}>
         <ul className="space-y-2">
           {detail.reports_against.map((report) => (
-            <li key={report.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
-              <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> about{' '}
-              <ListingLink id={report.listing_id}>{report.listing_title}</ListingLink> by {report.reporter_email} on{' '}
-              {formatDate(report.created_at)} ·{' '}
-              {report.status === 'open' ? 'open' : report.status === 'dismissed' ? 'dismissed' : 'acted on'}
-              {report.details && <p className="mt-1 whitespace-pre-line text-slate-700">{report.details}</p>}
-            </li>
+            <ReportItem key={report.id} report={report} reporter={report.reporter_email} />
           ))}
         </ul>
       </Section>

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/render-app';
-import { GOOGLE_IDENTITY_SCRIPT, type GoogleButtonConfiguration, type GoogleIdConfiguration } from '../lib/google-identity';
+import { GOOGLE_IDENTITY_SCRIPT } from '../lib/google-identity';
+import { installGoogle } from '../testing/google';
 import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
 import { GoogleSignIn } from './google-sign-in';
 
@@ -11,27 +12,6 @@ const withGoogle = {
   'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) },
   'POST /api/v1/auth/google/nonce': { body: { nonce: 'api-nonce-1' } },
 };
-
-/** Google Identity Services as the page sees it once the script has run. */
-function installGoogle() {
-  const calls: { configuration?: GoogleIdConfiguration; button?: GoogleButtonConfiguration } = {};
-  vi.stubGlobal('google', {
-    accounts: {
-      id: {
-        initialize: (configuration: GoogleIdConfiguration) => {
-          calls.configuration = configuration;
-        },
-        renderButton: (parent: HTMLElement, options: GoogleButtonConfiguration) => {
-          calls.button = options;
-          const button = document.createElement('button');
-          button.textContent = options.text === 'signup_with' ? 'Sign up with Google' : 'Sign in with Google';
-          parent.append(button);
-        },
-      },
-    },
-  });
-  return calls;
-}
 
 async function renderButton(exchange: StubHandler, text?: 'signin_with' | 'signup_with') {
   const google = installGoogle();

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
 import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
-import type { GoogleIdConfiguration } from '../lib/google-identity';
+import { installGoogle } from '../testing/google';
 import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
 
 const loggedIn = {
@@ -162,21 +162,7 @@ describe('/login', () => {
   });
 
   it('logs in with Google when a client id is configured', async () => {
-    let google: GoogleIdConfiguration | undefined;
-    vi.stubGlobal('google', {
-      accounts: {
-        id: {
-          initialize: (configuration: GoogleIdConfiguration) => {
-            google = configuration;
-          },
-          renderButton: (parent: HTMLElement) => {
-            const button = document.createElement('button');
-            button.textContent = 'Sign in with Google';
-            parent.append(button);
-          },
-        },
-      },
-    });
+    const google = installGoogle();
     const network = stubFetch({
       'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) },
       'POST /api/v1/auth/google/nonce': { body: { nonce: 'api-nonce-1' } },
@@ -189,9 +175,9 @@ describe('/login', () => {
     const { router } = renderApp('/login?next=/dashboard');
 
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
-    expect(google?.client_id).toBe('client-123');
+    expect(google.configuration?.client_id).toBe('client-123');
     await act(async () => {
-      google?.callback({ credential: 'google-id-token' });
+      google.configuration?.callback({ credential: 'google-id-token' });
       await Promise.resolve();
     });
 

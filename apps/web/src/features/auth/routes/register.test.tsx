@@ -1,11 +1,12 @@
 import { REGISTER_ERROR, REGISTER_FAILED } from '@benchmarket/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
 import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { networkFailure, publicConfig, unverifiedUser } from '@/testing/fixtures';
+import { installGoogle } from '../testing/google';
 
 const fill = (user: UserEvent, email: string, password: string, confirm: string) =>
   fillAndSubmit(user, { Email: email, Password: password, 'Confirm Password': confirm }, 'Register');
@@ -74,12 +75,7 @@ describe('/register', () => {
   });
 
   it('offers Google sign-up when a client id is configured', async () => {
-    const renderButton = vi.fn((parent: HTMLElement) => {
-      const button = document.createElement('button');
-      button.textContent = 'Sign up with Google';
-      parent.append(button);
-    });
-    vi.stubGlobal('google', { accounts: { id: { initialize: () => {}, renderButton } } });
+    const google = installGoogle();
     stubFetch({
       'GET /api/v1/config': { body: publicConfig({ google_client_id: 'client-123' }) },
       'POST /api/v1/auth/google/nonce': { body: { nonce: 'api-nonce-1' } },
@@ -88,7 +84,8 @@ describe('/register', () => {
 
     expect(await screen.findByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
     await waitFor(() => {
-      expect(renderButton).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ text: 'signup_with' }));
+      expect(google.buttonParent).toBeInstanceOf(HTMLElement);
+      expect(google.button).toEqual(expect.objectContaining({ text: 'signup_with' }));
     });
   });
 });

@@ -154,9 +154,18 @@ export function ListingForm(props: ListingFormProps) {
   const durationError = fieldError(errors.duration_months);
   const errorId = (id: string) => `${id}-error`;
   /** A required text field's marks: invalid, and described by its own error or by the form's 'required' note. */
-  const requiredFieldAria = (field: 'title' | 'description' | 'price') => ({
+  /**
+   * What each required text control carries: its id (the Field's label points at it), the
+   * required mark, the error wiring (its own error, or the form's 'required' alert), its look
+   * and its form binding. `className` adds to the look (the price's room for '$').
+   */
+  const requiredControl = (field: 'title' | 'description' | 'price', className?: string) => ({
+    id: ids[field],
+    required: true,
     'aria-invalid': Boolean(errors[field]) || undefined,
     'aria-describedby': describedBy(fieldError(errors[field]) && errorId(ids[field]), isMissing(errors[field]) && ids.required),
+    className: cn(inputClass(Boolean(errors[field])), className),
+    ...register(field),
   });
 
   return (
@@ -166,28 +175,20 @@ export function ListingForm(props: ListingFormProps) {
 
         <Field id={ids.title} label="Title" required error={titleError} errorId={errorId(ids.title)}>
           <input
-            id={ids.title}
             type="text"
             autoComplete="off"
             maxLength={TITLE_MAX_LENGTH}
-            required
-            {...requiredFieldAria('title')}
             placeholder="e.g. Eppendorf 5810R refrigerated centrifuge"
-            className={inputClass(Boolean(errors.title))}
-            {...register('title')}
+            {...requiredControl('title')}
           />
         </Field>
 
         <Field id={ids.description} label="Description" required error={descriptionError} errorId={errorId(ids.description)}>
           <textarea
-            id={ids.description}
             rows={6}
             maxLength={DESCRIPTION_MAX_LENGTH}
-            required
-            {...requiredFieldAria('description')}
             placeholder="Model, age, hours of use, service history, what is included…"
-            className={inputClass(Boolean(errors.description))}
-            {...register('description')}
+            {...requiredControl('description')}
           />
         </Field>
 
@@ -197,18 +198,7 @@ export function ListingForm(props: ListingFormProps) {
               <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
                 $
               </span>
-              <input
-                id={ids.price}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                required
-                {...requiredFieldAria('price')}
-                placeholder="0.00"
-                className={cn(inputClass(Boolean(errors.price)), 'pl-7')}
-                {...register('price')}
-              />
+              <input type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" {...requiredControl('price', 'pl-7')} />
             </div>
           </Field>
 

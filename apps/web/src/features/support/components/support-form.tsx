@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
-import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { TextField, MessageField } from '@/components/ui/text-field';
 import { useSendSupportRequest } from '../api/send-support-request';
 import {
   SUPPORT_FIELDS_REQUIRED,
@@ -80,11 +80,9 @@ function SupportFormFields({ email }: { email: string }) {
         maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
         placeholder="e.g. Invoice for my last payment"
       />
-      <TextAreaField
-        label="Message"
+      <MessageField
         {...fieldProps('message')}
         rows={6}
-        required
         maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
         placeholder="How can we help? Include the listing's title or link if it is about one."
       />

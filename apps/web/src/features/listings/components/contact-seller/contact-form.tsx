@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { errorDetail, hasErrorCode } from '@/lib/api-client';
 import { useAuth } from '@/lib/session/use-auth';
-import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { TextField, MessageField } from '@/components/ui/text-field';
 import { useSendMessage } from '@/features/listings/api/send-message';
 import { Button } from '@/components/ui/button';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
@@ -74,11 +74,9 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
     <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
       <TextField label="Name" {...fieldProps('sender_name')} autoComplete="name" required maxLength={SENDER_NAME_MAX_LENGTH} />
       <TextField label="Email" {...fieldProps('sender_email')} type="email" autoComplete="email" required />
-      <TextAreaField
-        label="Message"
+      <MessageField
         {...fieldProps('message')}
         rows={5}
-        required
         maxLength={MESSAGE_MAX_LENGTH}
         placeholder="Ask about the condition, accessories, shipping…"
       />
