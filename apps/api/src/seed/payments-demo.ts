@@ -350,14 +350,18 @@ export async function writeDemoPayments(
     const listingId = ids.listings[payment.listing]!;
     const userId = ids.users.get(payment.owner)!;
     const { completedAt } = payment;
-    const base = {
-      id,
+    // What was charged: the payment row and the sandbox's intent say the same.
+    const charge = {
       listingId,
       userId,
       kind: payment.kind,
       durationMonths: payment.months,
       amountCents: payment.amountCents,
       currency: plan.currency,
+    };
+    const base = {
+      id,
+      ...charge,
       createdAt: payment.createdAt,
       updatedAt: completedAt ?? payment.createdAt,
     };
@@ -371,12 +375,7 @@ export async function writeDemoPayments(
     const idempotencyKey = `listing-${listingId}-attempt-${id}`;
     const intent = await sandbox.createIntent({
       paymentId: id,
-      listingId,
-      userId,
-      kind: payment.kind,
-      durationMonths: payment.months,
-      amountCents: payment.amountCents,
-      currency: plan.currency,
+      ...charge,
       description: payment.description,
       idempotencyKey,
     });
