@@ -39,6 +39,16 @@ async function onlyJob(kind: string) {
   return rows[0]!;
 }
 
+/** A job as a worker that claimed it and was killed leaves it: running, its lock `seconds` from now. */
+async function insertAbandonedJob(kind: string, seconds: number): Promise<void> {
+  await ctx.app.db.insert(jobs).values({
+    kind,
+    status: 'running',
+    attempts: 1,
+    lockedUntil: new Date(clock.now().getTime() + seconds * SECOND),
+  });
+}
+
 describe('the worker', () => {
   it('runs a due job once and marks it done', async () => {
     const kind = newKind('once');
@@ -138,12 +148,7 @@ describe('the worker', () => {
   it('picks up a job that a crashed worker left running, once its lock has expired', async () => {
     const kind = newKind('orphaned');
     const ran = countRuns(kind);
-    await ctx.app.db.insert(jobs).values({
-      kind,
-      status: 'running',
-      attempts: 1,
-      lockedUntil: new Date(clock.now().getTime() + 60 * SECOND),
-    });
+    await insertAbandonedJob(kind, 60);
     await ctx.app.worker.runDueJobs();
     expect(ran()).toBe(0);
     clock.advance(61 * SECOND);
@@ -156,13 +161,7 @@ describe('the worker', () => {
     expect(LOCK_SECONDS).toBe(30);
     const kind = newKind('crashed');
     const ran = countRuns(kind);
-    // As a worker that claimed it and was killed leaves it: running, locked for LOCK_SECONDS.
-    await ctx.app.db.insert(jobs).values({
-      kind,
-      status: 'running',
-      attempts: 1,
-      lockedUntil: new Date(clock.now().getTime() + LOCK_SECONDS * SECOND),
-    });
+    await insertAbandonedJob(kind, LOCK_SECONDS);
     clock.advance(29 * SECOND);
     await ctx.app.worker.runDueJobs();
     expect(ran()).toBe(0);
