@@ -150,21 +150,16 @@ describe('TRUST_PROXY and X-Forwarded-For', () => {
   });
 
   it('with TRUST_PROXY=1 the address is the one the trusted hop reports (the last entry); entries a client wrote itself do not help', async () => {
-    await withOtherProcess(
-      ctx,
-      { ...LIMITS, TRUST_PROXY: '1' },
-      async (app) => {
-        const email = await account();
-        const statuses: number[] = [];
-        // The client rotates what it claims; the proxy appends the real address, always the same.
-        for (let i = 0; i < 6; i += 1) {
-          statuses.push((await fromWithForwarded(app, email, WRONG, `198.51.100.${i + 1}, 192.0.2.77`, '10.0.0.1')).statusCode);
-        }
-        expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
-        // Another real client behind the same proxy (the owner) is not affected.
-        expect((await fromWithForwarded(app, email, GOOD_PASSWORD, '192.0.2.88', '10.0.0.1')).statusCode).toBe(200);
-      },
-      clock,
-    );
+    await withOtherProcess(ctx, { env: { ...LIMITS, TRUST_PROXY: '1' }, clock }, async (app) => {
+      const email = await account();
+      const statuses: number[] = [];
+      // The client rotates what it claims; the proxy appends the real address, always the same.
+      for (let i = 0; i < 6; i += 1) {
+        statuses.push((await fromWithForwarded(app, email, WRONG, `198.51.100.${i + 1}, 192.0.2.77`, '10.0.0.1')).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+      // Another real client behind the same proxy (the owner) is not affected.
+      expect((await fromWithForwarded(app, email, GOOD_PASSWORD, '192.0.2.88', '10.0.0.1')).statusCode).toBe(200);
+    });
   });
 });

@@ -148,19 +148,14 @@ describe('rate limits on POST /api/v1/auth/resend-verification', () => {
 
 describe('RATE_LIMITS=off', () => {
   it('turns the limits off (for load tests)', async () => {
-    await withOtherProcess(
-      ctx,
-      { ...LIMITS, RATE_LIMITS: 'off' },
-      async (app) => {
-        const ip = newIp();
-        const email = uniqueEmail('load');
-        for (let i = 0; i < 6; i += 1) expect((await login(app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
-        for (let i = 0; i < 4; i += 1) {
-          expect((await postJson(app, '/api/v1/auth/forgot-password', { email }, { ip })).statusCode).toBe(200);
-        }
-      },
-      clock,
-    );
+    await withOtherProcess(ctx, { env: { ...LIMITS, RATE_LIMITS: 'off' }, clock }, async (app) => {
+      const ip = newIp();
+      const email = uniqueEmail('load');
+      for (let i = 0; i < 6; i += 1) expect((await login(app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
+      for (let i = 0; i < 4; i += 1) {
+        expect((await postJson(app, '/api/v1/auth/forgot-password', { email }, { ip })).statusCode).toBe(200);
+      }
+    });
   });
 
   it('is refused with NODE_ENV=production', () => {
@@ -172,25 +167,20 @@ describe('RATE_LIMITS=off', () => {
 
 describe('the flood guard (RATE_LIMIT_GLOBAL_PER_MINUTE)', () => {
   it('counts API calls per IP, not the pages and files a browser loads', async () => {
-    await withOtherProcess(
-      ctx,
-      { ...LIMITS, RATE_LIMIT_GLOBAL_PER_MINUTE: '5' },
-      async (app) => {
-        const from = (ip: string, url: string) => app.inject({ method: 'GET', url, remoteAddress: ip });
-        const browsing = newIp();
-        for (let i = 0; i < 12; i += 1) expect((await from(browsing, '/robots.txt')).statusCode).not.toBe(429);
+    await withOtherProcess(ctx, { env: { ...LIMITS, RATE_LIMIT_GLOBAL_PER_MINUTE: '5' }, clock }, async (app) => {
+      const from = (ip: string, url: string) => app.inject({ method: 'GET', url, remoteAddress: ip });
+      const browsing = newIp();
+      for (let i = 0; i < 12; i += 1) expect((await from(browsing, '/robots.txt')).statusCode).not.toBe(429);
 
-        const flooding = newIp();
-        // However the path is spelled: the router decodes %61 to 'a'.
-        for (let i = 0; i < 5; i += 1) {
-          expect((await from(flooding, i % 2 ? '/%61pi/v1/health' : '/api/v1/health')).statusCode).toBe(200);
-        }
-        const refused = await from(flooding, '/%61pi/v1/health');
-        expect(refused.statusCode).toBe(429);
-        expect(refused.json().detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
-        expect((await from(newIp(), '/api/v1/health')).statusCode).toBe(200);
-      },
-      clock,
-    );
+      const flooding = newIp();
+      // However the path is spelled: the router decodes %61 to 'a'.
+      for (let i = 0; i < 5; i += 1) {
+        expect((await from(flooding, i % 2 ? '/%61pi/v1/health' : '/api/v1/health')).statusCode).toBe(200);
+      }
+      const refused = await from(flooding, '/%61pi/v1/health');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect((await from(newIp(), '/api/v1/health')).statusCode).toBe(200);
+    });
   });
 });

@@ -126,7 +126,7 @@ describe('messages, feedback and support requests', () => {
 
 describe('unknown paths and the flood guard', () => {
   it('counts requests for unknown API paths and web pages towards RATE_LIMIT_GLOBAL_PER_MINUTE, with a detail', async () => {
-    await withOtherProcess(ctx, { RATE_LIMIT_GLOBAL_PER_MINUTE: '6' }, async (app) => {
+    await withOtherProcess(ctx, { env: { RATE_LIMIT_GLOBAL_PER_MINUTE: '6' } }, async (app) => {
       const from = (ip: string, url: string, method: 'GET' | 'POST' = 'GET') => app.inject({ method, url, remoteAddress: ip });
       const scanner = uniqueIp();
       const unknown = ['/api/v1/nothing-here', '/api/v2/admin', '/wp-login.php', '/.env', '/some/client/page', '/api/v1/listings/x/y/z'];
