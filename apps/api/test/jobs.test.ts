@@ -39,6 +39,15 @@ async function onlyJob(kind: string) {
   return rows[0]!;
 }
 
+/** A worker round now does not run the job; one `seconds` later runs it once. */
+async function expectRunOnlyAfter(ran: () => number, seconds: number): Promise<void> {
+  await ctx.app.worker.runDueJobs();
+  expect(ran()).toBe(0);
+  clock.advance(seconds * SECOND);
+  await ctx.app.worker.runDueJobs();
+  expect(ran()).toBe(1);
+}
+
 /** A job as a worker that claimed it and was killed leaves it: running, its lock `seconds` from now. */
 async function insertAbandonedJob(kind: string, seconds: number): Promise<void> {
   await ctx.app.db.insert(jobs).values({
@@ -138,22 +147,14 @@ describe('the worker', () => {
     const kind = newKind('scheduled');
     const ran = countRuns(kind);
     await enqueueJob(ctx.app.db, kind, {}, { runAt: new Date(clock.now().getTime() + 60 * SECOND) });
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(0);
-    clock.advance(61 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(1);
+    await expectRunOnlyAfter(ran, 61);
   });
 
   it('picks up a job that a crashed worker left running, once its lock has expired', async () => {
     const kind = newKind('orphaned');
     const ran = countRuns(kind);
     await insertAbandonedJob(kind, 60);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(0);
-    clock.advance(61 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(1);
+    await expectRunOnlyAfter(ran, 61);
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
@@ -163,11 +164,7 @@ describe('the worker', () => {
     const ran = countRuns(kind);
     await insertAbandonedJob(kind, LOCK_SECONDS);
     clock.advance(29 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(0);
-    clock.advance(2 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(1);
+    await expectRunOnlyAfter(ran, 2);
   });
 
   it('keeps extending the lock of a job that runs longer than the lock, so no second worker takes it', async () => {
