@@ -163,20 +163,18 @@ describe('GET /api/v1/sellers/:id', () => {
       currency: 'usd',
       ...payment,
     });
-    await ctx.app.db
-      .insert(payments)
-      .values([
-        paymentOfLive({ kind: 'activation', durationMonths: 3, amountCents: 0, status: 'completed', provider: 'free', completedAt: now }),
-        paymentOfLive({
-          kind: 'extension',
-          durationMonths: 1,
-          amountCents: 3900,
-          status: 'completed',
-          provider: 'sandbox',
-          completedAt: now,
-        }),
-        paymentOfLive({ kind: 'extension', durationMonths: 1, amountCents: 3900, status: 'failed', provider: 'sandbox' }),
-      ]);
+    await ctx.app.db.insert(payments).values([
+      paymentOfLive({ kind: 'activation', durationMonths: 3, amountCents: 0, status: 'completed', provider: 'free', completedAt: now }),
+      paymentOfLive({
+        kind: 'extension',
+        durationMonths: 1,
+        amountCents: 3900,
+        status: 'completed',
+        provider: 'sandbox',
+        completedAt: now,
+      }),
+      paymentOfLive({ kind: 'extension', durationMonths: 1, amountCents: 3900, status: 'failed', provider: 'sandbox' }),
+    ]);
 
     const response = await call(ctx.app, 'GET', `/sellers/${seller.id}`);
     expect(response.statusCode).toBe(200);
