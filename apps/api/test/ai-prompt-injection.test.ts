@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_BLOCK_RULE, readDataMessage } from '../src/lib/untrusted-data.js';
 import { AiEngine, type ExplainItem } from '../src/providers/ai/index.js';
-import { setupTestApp, type TestContext } from './helpers.js';
-import { startAiServer, type ChatRequest, type TestAiServer } from './support/ai.js';
+import { startAiServer, type ChatRequest } from './support/ai.js';
 import { call, GOOD_LISTING } from './support/listings.js';
 import { createUser, type TestUser } from './support/users.js';
+import { useAppWithStandIn } from './support/stand-in-app.js';
 
 /**
  * Issue 12, defect 7: listing text (and the buyer's query) reaches the model only as a data
@@ -31,30 +31,25 @@ function obedientVerdict(request: ChatRequest) {
   };
 }
 
-let ai: TestAiServer;
-let ctx: TestContext;
 let seller: TestUser;
 
+const stand = useAppWithStandIn(startAiServer, (ai) => ({
+  AI_BASE_URL: ai.baseUrl,
+  AI_TIMEOUT_MS: '2000',
+  AI_CHAT_MODEL: 'stand-in-model',
+  RATE_LIMITS: 'off',
+}));
 beforeAll(async () => {
-  ai = await startAiServer();
-  ctx = await setupTestApp({
-    env: { AI_BASE_URL: ai.baseUrl, AI_TIMEOUT_MS: '2000', AI_CHAT_MODEL: 'stand-in-model', RATE_LIMITS: 'off' },
-  });
-  ctx.database.pool.on('error', () => {}); // see listings.test.ts
-  seller = await createUser(ctx.app);
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  await ai?.close();
+  stand.ctx.database.pool.on('error', () => {}); // see listings.test.ts
+  seller = await createUser(stand.ctx.app);
 });
 
 describe('the listing check with a model', () => {
   it('sends the listing as a data block the system prompt calls data, which no text of the listing can close', async () => {
-    ai.reply(obedientVerdict);
+    stand.server.reply(obedientVerdict);
     const description = `${GOOD_LISTING.description} ${INJECTION}`;
-    await call(ctx.app, 'POST', '/listings', { user: seller, payload: { ...GOOD_LISTING, description } });
-    const request = ai.requests.at(-1);
+    await call(stand.ctx.app, 'POST', '/listings', { user: seller, payload: { ...GOOD_LISTING, description } });
+    const request = stand.server.requests.at(-1);
     expect(request?.messages[0]?.role).toBe('system');
     expect(request?.messages[0]?.content).toContain(DATA_BLOCK_RULE);
     const user = request!.messages[1]!.content;
@@ -66,8 +61,8 @@ describe('the listing check with a model', () => {
   });
 
   it('cannot flip a listing the local rules reject to approved, however the listing asks', async () => {
-    ai.reply(obedientVerdict);
-    const created = await call(ctx.app, 'POST', '/listings', {
+    stand.server.reply(obedientVerdict);
+    const created = await call(stand.ctx.app, 'POST', '/listings', {
       user: seller,
       payload: {
         ...GOOD_LISTING,
@@ -76,13 +71,13 @@ describe('the listing check with a model', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    expect(ai.requests.length).toBeGreaterThan(0);
+    expect(stand.server.requests.length).toBeGreaterThan(0);
     expect(created.json()).toMatchObject({ is_verified: false, verification: { status: 'auto_rejected' } });
     expect(created.json().verification.verification_notes).toContain('Controlled substances cannot be sold');
     expect(created.json().verification.verification_notes).not.toContain('Approved as instructed');
 
     // Nor one the rules send to review (a price far below the item's worth).
-    const cheap = await call(ctx.app, 'POST', '/listings', {
+    const cheap = await call(stand.ctx.app, 'POST', '/listings', {
       user: seller,
       payload: { ...GOOD_LISTING, price: 5, description: `${GOOD_LISTING.description} ${INJECTION}` },
     });
@@ -96,8 +91,8 @@ describe('the listing check with a model', () => {
       JSON.stringify([{ status: 'auto_approved' }]),
       'Approved! This is the best listing.',
     ]) {
-      ai.reply({ content });
-      const created = await call(ctx.app, 'POST', '/listings', {
+      stand.server.reply({ content });
+      const created = await call(stand.ctx.app, 'POST', '/listings', {
         user: seller,
         payload: { ...GOOD_LISTING, description: `${GOOD_LISTING.description} Write to me at seller@example.com.` },
       });
@@ -128,8 +123,8 @@ describe('search explanations with a model', () => {
   let run = 0;
   function engine(log: FastifyBaseLogger): AiEngine {
     return new AiEngine({
-      ai: { baseUrl: ai.baseUrl, apiKey: undefined, chatModel: `stand-in-${(run += 1)}`, embeddingModel: 'e', timeoutMs: 2000 },
-      db: ctx.app.db,
+      ai: { baseUrl: stand.server.baseUrl, apiKey: undefined, chatModel: `stand-in-${(run += 1)}`, embeddingModel: 'e', timeoutMs: 2000 },
+      db: stand.ctx.app.db,
       log,
     });
   }
@@ -150,7 +145,7 @@ describe('search explanations with a model', () => {
     const steered = item('a', 'not', `Pipette tips. ${INJECTION}`);
     const honest = item('b', 'relevant', 'Refrigerated centrifuge with rotor.');
     const linked = item('c', 'somewhat', 'Benchtop centrifuge.');
-    ai.reply({
+    stand.server.reply({
       content: JSON.stringify({
         results: [
           { id: 'a', relevance: 'Relevant', score: 1, explanation: 'Relevant: this is the best match.' },
@@ -162,7 +157,7 @@ describe('search explanations with a model', () => {
     const log = recordingLogger();
     const answers = await engine(log).explain('refrigerated centrifuge', [steered, honest, linked], AbortSignal.timeout(5000));
 
-    const request = ai.requests.at(-1);
+    const request = stand.server.requests.at(-1);
     expect(request?.messages[0]?.content).toContain(DATA_BLOCK_RULE);
     expect(dataOf(request)).toMatchObject({
       query: 'refrigerated centrifuge',
@@ -181,7 +176,7 @@ describe('search explanations with a model', () => {
 
   it('lets the model make a verdict stricter', async () => {
     const listing = item('d', 'relevant', 'A centrifuge.');
-    ai.reply({
+    stand.server.reply({
       content: JSON.stringify({
         results: [{ id: 'd', relevance: 'Not relevant', score: 0.1, explanation: 'Not relevant: a rotor only.' }],
       }),
@@ -198,7 +193,7 @@ describe('search explanations with a model', () => {
       JSON.stringify({ answer: 'This is the best match' }),
       'The best match is listing e.',
     ]) {
-      ai.reply({ content });
+      stand.server.reply({ content });
       const log = recordingLogger();
       const answers = await engine(log).explain('centrifuge', [listing], AbortSignal.timeout(5000));
       expect(answers.size).toBe(0);

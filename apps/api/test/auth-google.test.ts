@@ -2,10 +2,8 @@ import { accountSuspendedMessage } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { setupTestApp, withOtherProcess, type TestContext } from './helpers.js';
 import { GOOD_PASSWORD, login, loginToken, me, postJson, uniqueEmail } from './support/auth.js';
 import { startTestGoogle, type TestGoogle } from './support/google.js';
 import { unusedPort } from './support/smtp.js';
@@ -129,14 +127,8 @@ describe('POST /api/v1/auth/google', () => {
     const email = uniqueEmail('link-guess');
     await registerWithPassword(email);
     await ctx.app.db.update(users).set({ isVerified: true }).where(eq(users.email, email));
-    const app = await buildApp({
-      config: loadConfig(
-        testEnv(ctx.dataDir, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl, RATE_LIMIT_LOGIN_PER_15_MIN: '2' }),
-      ),
-      database: ctx.database,
-    });
-    await app.ready();
-    try {
+    const env = { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl, RATE_LIMIT_LOGIN_PER_15_MIN: '2' };
+    await withOtherProcess(ctx, { env }, async (app) => {
       const nonce = (await postJson(app, '/api/v1/auth/google/nonce', {})).json().nonce as string;
       const token = await google.sign({ sub: newSub(), email, nonce });
       const link = (password: string) => postJson(app, '/api/v1/auth/google', { token, password }, { ip: '10.9.9.9' });
@@ -145,9 +137,7 @@ describe('POST /api/v1/auth/google', () => {
       const slowed = await link(GOOD_PASSWORD);
       expect(slowed.statusCode).toBe(429);
       expect(slowed.headers['retry-after']).toBeTruthy();
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('refuses an ID token without a nonce, with a nonce the API did not issue, or used a second time', async () => {
@@ -272,20 +262,14 @@ describe('POST /api/v1/auth/google', () => {
 
   it("answers 503 when Google's keys cannot be fetched", async () => {
     const port = await unusedPort();
-    const config = loadConfig(
-      testEnv(ctx.dataDir, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs`, RATE_LIMITS: 'off' }),
-    );
-    const app = await buildApp({ config, database: ctx.database });
-    await app.ready();
-    try {
+    const env = { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs`, RATE_LIMITS: 'off' };
+    await withOtherProcess(ctx, { env }, async (app) => {
       const response = await postJson(app, '/api/v1/auth/google', {
         token: await signIn({ sub: newSub(), email: uniqueEmail('offline') }),
       });
       expect(response.statusCode).toBe(503);
       expect(response.json().detail).toMatch(/Google sign-in/);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('creates one account when the same new Google user signs in twice at once', async () => {

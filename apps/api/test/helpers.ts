@@ -82,3 +82,21 @@ export async function setupTestApp(options: { env?: Record<string, string>; cloc
     },
   };
 }
+
+/**
+ * Runs `use` against another API process on the test file's database (no second migration),
+ * whose environment adds `options.env` to the test one, and closes that process after, passed or not.
+ */
+export async function withOtherProcess(
+  ctx: TestContext,
+  options: { env: Record<string, string>; clock?: Clock },
+  use: (app: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  const app = await buildApp({ config: loadConfig(testEnv(ctx.dataDir, options.env)), database: ctx.database, clock: options.clock });
+  await app.ready();
+  try {
+    await use(app);
+  } finally {
+    await app.close();
+  }
+}

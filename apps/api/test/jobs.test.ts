@@ -39,6 +39,25 @@ async function onlyJob(kind: string) {
   return rows[0]!;
 }
 
+/** A worker round now does not run the job; one `seconds` later runs it once. */
+async function expectRunOnlyAfter(ran: () => number, seconds: number): Promise<void> {
+  await ctx.app.worker.runDueJobs();
+  expect(ran()).toBe(0);
+  clock.advance(seconds * SECOND);
+  await ctx.app.worker.runDueJobs();
+  expect(ran()).toBe(1);
+}
+
+/** A job as a worker that claimed it and was killed leaves it: running, its lock `seconds` from now. */
+async function insertAbandonedJob(kind: string, seconds: number): Promise<void> {
+  await ctx.app.db.insert(jobs).values({
+    kind,
+    status: 'running',
+    attempts: 1,
+    lockedUntil: new Date(clock.now().getTime() + seconds * SECOND),
+  });
+}
+
 describe('the worker', () => {
   it('runs a due job once and marks it done', async () => {
     const kind = newKind('once');
@@ -128,27 +147,14 @@ describe('the worker', () => {
     const kind = newKind('scheduled');
     const ran = countRuns(kind);
     await enqueueJob(ctx.app.db, kind, {}, { runAt: new Date(clock.now().getTime() + 60 * SECOND) });
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(0);
-    clock.advance(61 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(1);
+    await expectRunOnlyAfter(ran, 61);
   });
 
   it('picks up a job that a crashed worker left running, once its lock has expired', async () => {
     const kind = newKind('orphaned');
     const ran = countRuns(kind);
-    await ctx.app.db.insert(jobs).values({
-      kind,
-      status: 'running',
-      attempts: 1,
-      lockedUntil: new Date(clock.now().getTime() + 60 * SECOND),
-    });
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(0);
-    clock.advance(61 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(1);
+    await insertAbandonedJob(kind, 60);
+    await expectRunOnlyAfter(ran, 61);
     expect(await onlyJob(kind)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
@@ -156,19 +162,9 @@ describe('the worker', () => {
     expect(LOCK_SECONDS).toBe(30);
     const kind = newKind('crashed');
     const ran = countRuns(kind);
-    // As a worker that claimed it and was killed leaves it: running, locked for LOCK_SECONDS.
-    await ctx.app.db.insert(jobs).values({
-      kind,
-      status: 'running',
-      attempts: 1,
-      lockedUntil: new Date(clock.now().getTime() + LOCK_SECONDS * SECOND),
-    });
+    await insertAbandonedJob(kind, LOCK_SECONDS);
     clock.advance(29 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(0);
-    clock.advance(2 * SECOND);
-    await ctx.app.worker.runDueJobs();
-    expect(ran()).toBe(1);
+    await expectRunOnlyAfter(ran, 2);
   });
 
   it('keeps extending the lock of a job that runs longer than the lock, so no second worker takes it', async () => {

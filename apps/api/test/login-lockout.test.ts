@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { setupTestApp, withOtherProcess, type TestContext } from './helpers.js';
 import { GOOD_PASSWORD, login, postJson, uniqueEmail } from './support/auth.js';
 import { testClock } from './support/clock.js';
 import { startSmtpServer, tokenFromLink, type TestSmtpServer } from './support/smtp.js';
@@ -152,13 +150,7 @@ describe('TRUST_PROXY and X-Forwarded-For', () => {
   });
 
   it('with TRUST_PROXY=1 the address is the one the trusted hop reports (the last entry); entries a client wrote itself do not help', async () => {
-    const app = await buildApp({
-      config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, TRUST_PROXY: '1' })),
-      database: ctx.database,
-      clock,
-    });
-    await app.ready();
-    try {
+    await withOtherProcess(ctx, { env: { ...LIMITS, TRUST_PROXY: '1' }, clock }, async (app) => {
       const email = await account();
       const statuses: number[] = [];
       // The client rotates what it claims; the proxy appends the real address, always the same.
@@ -168,8 +160,6 @@ describe('TRUST_PROXY and X-Forwarded-For', () => {
       expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
       // Another real client behind the same proxy (the owner) is not affected.
       expect((await fromWithForwarded(app, email, GOOD_PASSWORD, '192.0.2.88', '10.0.0.1')).statusCode).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

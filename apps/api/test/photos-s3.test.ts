@@ -1,67 +1,58 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestContext } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createListing } from './support/listings.js';
 import { jpeg, RED, uploadPhotos } from './support/photos.js';
-import { startS3StandIn, type S3StandIn } from './support/s3-stand-in.js';
+import { startS3StandIn } from './support/s3-stand-in.js';
 import { createUser, type TestUser } from './support/users.js';
+import { useAppWithStandIn } from './support/stand-in-app.js';
 
 /** With S3_BUCKET set, photos go to an S3-compatible store and browsers load them from S3_PUBLIC_URL. */
 
 const CDN = 'https://cdn.benchmarket.example/photos';
-let s3: S3StandIn;
-let ctx: TestContext;
 let seller: TestUser;
 
+const stand = useAppWithStandIn(startS3StandIn, (s3) => ({
+  S3_BUCKET: 'bm-photos',
+  S3_ENDPOINT: s3.url,
+  S3_ACCESS_KEY_ID: 'test-access-key',
+  S3_SECRET_ACCESS_KEY: 'test-secret-key',
+  S3_PUBLIC_URL: CDN,
+}));
 beforeAll(async () => {
-  s3 = await startS3StandIn();
-  ctx = await setupTestApp({
-    env: {
-      S3_BUCKET: 'bm-photos',
-      S3_ENDPOINT: s3.url,
-      S3_ACCESS_KEY_ID: 'test-access-key',
-      S3_SECRET_ACCESS_KEY: 'test-secret-key',
-      S3_PUBLIC_URL: CDN,
-    },
-  });
-  seller = await createUser(ctx.app);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await s3?.close();
+  seller = await createUser(stand.ctx.app);
 });
 
 const keyOf = (url: string) => `bm-photos/${url.slice(CDN.length + 1)}`;
 
 describe('photos in an S3-compatible store', () => {
   it('uploads each photo and its thumbnail as WebP, cached for a year, and links them from S3_PUBLIC_URL', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(RED) }], seller);
+    const listing = await createListing(stand.ctx.app, seller);
+    const response = await uploadPhotos(stand.ctx.app, listing.id, [{ data: await jpeg(RED) }], seller);
     expect(response.statusCode).toBe(201);
     const { photos, thumbnails } = response.json() as { photos: string[]; thumbnails: string[] };
     expect(photos).toHaveLength(1);
     for (const url of [...photos, ...thumbnails]) {
       expect(url.startsWith(`${CDN}/listings/${listing.id}/`)).toBe(true);
-      const object = s3.objects.get(keyOf(url));
+      const object = stand.server.objects.get(keyOf(url));
       expect(object?.contentType).toBe('image/webp');
       expect(object?.cacheControl).toBe('public, max-age=31536000, immutable');
       expect(object?.body.subarray(8, 12).toString('ascii')).toBe('WEBP');
     }
     // Signed requests, as a real store needs; nothing is written or served locally.
-    expect(s3.authorizations.every((header) => header?.startsWith('AWS4-HMAC-SHA256 Credential=test-access-key/'))).toBe(true);
+    expect(stand.server.authorizations.every((header) => header?.startsWith('AWS4-HMAC-SHA256 Credential=test-access-key/'))).toBe(true);
     const localPath = `/uploads/${photos[0]!.slice(CDN.length + 1)}`;
-    expect((await ctx.app.inject({ method: 'GET', url: localPath })).statusCode).toBe(404);
+    expect((await stand.ctx.app.inject({ method: 'GET', url: localPath })).statusCode).toBe(404);
   });
 
   it('deletes the objects when the seller removes the photo', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const uploaded = (await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(RED) }], seller)).json() as {
+    const listing = await createListing(stand.ctx.app, seller);
+    const uploaded = (await uploadPhotos(stand.ctx.app, listing.id, [{ data: await jpeg(RED) }], seller)).json() as {
       photos: string[];
       thumbnails: string[];
     };
     const keys = [...uploaded.photos, ...uploaded.thumbnails].map(keyOf);
-    expect(keys.every((key) => s3.objects.has(key))).toBe(true);
-    const removed = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: seller });
+    expect(keys.every((key) => stand.server.objects.has(key))).toBe(true);
+    const removed = await call(stand.ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: seller });
     expect(removed.statusCode).toBe(200);
-    await expect.poll(() => keys.filter((key) => s3.objects.has(key))).toEqual([]);
+    await expect.poll(() => keys.filter((key) => stand.server.objects.has(key))).toEqual([]);
   });
 });

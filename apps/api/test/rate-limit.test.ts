@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { setupTestApp, withOtherProcess, type TestContext } from './helpers.js';
 import { GOOD_PASSWORD, login, loginToken, postJson, uniqueEmail } from './support/auth.js';
 import { HOUR, testClock } from './support/clock.js';
 
@@ -149,22 +148,14 @@ describe('rate limits on POST /api/v1/auth/resend-verification', () => {
 
 describe('RATE_LIMITS=off', () => {
   it('turns the limits off (for load tests)', async () => {
-    const app = await buildApp({
-      config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, RATE_LIMITS: 'off' })),
-      database: ctx.database,
-      clock,
-    });
-    await app.ready();
-    try {
+    await withOtherProcess(ctx, { env: { ...LIMITS, RATE_LIMITS: 'off' }, clock }, async (app) => {
       const ip = newIp();
       const email = uniqueEmail('load');
       for (let i = 0; i < 6; i += 1) expect((await login(app, email, 'Wrong-Password-1', { ip })).statusCode).toBe(401);
       for (let i = 0; i < 4; i += 1) {
         expect((await postJson(app, '/api/v1/auth/forgot-password', { email }, { ip })).statusCode).toBe(200);
       }
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('is refused with NODE_ENV=production', () => {
@@ -176,13 +167,7 @@ describe('RATE_LIMITS=off', () => {
 
 describe('the flood guard (RATE_LIMIT_GLOBAL_PER_MINUTE)', () => {
   it('counts API calls per IP, not the pages and files a browser loads', async () => {
-    const app = await buildApp({
-      config: loadConfig(testEnv(ctx.dataDir, { ...LIMITS, RATE_LIMIT_GLOBAL_PER_MINUTE: '5' })),
-      database: ctx.database,
-      clock,
-    });
-    await app.ready();
-    try {
+    await withOtherProcess(ctx, { env: { ...LIMITS, RATE_LIMIT_GLOBAL_PER_MINUTE: '5' }, clock }, async (app) => {
       const from = (ip: string, url: string) => app.inject({ method: 'GET', url, remoteAddress: ip });
       const browsing = newIp();
       for (let i = 0; i < 12; i += 1) expect((await from(browsing, '/robots.txt')).statusCode).not.toBe(429);
@@ -196,8 +181,6 @@ describe('the flood guard (RATE_LIMIT_GLOBAL_PER_MINUTE)', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
       expect((await from(newIp(), '/api/v1/health')).statusCode).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

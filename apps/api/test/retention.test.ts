@@ -1,4 +1,5 @@
 import { eq, inArray, like, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCache, jobs, loginThrottles, oneTimeTokens, rateLimitCounters, sessions, usedGoogleNonces } from '../src/db/schema.js';
 import { Retention, RETENTION_BATCH, RETENTION_BATCHES_PER_ROUND } from '../src/jobs/retention.js';
@@ -17,6 +18,12 @@ let ctx: TestContext;
 const clock = testClock();
 const DAY = 24 * 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
+
+/** What the run left of one table's test rows: the values of its text `column` that match `pattern` (LIKE). */
+async function valuesLike(column: PgColumn, pattern: string): Promise<unknown[]> {
+  const rows = await ctx.app.db.select({ value: column }).from(column.table).where(like(column, pattern));
+  return rows.map((row) => row.value);
+}
 
 beforeAll(async () => {
   ctx = await setupTestApp({ clock });
@@ -77,36 +84,13 @@ describe('the retention round', () => {
       .from(sessions)
       .where(inArray(sessions.id, [expiredSession, liveSession]));
     expect(userSessions.map((r) => r.id)).toEqual([liveSession]);
-    const throttles = await ctx.app.db
-      .select({ key: loginThrottles.key })
-      .from(loginThrottles)
-      .where(like(loginThrottles.key, `${tag}:%`));
-    expect(throttles.map((r) => r.key)).toEqual([`${tag}:remembered`]);
-    const nonces = await ctx.app.db
-      .select({ hash: usedGoogleNonces.nonceHash })
-      .from(usedGoogleNonces)
-      .where(like(usedGoogleNonces.nonceHash, `${tag}:%`));
-    expect(nonces.map((r) => r.hash)).toEqual([`${tag}:live`]);
+    expect(await valuesLike(loginThrottles.key, `${tag}:%`)).toEqual([`${tag}:remembered`]);
+    expect(await valuesLike(usedGoogleNonces.nonceHash, `${tag}:%`)).toEqual([`${tag}:live`]);
 
-    const jobKinds = (
-      await ctx.app.db
-        .select({ kind: jobs.kind })
-        .from(jobs)
-        .where(like(jobs.kind, `${tag}.%`))
-    )
-      .map((r) => r.kind)
-      .sort();
+    const jobKinds = (await valuesLike(jobs.kind, `${tag}.%`)).sort();
     expect(jobKinds).toEqual([`${tag}.done-new`, `${tag}.failed-new`, `${tag}.pending-old`]);
-    const counters = await ctx.app.db
-      .select({ key: rateLimitCounters.key })
-      .from(rateLimitCounters)
-      .where(like(rateLimitCounters.key, `${tag}:%`));
-    expect(counters.map((r) => r.key)).toEqual([`${tag}:current`]);
-    const cache = await ctx.app.db
-      .select({ key: aiCache.key })
-      .from(aiCache)
-      .where(like(aiCache.key, `${tag}:%`));
-    expect(cache.map((r) => r.key)).toEqual([`${tag}:new`]);
+    expect(await valuesLike(rateLimitCounters.key, `${tag}:%`)).toEqual([`${tag}:current`]);
+    expect(await valuesLike(aiCache.key, `${tag}:%`)).toEqual([`${tag}:new`]);
     const tokens = await ctx.app.db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
     expect(tokens.map((r) => r.hash).sort()).toEqual([`${tag}-live`, `${tag}-used-recent`]);
   });

@@ -154,39 +154,26 @@ describe('GET /api/v1/sellers/:id', () => {
     const live = await createActiveListing(ctx.app, seller, { title: 'Thermo Heraeus Megafuge 16R centrifuge' });
     await createListing(ctx.app, seller, { title: 'An unpaid draft nobody sees' });
     const now = new Date();
+    // Three payments of the live listing: a free activation, a paid extension and a failed one.
+    const paymentOfLive = (
+      payment: Pick<typeof payments.$inferInsert, 'kind' | 'durationMonths' | 'amountCents' | 'status' | 'provider' | 'completedAt'>,
+    ) => ({
+      listingId: live.id,
+      userId: seller.id,
+      currency: 'usd',
+      ...payment,
+    });
     await ctx.app.db.insert(payments).values([
-      {
-        listingId: live.id,
-        userId: seller.id,
-        kind: 'activation',
-        durationMonths: 3,
-        amountCents: 0,
-        currency: 'usd',
-        status: 'completed',
-        provider: 'free',
-        completedAt: now,
-      },
-      {
-        listingId: live.id,
-        userId: seller.id,
+      paymentOfLive({ kind: 'activation', durationMonths: 3, amountCents: 0, status: 'completed', provider: 'free', completedAt: now }),
+      paymentOfLive({
         kind: 'extension',
         durationMonths: 1,
         amountCents: 3900,
-        currency: 'usd',
         status: 'completed',
         provider: 'sandbox',
         completedAt: now,
-      },
-      {
-        listingId: live.id,
-        userId: seller.id,
-        kind: 'extension',
-        durationMonths: 1,
-        amountCents: 3900,
-        currency: 'usd',
-        status: 'failed',
-        provider: 'sandbox',
-      },
+      }),
+      paymentOfLive({ kind: 'extension', durationMonths: 1, amountCents: 3900, status: 'failed', provider: 'sandbox' }),
     ]);
 
     const response = await call(ctx.app, 'GET', `/sellers/${seller.id}`);

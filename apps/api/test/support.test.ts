@@ -1,11 +1,11 @@
 import { EMAIL_INVALID } from '@benchmarket/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.js';
-import { setupTestApp, type TestContext } from './helpers.js';
 import { uniqueEmail } from './support/auth.js';
 import { call, createUser, uniqueIp } from './support/messages-fixtures.js';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
+import { startSmtpServer } from './support/smtp.js';
 import { expectDetail } from './support/responses.js';
+import { useAppWithStandIn } from './support/stand-in-app.js';
 
 const SUPPORT_EMAIL = 'help@benchmarket.test';
 const SENT = 'Thanks — your message has been sent. We usually reply within one business day.';
@@ -13,24 +13,12 @@ const REQUIRED = 'Please fill in your name, email address and message.';
 const PER_IP_PER_HOUR = 4;
 const PER_ADDRESS_PER_HOUR = 2;
 
-let ctx: TestContext;
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await setupTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      SUPPORT_EMAIL,
-      RATE_LIMIT_MESSAGES_PER_HOUR: String(PER_IP_PER_HOUR),
-      RATE_LIMIT_EMAIL_PER_HOUR: String(PER_ADDRESS_PER_HOUR),
-    },
-  });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+const stand = useAppWithStandIn(startSmtpServer, (smtp) => ({
+  SMTP_URL: smtp.url,
+  SUPPORT_EMAIL,
+  RATE_LIMIT_MESSAGES_PER_HOUR: String(PER_IP_PER_HOUR),
+  RATE_LIMIT_EMAIL_PER_HOUR: String(PER_ADDRESS_PER_HOUR),
+}));
 
 function form(overrides: Record<string, unknown> = {}) {
   return {
@@ -43,10 +31,10 @@ function form(overrides: Record<string, unknown> = {}) {
 }
 
 const contact = (payload: unknown, options: { token?: string; ip?: string } = {}) =>
-  call(ctx.app, 'POST', '/support', { payload, ...options });
+  call(stand.ctx.app, 'POST', '/support', { payload, ...options });
 
 async function mailJobCount(): Promise<number> {
-  return (await ctx.app.db.select({ id: jobs.id }).from(jobs)).length;
+  return (await stand.ctx.app.db.select({ id: jobs.id }).from(jobs)).length;
 }
 
 describe('POST /api/v1/support', () => {
@@ -56,8 +44,8 @@ describe('POST /api/v1/support', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: SENT });
 
-    await ctx.app.worker.runDueJobs();
-    const mail = await smtp.waitForMail(SUPPORT_EMAIL, { subject: 'Invoice for my listing' });
+    await stand.ctx.app.worker.runDueJobs();
+    const mail = await stand.server.waitForMail(SUPPORT_EMAIL, { subject: 'Invoice for my listing' });
     expect(mail.subject).toBe('[Support] Invoice for my listing');
     expect(mail.parsed.replyTo?.value[0]?.address).toBe(payload.email);
     expect(mail.text).toContain('Grace Hopper');
@@ -70,22 +58,22 @@ describe('POST /api/v1/support', () => {
   it('acknowledges to the sender without quoting anything they typed', async () => {
     const payload = form({ name: 'Buy cheap pills at spam.example', subject: 'spam.example deals', message: 'Visit spam.example now' });
     expect((await contact(payload)).statusCode).toBe(200);
-    await ctx.app.worker.runDueJobs();
-    const ack = await smtp.waitForMail(payload.email);
+    await stand.ctx.app.worker.runDueJobs();
+    const ack = await stand.server.waitForMail(payload.email);
     expect(ack.subject).toBe('We received your message — BenchMarket support');
     expect(ack.text).toContain('one business day');
     expect(ack.text).not.toContain('spam.example');
     expect(ack.html).not.toContain('spam.example');
-    expect(smtp.mailsTo(payload.email)).toHaveLength(1);
+    expect(stand.server.mailsTo(payload.email)).toHaveLength(1);
   });
 
   it('names the account of a logged-in sender, and works without a subject', async () => {
-    const user = await createUser(ctx.app, { verified: false });
+    const user = await createUser(stand.ctx.app, { verified: false });
     const payload = form({ name: 'Linus', subject: undefined, email: user.email });
     const response = await contact(payload, { token: user.token });
     expect(response.statusCode).toBe(200);
-    await ctx.app.worker.runDueJobs();
-    const mail = await smtp.waitForMail(SUPPORT_EMAIL, { subject: 'Message from Linus' });
+    await stand.ctx.app.worker.runDueJobs();
+    const mail = await stand.server.waitForMail(SUPPORT_EMAIL, { subject: 'Message from Linus' });
     expect(mail.text).toContain(`Account: ${user.email}`);
     expect(mail.text).toContain('not verified');
   });

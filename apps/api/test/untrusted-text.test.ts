@@ -1,8 +1,6 @@
 import { ContactFormSchema, validateListingForm } from '@benchmarket/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { setupTestApp, withOtherProcess, type TestContext } from './helpers.js';
 import { GOOD_LISTING } from './support/listings.js';
 import { call, createListing, createUser, uniqueIp, type TestUser } from './support/messages-fixtures.js';
 
@@ -128,12 +126,7 @@ describe('messages, feedback and support requests', () => {
 
 describe('unknown paths and the flood guard', () => {
   it('counts requests for unknown API paths and web pages towards RATE_LIMIT_GLOBAL_PER_MINUTE, with a detail', async () => {
-    const app = await buildApp({
-      config: loadConfig(testEnv(ctx.dataDir, { RATE_LIMIT_GLOBAL_PER_MINUTE: '6' })),
-      database: ctx.database,
-    });
-    await app.ready();
-    try {
+    await withOtherProcess(ctx, { env: { RATE_LIMIT_GLOBAL_PER_MINUTE: '6' } }, async (app) => {
       const from = (ip: string, url: string, method: 'GET' | 'POST' = 'GET') => app.inject({ method, url, remoteAddress: ip });
       const scanner = uniqueIp();
       const unknown = ['/api/v1/nothing-here', '/api/v2/admin', '/wp-login.php', '/.env', '/some/client/page', '/api/v1/listings/x/y/z'];
@@ -150,8 +143,6 @@ describe('unknown paths and the flood guard', () => {
       // Another address is not.
       expect((await from(uniqueIp(), '/api/v1/nothing-here')).statusCode).toBe(404);
       expect((await from(uniqueIp(), '/api/v1/health')).statusCode).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

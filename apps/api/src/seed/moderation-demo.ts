@@ -1,8 +1,8 @@
-import { findCountry, findFamily, type ReportReason } from '@benchmarket/shared';
+import type { ReportReason } from '@benchmarket/shared';
 import { addMonths } from '../modules/listings/index.js';
-import { CATALOG } from './catalog-data.js';
 import type { ListingState, PlannedListing } from './catalog.js';
 import type { DemoAccountKey } from './demo-accounts.js';
+import { plannedFromHand, type HandListing } from './hand-listings.js';
 
 /**
  * What the operations console (issue 14) has to work on in the demo: listings the automatic
@@ -15,13 +15,8 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** A listing written by hand: the catalog's fields, placed by country code and age in days. */
-interface Hand extends Pick<
-  PlannedListing,
-  'key' | 'owner' | 'manufacturer' | 'model' | 'title' | 'description' | 'priceCents' | 'condition' | 'durationMonths'
-> {
+interface Hand extends HandListing, Pick<PlannedListing, 'durationMonths'> {
   state: Extract<ListingState, 'active' | 'unpaid'>;
-  family: string;
-  countryCode: string;
   daysAgo: number;
 }
 
@@ -99,35 +94,13 @@ const LISTINGS: readonly Hand[] = [
 /** The console's demo listings, dated relative to `now`. */
 export function buildModerationDemo(now: Date): PlannedListing[] {
   return LISTINGS.map((hand) => {
-    const family = CATALOG.find((f) => f.id === hand.family);
-    const country = findCountry(hand.countryCode);
-    if (!family || !country) throw new Error(`moderation demo ${hand.key}: unknown family or country`);
     const createdAt = new Date(now.getTime() - hand.daysAgo * DAY_MS - 37 * MINUTE_MS);
-    return {
-      key: hand.key,
-      owner: hand.owner,
+    return plannedFromHand('moderation demo', hand, {
       state: hand.state,
-      category: family.id,
-      manufacturer: hand.manufacturer,
-      model: hand.model,
-      title: hand.title,
-      description: hand.description,
-      priceCents: hand.priceCents,
-      condition: hand.condition,
-      location: country.name,
-      locationCode: country.code,
       durationMonths: hand.durationMonths,
       createdAt,
       expiryDate: hand.state === 'active' ? addMonths(createdAt, hand.durationMonths) : null,
-      deletedAt: null,
-      photo: {
-        illustration: family.illustration,
-        color: family.color,
-        familyName: findFamily(family.id)?.name ?? family.id,
-        manufacturer: hand.manufacturer,
-        model: hand.model,
-      },
-    };
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findCountry, findFamily, type Condition, type DurationMonths } from '@benchmarket/shared';
+import type { DurationMonths } from '@benchmarket/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -7,9 +7,9 @@ import { payments } from '../db/schema.js';
 import { addMonths } from '../modules/listings/index.js';
 import { isPromotionActive } from '../modules/settings/index.js';
 import { SandboxPaymentProvider } from '../providers/payments/index.js';
-import { CATALOG } from './catalog-data.js';
 import type { DemoOwner, PlannedListing } from './catalog.js';
 import type { DemoAccountKey } from './demo-accounts.js';
+import { plannedFromHand, type HandListing } from './hand-listings.js';
 import { createRandom } from './random.js';
 
 /**
@@ -35,17 +35,7 @@ const CATALOG_SHARE = 0.12;
 const SUCCEEDING_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
 
-interface LongRunning {
-  key: string;
-  owner: DemoOwner;
-  family: string;
-  manufacturer: string;
-  model: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  condition: Condition;
-  countryCode: string;
+interface LongRunning extends HandListing {
   /** Created and activated this many days ago. */
   daysAgo: number;
   months: DurationMonths;
@@ -246,35 +236,13 @@ function chainOf(hand: LongRunning, now: Date): Chain {
 /** The long-running listings, dated relative to `now`; seed.ts adds them to the catalog. */
 export function buildPaymentsDemo(now: Date): PlannedListing[] {
   return LONG_RUNNING.map((hand) => {
-    const family = CATALOG.find((f) => f.id === hand.family);
-    const country = findCountry(hand.countryCode);
-    if (!family || !country) throw new Error(`payments demo ${hand.key}: unknown family or country`);
     const chain = chainOf(hand, now);
-    return {
-      key: hand.key,
-      owner: hand.owner,
+    return plannedFromHand('payments demo', hand, {
       state: 'active',
-      category: family.id,
-      manufacturer: hand.manufacturer,
-      model: hand.model,
-      title: hand.title,
-      description: hand.description,
-      priceCents: hand.priceCents,
-      condition: hand.condition,
-      location: country.name,
-      locationCode: country.code,
       durationMonths: chain.durationMonths,
       createdAt: chain.createdAt,
       expiryDate: chain.expiryDate,
-      deletedAt: null,
-      photo: {
-        illustration: family.illustration,
-        color: family.color,
-        familyName: findFamily(family.id)?.name ?? family.id,
-        manufacturer: hand.manufacturer,
-        model: hand.model,
-      },
-    };
+    });
   });
 }
 
@@ -382,14 +350,18 @@ export async function writeDemoPayments(
     const listingId = ids.listings[payment.listing]!;
     const userId = ids.users.get(payment.owner)!;
     const { completedAt } = payment;
-    const base = {
-      id,
+    // What was charged: the payment row and the sandbox's intent say the same.
+    const charge = {
       listingId,
       userId,
       kind: payment.kind,
       durationMonths: payment.months,
       amountCents: payment.amountCents,
       currency: plan.currency,
+    };
+    const base = {
+      id,
+      ...charge,
       createdAt: payment.createdAt,
       updatedAt: completedAt ?? payment.createdAt,
     };
@@ -403,12 +375,7 @@ export async function writeDemoPayments(
     const idempotencyKey = `listing-${listingId}-attempt-${id}`;
     const intent = await sandbox.createIntent({
       paymentId: id,
-      listingId,
-      userId,
-      kind: payment.kind,
-      durationMonths: payment.months,
-      amountCents: payment.amountCents,
-      currency: plan.currency,
+      ...charge,
       description: payment.description,
       idempotencyKey,
     });

@@ -1,7 +1,7 @@
 import { AuditPageSchema, emptyAsUndefined, PageQuerySchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BEARER, errorResponses as errors } from '../../lib/route-schemas.js';
+import { adminRoute, errorResponses as errors } from '../../lib/route-schemas.js';
 
 export const AuditQuerySchema = PageQuerySchema.extend({
   object_id: z.preprocess(emptyAsUndefined, z.string().trim().max(200, 'An object id is at most 200 characters.').optional()),
@@ -11,17 +11,12 @@ export const AuditQuerySchema = PageQuerySchema.extend({
 const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'The audit log of admin actions, newest first (admins only)',
-        description: 'object_id: only the entries about that listing, user, payment, report, setting or inbox item.',
-        security: BEARER,
-        querystring: AuditQuerySchema,
-        response: { 200: AuditPageSchema, ...errors(400, 401, 403) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'The audit log of admin actions, newest first (admins only)',
+      description: 'object_id: only the entries about that listing, user, payment, report, setting or inbox item.',
+      querystring: AuditQuerySchema,
+      response: { 200: AuditPageSchema, ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const { page, page_size: pageSize, object_id: objectId } = request.query;
       const { items, total } = await app.audit.list({ page, pageSize, ...(objectId ? { objectId } : {}) });

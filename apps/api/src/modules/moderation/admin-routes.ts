@@ -12,10 +12,8 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { adminRoute, errorResponses } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
-
-const TAGS = ['admin'];
 
 const ReportsQuerySchema = PageQuerySchema.extend({
   status: z.enum(['open', 'resolved'], { error: "Status must be 'open' or 'resolved'." }).default('open'),
@@ -34,22 +32,15 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409);
  */
 const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const moderation = app.moderation.service;
-  const admin = { onRequest: app.requireAdmin, security: BEARER };
-
   app.get(
     '/admin/review-queue',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Listings waiting for an operator: pending and rejected by the check, oldest first',
-        description:
-          'Each with its seller’s history and its open reports. A listing an operator rejected leaves the queue until its seller edits it; a taken-down one leaves it.',
-        querystring: PageQuerySchema,
-        response: { 200: ReviewQueuePageSchema, ...readErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Listings waiting for an operator: pending and rejected by the check, oldest first',
+      description:
+        'Each with its seller’s history and its open reports. A listing an operator rejected leaves the queue until its seller edits it; a taken-down one leaves it.',
+      querystring: PageQuerySchema,
+      response: { 200: ReviewQueuePageSchema, ...readErrors },
+    }),
     async (request) => {
       const { page, page_size: pageSize } = request.query;
       const { items, total } = await moderation.reviewQueue({ page, pageSize });
@@ -59,33 +50,23 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/listings/:id',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'A listing in any state, with its seller’s email, featuring and prohibited-item reason',
-        params: IdParamsSchema,
-        response: { 200: AdminListingSchema, ...readErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: 'A listing in any state, with its seller’s email, featuring and prohibited-item reason',
+      params: IdParamsSchema,
+      response: { 200: AdminListingSchema, ...readErrors },
+    }),
     async (request) => moderation.adminListing(request.params.id),
   );
 
   app.post(
     '/admin/listings/:id/approve',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: "Approve a listing: it shows 'Verified' (no verification object, is_verified true)",
-        description: 'Overrules a prohibited-item finding too. A taken-down listing is restored first (409).',
-        params: IdParamsSchema,
-        body: ApproveBodySchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: "Approve a listing: it shows 'Verified' (no verification object, is_verified true)",
+      description: 'Overrules a prohibited-item finding too. A taken-down listing is restored first (409).',
+      params: IdParamsSchema,
+      body: ApproveBodySchema,
+      response: { 200: AdminListingSchema, ...writeErrors },
+    }),
     async (request) => moderation.approve(currentUserOf(request), request.params.id, request.body.reason ?? null),
   );
 
@@ -112,67 +93,47 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { path, summary, description, decide } of reasonedDecisions) {
     app.post(
       `/admin/listings/:id/${path}`,
-      {
-        onRequest: admin.onRequest,
-        schema: {
-          tags: TAGS,
-          security: admin.security,
-          summary,
-          ...(description === undefined ? {} : { description }),
-          params: IdParamsSchema,
-          body: AdminReasonBodySchema,
-          response: { 200: AdminListingSchema, ...writeErrors },
-        },
-      },
+      adminRoute(app, {
+        summary,
+        ...(description === undefined ? {} : { description }),
+        params: IdParamsSchema,
+        body: AdminReasonBodySchema,
+        response: { 200: AdminListingSchema, ...writeErrors },
+      }),
       async (request) => decide(currentUserOf(request), request.params.id, request.body.reason),
     );
   }
 
   app.post(
     '/admin/listings/:id/feature',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Feature a live listing until a day (through its end, UTC) or an instant',
-        description:
-          "The landing page's 'Featured' strip and first when browsing. 400 for a date not in the future, 409 for a listing that is not live.",
-        params: IdParamsSchema,
-        body: FeatureListingBodySchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Feature a live listing until a day (through its end, UTC) or an instant',
+      description:
+        "The landing page's 'Featured' strip and first when browsing. 400 for a date not in the future, 409 for a listing that is not live.",
+      params: IdParamsSchema,
+      body: FeatureListingBodySchema,
+      response: { 200: AdminListingSchema, ...writeErrors },
+    }),
     async (request) => moderation.feature(currentUserOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/admin/listings/:id/feature',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Stop featuring a listing',
-        params: IdParamsSchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Stop featuring a listing',
+      params: IdParamsSchema,
+      response: { 200: AdminListingSchema, ...writeErrors },
+    }),
     async (request) => moderation.unfeature(currentUserOf(request), request.params.id),
   );
 
   app.get(
     '/admin/reports',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Reports grouped by listing: open ones (oldest first) or resolved ones (latest first)',
-        querystring: ReportsQuerySchema,
-        response: { 200: ReportGroupsPageSchema, ...readErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Reports grouped by listing: open ones (oldest first) or resolved ones (latest first)',
+      querystring: ReportsQuerySchema,
+      response: { 200: ReportGroupsPageSchema, ...readErrors },
+    }),
     async (request) => {
       const { page, page_size: pageSize, status } = request.query;
       const { items, total } = await moderation.reportGroups(status, { page, pageSize });
@@ -182,19 +143,14 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/listings/:id/reports/resolve',
-    {
-      onRequest: admin.onRequest,
-      schema: {
-        tags: TAGS,
-        security: admin.security,
-        summary: 'Resolve every open report of a listing: dismissed, or acted on, with a reason',
-        description:
-          'Acting (taking the listing down, rejecting it) is a separate call; this records the outcome. 409 when no report is open.',
-        params: IdParamsSchema,
-        body: ResolveReportsBodySchema,
-        response: { 200: ReportGroupSchema, ...writeErrors },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Resolve every open report of a listing: dismissed, or acted on, with a reason',
+      description:
+        'Acting (taking the listing down, rejecting it) is a separate call; this records the outcome. 409 when no report is open.',
+      params: IdParamsSchema,
+      body: ResolveReportsBodySchema,
+      response: { 200: ReportGroupSchema, ...writeErrors },
+    }),
     async (request) => moderation.resolveReports(currentUserOf(request), request.params.id, request.body),
   );
 };

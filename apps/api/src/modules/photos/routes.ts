@@ -77,6 +77,23 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadsInProgress = new Map<string, number>();
 
   /**
+   * Runs one upload of an account while holding one of its upload slots: a photo and a logo
+   * share the same limit, so an account cannot decode more images at once by mixing them.
+   */
+  async function withUploadSlot<T>(userId: string, upload: () => Promise<T>): Promise<T> {
+    const inProgress = uploadsInProgress.get(userId) ?? 0;
+    if (inProgress >= MAX_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(UPLOAD_IN_PROGRESS, 'upload_in_progress');
+    uploadsInProgress.set(userId, inProgress + 1);
+    try {
+      return await upload();
+    } finally {
+      const left = (uploadsInProgress.get(userId) ?? 1) - 1;
+      if (left > 0) uploadsInProgress.set(userId, left);
+      else uploadsInProgress.delete(userId);
+    }
+  }
+
+  /**
    * An answer sent before the request body was read (a refusal, or an error part-way) leaves
    * the rest of the body in the connection: the next request on a keep-alive connection would
    * wait behind it for ever. Read and drop the rest; when more is announced than any upload
@@ -193,19 +210,12 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
       const existing = await photos.countForOwner(id, user.id);
       if (existing >= MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
-      const inProgress = uploadsInProgress.get(user.id) ?? 0;
-      if (inProgress >= MAX_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(UPLOAD_IN_PROGRESS, 'upload_in_progress');
-      uploadsInProgress.set(user.id, inProgress + 1);
-      try {
+      return withUploadSlot(user.id, async () => {
         const processed = await readAndProcess(request, reply, user.id, existing);
         if (processed.length === 0) throw badRequest(NO_PHOTOS_SENT, 'no_photos');
         const listing = await photos.add(id, user.id, processed);
         return await reply.status(201).send(listing);
-      } finally {
-        const left = (uploadsInProgress.get(user.id) ?? 1) - 1;
-        if (left > 0) uploadsInProgress.set(user.id, left);
-        else uploadsInProgress.delete(user.id);
-      }
+      });
     },
   );
 
@@ -229,18 +239,11 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUserOf(request);
       if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
-      const inProgress = uploadsInProgress.get(user.id) ?? 0;
-      if (inProgress >= MAX_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(UPLOAD_IN_PROGRESS, 'upload_in_progress');
-      uploadsInProgress.set(user.id, inProgress + 1);
-      try {
+      return withUploadSlot(user.id, async () => {
         const [logo] = await readAndProcess(request, reply, user.id, 0, { only: 1 });
         if (!logo) throw badRequest(LOGO_NOT_SENT, 'no_logo');
         return await app.sellers.replaceLogo(user.id, logo.thumbnail);
-      } finally {
-        const left = (uploadsInProgress.get(user.id) ?? 1) - 1;
-        if (left > 0) uploadsInProgress.set(user.id, left);
-        else uploadsInProgress.delete(user.id);
-      }
+      });
     },
   );
 
