@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from './support/admin.js';
 import { api, callApi, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
+import { CARD_EXPIRY, CARD_OK, payByCardThroughApi } from './support/card-payments.js';
 import { severeAxeViolations } from './support/listing-fixtures.js';
 import { linkIn, startMailCatcher, type MailCatcher, type ReceivedMail } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -24,8 +25,6 @@ let browser: Browser;
 let admin: TestUser;
 
 const PASSWORD = 'Bench-Operations-2026';
-const CARD_OK = '4242 4242 4242 4242';
-const EXPIRY = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 const REPORT_THANKS = 'Thank you. Our team will review this listing.';
 const EMAIL_NOT_VERIFIED_TO_PUBLISH =
   'Please verify your email address before publishing a listing. Use the link we emailed you, or send a new one.';
@@ -78,29 +77,6 @@ async function createListing(seller: TestUser, title: string, months = 1): Promi
   });
 }
 
-/** Pays for a listing as the payment page would, without the UI: intent, test card, confirm. */
-async function payThroughApi(seller: TestUser, listingId: string, months: number): Promise<void> {
-  const intent = await api<{ client_secret: string; payment_id: string; provider: string }>(server.baseUrl, '/payments/create-intent', {
-    token: seller.token,
-    json: { listing_id: listingId, duration_months: months },
-  });
-  if (intent.provider === 'free') throw new Error('Expected a card payment: start the server with the promotion over');
-  const [month, year] = EXPIRY.split('/');
-  const card = await api<{ payment_intent: { id: string } }>(server.baseUrl, '/payments/sandbox/confirm-card', {
-    json: {
-      client_secret: intent.client_secret,
-      card_number: CARD_OK.replaceAll(' ', ''),
-      exp_month: Number(month),
-      exp_year: 2000 + Number(year),
-      cvc: '123',
-    },
-  });
-  await api(server.baseUrl, '/payments/confirm', {
-    token: seller.token,
-    json: { payment_id: intent.payment_id, stripe_payment_id: card.payment_intent.id },
-  });
-}
-
 async function getListing(seller: TestUser, id: string): Promise<ListingBody> {
   return api<ListingBody>(server.baseUrl, `/listings/${id}`, { token: seller.token });
 }
@@ -123,7 +99,7 @@ async function expectAccessible(page: Page, include?: string): Promise<void> {
 
 async function fillCard(page: Page): Promise<void> {
   await page.getByLabel('Card number').fill(CARD_OK);
-  await page.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+  await page.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY);
   await page.getByLabel('CVC').fill('123');
 }
 
@@ -149,7 +125,7 @@ describe('operations (issue 14)', () => {
     const buyer = await registerVerified('reporting-buyer');
     const title = `Autoclave with Sample Vials ${Date.now().toString(36)}`;
     const listing = await createListing(seller, title);
-    await payThroughApi(seller, listing.id, 1);
+    expect(await payByCardThroughApi(server, seller, listing.id, 1)).toBe('paid');
     expect(await getListing(seller, listing.id)).toMatchObject({ is_active: true, payment_status: 'paid' });
 
     // The buyer reports it from the listing page, by keyboard.
@@ -232,7 +208,7 @@ describe('operations (issue 14)', () => {
     const seller = await registerVerified('refunded-seller');
     const title = `Refrigerated Centrifuge ${Date.now().toString(36)}`;
     const listing = await createListing(seller, title, 3);
-    await payThroughApi(seller, listing.id, 3);
+    expect(await payByCardThroughApi(server, seller, listing.id, 3)).toBe('paid');
     const paid = await getListing(seller, listing.id);
     expect(paid.expiry_date).not.toBeNull();
     const history = await api<Array<{ listing_id: string; amount: number; status: string }>>(server.baseUrl, '/payments/history', {

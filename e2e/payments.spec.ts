@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
+import { CARD_DECLINED, CARD_EXPIRY, CARD_OK, payByCardThroughApi } from './support/card-payments.js';
 import { orderSummaryValue } from './support/listing-fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -23,10 +24,6 @@ interface QuoteBody {
   amount: number;
   new_expiry_date: string;
 }
-
-const CARD_OK = '4242 4242 4242 4242';
-const CARD_DECLINED = '4000 0000 0000 0002';
-const EXPIRY = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
 let browser: Browser;
 
@@ -55,29 +52,6 @@ async function getListing(server: RunningServer, seller: TestUser, id: string): 
   return api<ListingBody>(server.baseUrl, `/listings/${id}`, { token: seller.token });
 }
 
-/** Pays for a listing as the payment page would, without the UI: intent, test card, confirm. */
-async function payThroughApi(server: RunningServer, seller: TestUser, listingId: string): Promise<void> {
-  const intent = await api<{ client_secret: string; payment_id: string; provider: string }>(server.baseUrl, '/payments/create-intent', {
-    token: seller.token,
-    json: { listing_id: listingId, duration_months: 1 },
-  });
-  if (intent.provider === 'free') return;
-  const [month, year] = EXPIRY.split('/');
-  const card = await api<{ payment_intent: { id: string } }>(server.baseUrl, '/payments/sandbox/confirm-card', {
-    json: {
-      client_secret: intent.client_secret,
-      card_number: CARD_OK.replaceAll(' ', ''),
-      exp_month: Number(month),
-      exp_year: 2000 + Number(year),
-      cvc: '123',
-    },
-  });
-  await api(server.baseUrl, '/payments/confirm', {
-    token: seller.token,
-    json: { payment_id: intent.payment_id, stripe_payment_id: card.payment_intent.id },
-  });
-}
-
 async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
@@ -85,7 +59,7 @@ async function expectAccessible(page: Page): Promise<void> {
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+  await page.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY);
   await page.getByLabel('CVC').fill('123');
 }
 
@@ -196,7 +170,7 @@ describe('payments with the promotion over (sandbox card provider)', () => {
 
   it('extends a paid listing by one month: the expiry moves a month on', async () => {
     const created = await createListing(server, seller, 'Eppendorf 5424R Microcentrifuge');
-    await payThroughApi(server, seller, created.id);
+    await payByCardThroughApi(server, seller, created.id);
     const before = await getListing(server, seller, created.id);
     const quote = await api<QuoteBody>(server.baseUrl, `/payments/quote?listing_id=${created.id}&duration_months=1&purpose=extend`, {
       token: seller.token,
