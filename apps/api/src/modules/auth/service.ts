@@ -334,11 +334,13 @@ export class AuthService {
         if (bySub) return bySub;
 
         const [byEmail] = await tx
-          .select({ id: users.id, isVerified: users.isVerified })
+          .select({ ...signInColumns, isVerified: users.isVerified, googleSub: users.googleSub })
           .from(users)
           .where(eq(users.email, email))
           .limit(1)
           .for('update');
+        // A concurrent sign-in of this Google user committed the row after our look-up by sub.
+        if (byEmail?.googleSub === sub) return byEmail;
         if (byEmail) {
           const neverVerified = !byEmail.isVerified;
           // Verified meanwhile (or another account): ask again rather than link unproven.
