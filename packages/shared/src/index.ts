@@ -9,6 +9,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './condition-values.js';
+export * from './specification-values.js';
 export * from './conditions.js';
 export * from './countries.js';
 export * from './taxonomy.js';
@@ -17,6 +18,7 @@ export * from './routes.js';
 
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/specifications.js';
 export * from './schemas/listings.js';
 export * from './schemas/search.js';
 export * from './schemas/payments.js';

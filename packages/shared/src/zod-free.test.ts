@@ -14,6 +14,7 @@ const ZOD_FREE_MODULES = [
   'constants.ts',
   'messages.ts',
   'condition-values.ts',
+  'specification-values.ts',
   'countries.ts',
   'taxonomy.ts',
   'category-names.ts',

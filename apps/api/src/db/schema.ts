@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DECONTAMINATION_STATUSES, DEVICE_CLASSES, SALE_RESTRICTIONS, SHIPPING_OPTIONS, WARRANTIES } from '@benchmarket/shared';
 import {
   bigint,
   bigserial,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -215,6 +217,28 @@ export const listings = pgTable(
     expiryDate: timestamp('expiry_date', { withTimezone: true }),
     durationMonths: integer('duration_months').notNull(),
     expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
+    // Issue 15: structured specifications (all optional; values in shared/specification-values.ts).
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    yearOfManufacture: integer('year_of_manufacture'),
+    hoursOfUse: integer('hours_of_use'),
+    /** Only the owner ever sees it (the mapper leaves it out of every other response). */
+    serialNumber: text('serial_number'),
+    warranty: text('warranty', { enum: WARRANTIES }),
+    shipping: text('shipping', { enum: SHIPPING_OPTIONS }),
+    leadTimeDays: integer('lead_time_days'),
+    includedAccessories: text('included_accessories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // Regulatory and safety facts.
+    deviceClass: text('device_class', { enum: DEVICE_CLASSES }),
+    fda510kNumber: text('fda_510k_number'),
+    ceMarking: boolean('ce_marking'),
+    saleRestriction: text('sale_restriction', { enum: SALE_RESTRICTIONS }).notNull().default('none'),
+    /** Null: the seller made no decontamination statement (buyers of used equipment are cautioned). */
+    decontaminationStatus: text('decontamination_status', { enum: DECONTAMINATION_STATUSES }),
+    decontaminationDate: date('decontamination_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -238,6 +262,9 @@ export const listings = pgTable(
     index('listings_review_queue_idx')
       .on(t.createdAt)
       .where(sql`${t.verificationStatus} in ('pending', 'auto_rejected') and not ${t.isDeleted}`),
+    // The search form's manufacturer filter and its counts (any case).
+    index('listings_manufacturer_idx').on(sql`lower(${t.manufacturer})`),
+    index('listings_year_of_manufacture_idx').on(t.yearOfManufacture),
     // Search also uses two covering indexes drizzle cannot declare (INCLUDE): the storefront
     // newest first and per family — migration 0006_search_covering_indexes.sql.
   ],
@@ -380,6 +407,11 @@ export const messages = pgTable(
     senderEmail: text('sender_email').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * Issue 15: for a listing sold to licensed professionals only, the sender confirmed being
+     * one when they wrote (null: the listing was not restricted).
+     */
+    licensedProfessionalConfirmedAt: timestamp('licensed_professional_confirmed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

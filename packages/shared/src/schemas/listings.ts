@@ -22,6 +22,7 @@ import {
   paginated,
   plainText,
 } from './common.js';
+import { SpecificationsInputSchema, SpecificationsSchema } from './specifications.js';
 
 /** spec §3: payment_status is paid or unpaid. */
 export const LISTING_PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
@@ -92,6 +93,12 @@ export const ListingSchema = z.object({
    * from {country}' (rules/seller-name.ts); never their email. Links to /sellers/{user_id}.
    */
   seller_name: z.string().optional(),
+  /**
+   * Issue 15: specifications, regulatory facts and the decontamination statement. The API
+   * always sends them (the serial number to the owner only); optional here so that a listing
+   * built by hand (a test, a preview) need not invent them.
+   */
+  ...SpecificationsSchema.partial().shape,
 });
 export type Listing = z.infer<typeof ListingSchema>;
 
@@ -134,6 +141,7 @@ export const ListingCreateSchema = z.object({
   condition: ConditionSchema,
   location: LocationInputSchema,
   duration_months: DurationMonthsSchema,
+  ...SpecificationsInputSchema.shape,
 });
 export type ListingCreate = z.output<typeof ListingCreateSchema>;
 export type ListingCreateInput = z.input<typeof ListingCreateSchema>;

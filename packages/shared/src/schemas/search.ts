@@ -6,6 +6,22 @@ import { findCountry } from '../countries.js';
 import { PRICE_NEGATIVE, PRICE_NOT_A_NUMBER, PRICE_RANGE_INVALID, SEARCH_QUERY_TOO_LONG } from '../messages.js';
 import { QueryBooleanSchema, emptyAsUndefined, paginated } from './common.js';
 import { ListingSchema } from './listings.js';
+import { MANUFACTURER_MAX_LENGTH, SHIPPING_OPTIONS, WARRANTIES, YEAR_OF_MANUFACTURE_MIN } from '../specification-values.js';
+import { SHIPPING_INVALID, WARRANTY_INVALID, currentYear } from './specifications.js';
+
+export const SEARCH_YEAR_INVALID = `Year must be a whole number from ${YEAR_OF_MANUFACTURE_MIN} to this year`;
+export const SEARCH_YEAR_RANGE_INVALID = 'Year from must not be after year to';
+
+/** A year bound of the specifications filter (issue 15). */
+const YearFilterSchema = z.preprocess(
+  emptyAsUndefined,
+  z.coerce
+    .number({ error: SEARCH_YEAR_INVALID })
+    .int(SEARCH_YEAR_INVALID)
+    .min(YEAR_OF_MANUFACTURE_MIN, SEARCH_YEAR_INVALID)
+    .refine((year) => year <= currentYear(), { error: SEARCH_YEAR_INVALID })
+    .optional(),
+);
 
 /**
  * The last page a search answers (issue 12: a huge page made the database rank every match):
@@ -56,6 +72,12 @@ export const SearchQuerySchema = z
         .optional()
         .transform((v) => (v ? (findCountry(v)?.name ?? v) : undefined)),
     ),
+    /** Issue 15: the specifications filters — a maker (any case), years of manufacture, warranty, shipping. */
+    manufacturer: z.preprocess(emptyAsUndefined, z.string().trim().max(MANUFACTURER_MAX_LENGTH).optional()),
+    year_from: YearFilterSchema,
+    year_to: YearFilterSchema,
+    warranty: z.preprocess(emptyAsUndefined, z.enum(WARRANTIES, { error: WARRANTY_INVALID }).optional()),
+    shipping: z.preprocess(emptyAsUndefined, z.enum(SHIPPING_OPTIONS, { error: SHIPPING_INVALID }).optional()),
     use_rag: z.preprocess(emptyAsUndefined, QueryBooleanSchema.default(false)),
     page: z.preprocess(
       emptyAsUndefined,
@@ -70,6 +92,10 @@ export const SearchQuerySchema = z
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     message: PRICE_RANGE_INVALID,
     path: ['max_price'],
+  })
+  .refine((q) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to, {
+    message: SEARCH_YEAR_RANGE_INVALID,
+    path: ['year_to'],
   });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
@@ -77,3 +103,15 @@ export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 /** A page of search results; with use_rag each item carries rag_search_response. */
 export const SearchResponseSchema = paginated(ListingSchema);
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/**
+ * GET /listings/manufacturers (issue 15): the makers of live listings with how many each has —
+ * the search form's manufacturer filter (with counts) and the listing form's suggestions;
+ * with `manufacturer`, that maker's models instead.
+ */
+export const SpecificationSuggestionsQuerySchema = z.object({
+  manufacturer: z.preprocess(emptyAsUndefined, z.string().trim().max(MANUFACTURER_MAX_LENGTH).optional()),
+});
+export const SpecificationCountSchema = z.object({ name: z.string(), count: z.number().int().min(0) });
+export type SpecificationCount = z.infer<typeof SpecificationCountSchema>;
+export const SpecificationCountsSchema = z.array(SpecificationCountSchema);
