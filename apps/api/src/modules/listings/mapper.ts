@@ -1,4 +1,4 @@
-import { sellerPublicName, type Condition, type Listing, type ListingModeration } from '@benchmarket/shared';
+import { sellerPublicName, type Condition, type Listing, type ListingModeration, type Specifications } from '@benchmarket/shared';
 import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings, sellerProfiles } from '../../db/schema.js';
@@ -52,6 +52,32 @@ function moderationOf(row: ListingRow, view: ListingView): ListingModeration | n
   return { status: row.moderationStatus, reason: row.moderationReason, at: row.moderatedAt ? row.moderatedAt.toISOString() : null };
 }
 
+/**
+ * Issue 15: the specifications, regulatory facts and decontamination statement. The serial
+ * number is the owner's alone: for anyone else (admins included) the key is absent.
+ */
+function specificationsOf(row: ListingRow, view: ListingView): Specifications {
+  const owner = Boolean(view.viewerId) && view.viewerId === row.userId;
+  return {
+    manufacturer: row.manufacturer,
+    model: row.model,
+    year_of_manufacture: row.yearOfManufacture,
+    hours_of_use: row.hoursOfUse,
+    ...(owner && { serial_number: row.serialNumber }),
+    warranty: row.warranty,
+    shipping: row.shipping,
+    lead_time_days: row.leadTimeDays,
+    included_accessories: row.includedAccessories ?? [],
+    regulatory: {
+      device_class: row.deviceClass,
+      fda_510k_number: row.fda510kNumber,
+      ce_marking: row.ceMarking,
+      sale_restriction: row.saleRestriction ?? 'none',
+    },
+    decontamination: row.decontaminationStatus ? { status: row.decontaminationStatus, date: row.decontaminationDate } : null,
+  };
+}
+
 export function toListing(
   row: ListingRow,
   photos: readonly PhotoRow[],
@@ -83,6 +109,7 @@ export function toListing(
     verification: row.verificationStatus ? { status: row.verificationStatus, verification_notes: row.verificationNotes } : null,
     is_featured: isFeatured(row, view.now),
     moderation: moderationOf(row, view),
+    ...specificationsOf(row, view),
     ...(sellerName !== undefined && { seller_name: sellerName }),
   };
 }

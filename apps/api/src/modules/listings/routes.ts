@@ -9,6 +9,8 @@ import {
   ListingsQuerySchema,
   ListingUpdateSchema,
   MessageResponseSchema,
+  SpecificationCountsSchema,
+  SpecificationSuggestionsQuerySchema,
   UserListingsQuerySchema,
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,6 +113,21 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.latest(request.query.limit),
+  );
+
+  app.get(
+    '/listings/manufacturers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Makers of live listings with how many each has (or, with manufacturer, that maker’s models)',
+        description:
+          'For the search form’s manufacturer filter and the listing form’s suggestions. Spellings that differ only in case count as one; at most 200, most listings first.',
+        querystring: SpecificationSuggestionsQuerySchema,
+        response: { 200: SpecificationCountsSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.specificationCounts(request.query.manufacturer),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type ListingCreate,
   type ListingsPage,
   type ListingUpdate,
+  type SpecificationCount,
 } from '@benchmarket/shared';
 import { and, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { activateListing, extendListing, shortenPaidTime, type DbWriter } from './lifecycle.js';
 import { backfillMeanings, LISTING_EMBED_JOB, listingMeaning, needsMeaning } from './meaning.js';
 import { buildSearchTerms } from './search-terms.js';
+import { makerAndModel, specificationColumns } from './specifications.js';
 import { LISTING_REMOVED_CANNOT_EDIT } from './texts.js';
 import {
   approveListing,
@@ -76,6 +78,9 @@ const newestFirst = [desc(listings.createdAt), desc(listings.id)];
  * Listings: create, edit, remove (soft), read with the visibility rules, lists. Every create
  * and edit re-runs the automatic check and the categorisation. No HTTP here.
  */
+/** The most makers (or models) the suggestions list: a select beyond this is no help. */
+const SPECIFICATION_COUNTS_LIMIT = 200;
+
 export class ListingsService {
   constructor(private readonly deps: ListingsServiceDependencies) {}
 
@@ -84,10 +89,11 @@ export class ListingsService {
   }
 
   /** Category, verification and search words, derived from what the seller wrote. */
-  private async derive(input: ListingUpdate) {
+  private async derive(input: ListingUpdate, current?: ListingRow) {
     return ListingsService.derive(input, {
       verify: (check) => this.deps.verifier.verify(check),
       meaningModel: await this.deps.meaningModel(),
+      current,
     });
   }
 
@@ -103,8 +109,12 @@ export class ListingsService {
       verify: (check: VerificationInput) => ListingCheck | Promise<ListingCheck>;
       meaningModel: LocalMeaningModel;
       fallbackCategory?: string | null;
+      /** An edited listing's row: specification fields the body leaves out keep their values. */
+      current?: ListingRow;
     },
   ) {
+    const specifications = specificationColumns(input);
+    const { manufacturer, model } = makerAndModel(specifications, tools.current);
     const localCategory = categorize({ title: input.title, description: input.description }) ?? tools.fallbackCategory ?? null;
     const check = await tools.verify({
       title: input.title,
@@ -125,7 +135,8 @@ export class ListingsService {
       location: country?.name ?? null,
       locationCode: country?.code ?? null,
       category,
-      searchTerms: buildSearchTerms({ condition: input.condition, category, location: input.location }),
+      searchTerms: buildSearchTerms({ condition: input.condition, category, location: input.location, manufacturer, model }),
+      ...specifications,
       isVerified: check.isVerified,
       verificationStatus: check.status,
       verificationNotes: check.notes,
@@ -194,8 +205,8 @@ export class ListingsService {
    * take-down stays.
    */
   async update(id: string, userId: string, input: ListingUpdate): Promise<Listing> {
-    await this.findOwnedForChange(id, userId);
-    const fields = await this.derive(input);
+    const before = await this.findOwnedForChange(id, userId);
+    const fields = await this.derive(input, before);
     const row = await this.db.transaction(async (tx) => {
       const [current] = await tx
         .select(listingColumns)
@@ -373,6 +384,26 @@ export class ListingsService {
       .orderBy(...newestFirst)
       .limit(limit);
     return this.toListings(rows);
+  }
+
+  /**
+   * GET /listings/manufacturers (issue 15): the makers of live listings with how many each has,
+   * most first — the search form's manufacturer filter and the listing form's suggestions.
+   * With `manufacturer`, that maker's models instead. Spellings that differ only in case are
+   * one maker, shown as most of its listings spell it.
+   */
+  async specificationCounts(manufacturer?: string): Promise<SpecificationCount[]> {
+    const column = manufacturer ? listings.model : listings.manufacturer;
+    const where = [activeListingSql(this.deps.clock.now()), sql`${column} is not null`, sql`btrim(${column}) <> ''`];
+    if (manufacturer) where.push(sql`lower(${listings.manufacturer}) = lower(${manufacturer})`);
+    const rows = await this.db
+      .select({ name: sql<string>`mode() within group (order by ${column})`, count: count() })
+      .from(listings)
+      .where(and(...where))
+      .groupBy(sql`lower(${column})`)
+      .orderBy(desc(count()), sql`lower(${column})`)
+      .limit(SPECIFICATION_COUNTS_LIMIT);
+    return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
   }
 
   /**

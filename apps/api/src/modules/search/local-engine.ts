@@ -1,4 +1,4 @@
-import { normalizeForMatch, type Condition } from '@benchmarket/shared';
+import { normalizeForMatch, type Condition, type Shipping, type Warranty } from '@benchmarket/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
@@ -27,6 +27,12 @@ export interface SearchFilters {
   condition?: Condition;
   /** Canonical country name. */
   location?: string;
+  /** Issue 15: the specifications filters (a maker in any case; years inclusive). */
+  manufacturer?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  warranty?: Warranty;
+  shipping?: Shipping;
 }
 
 export interface PageRequest {
@@ -87,6 +93,11 @@ function filterSql(filters: SearchFilters): SQL[] {
   if (filters.maxPriceCents !== undefined) parts.push(sql`${listings.priceCents} <= ${filters.maxPriceCents}`);
   if (filters.condition) parts.push(sql`${listings.condition} = ${filters.condition}`);
   if (filters.location) parts.push(sql`${listings.location} = ${filters.location}`);
+  if (filters.manufacturer) parts.push(sql`lower(${listings.manufacturer}) = lower(${filters.manufacturer})`);
+  if (filters.yearFrom !== undefined) parts.push(sql`${listings.yearOfManufacture} >= ${filters.yearFrom}`);
+  if (filters.yearTo !== undefined) parts.push(sql`${listings.yearOfManufacture} <= ${filters.yearTo}`);
+  if (filters.warranty) parts.push(sql`${listings.warranty} = ${filters.warranty}`);
+  if (filters.shipping) parts.push(sql`${listings.shipping} = ${filters.shipping}`);
   return parts;
 }
 

@@ -65,6 +65,11 @@ export class SearchService {
       maxPriceCents: query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
       condition: query.condition,
       location: query.location,
+      manufacturer: query.manufacturer,
+      yearFrom: query.year_from,
+      yearTo: query.year_to,
+      warranty: query.warranty,
+      shipping: query.shipping,
     };
     const page: PageRequest = { limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE };
     const now = this.deps.clock.now();
