@@ -14,6 +14,8 @@ export const MessageSchema = z.object({
   message: z.string(),
   sent_at: IsoDateTimeSchema,
   is_read: z.boolean(),
+  /** Issue 15: the listing is sold to licensed professionals only and the sender confirmed being one. */
+  licensed_professional_confirmed: z.boolean().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -36,5 +38,12 @@ export const ContactFormSchema = z.object({
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 
 /** POST /messages: the contact form plus the listing it is about. */
-export const MessageCreateSchema = ContactFormSchema.extend({ listing_id: IdSchema });
+export const MessageCreateSchema = ContactFormSchema.extend({
+  listing_id: IdSchema,
+  /**
+   * Issue 15: the sender confirms being a licensed professional — required (403 otherwise) for
+   * a listing sold to licensed professionals only, and stored with the message.
+   */
+  licensed_professional: z.boolean().optional(),
+});
 export type MessageCreate = z.infer<typeof MessageCreateSchema>;

@@ -8,7 +8,12 @@ interface NewMessageMailInput {
   /** The sending account's own (verified: issue 14) address. */
   accountEmail: string;
   message: string;
+  /** The listing is sold to licensed professionals only, and the sender confirmed being one. */
+  licensedProfessional?: boolean;
 }
+
+const LICENSED_PROFESSIONAL_NOTE =
+  'Your listing is sold to licensed professionals only: the sender confirmed being a licensed professional. Check their licence before you sell.';
 
 /** One line, so a title can never bend the Subject header. */
 function oneLine(value: string): string {
@@ -41,6 +46,7 @@ export function newMessageMail(input: NewMessageMailInput): MailContent {
       `${input.senderName} (${input.senderEmail}) sent you a message about your listing "${title}":`,
       input.message,
       `Reply to this email to answer ${input.senderName} directly, or read all your messages in your dashboard.`,
+      ...(input.licensedProfessional ? [LICENSED_PROFESSIONAL_NOTE] : []),
       ...(note ? [note] : []),
     ],
     action: { label: 'Open my messages', url: `${input.publicUrl}/dashboard?tab=messages` },

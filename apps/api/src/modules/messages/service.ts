@@ -1,5 +1,6 @@
 import {
   EMAIL_NOT_VERIFIED_TO_CONTACT,
+  LICENSED_PROFESSIONAL_REQUIRED,
   LISTING_NOT_FOUND,
   SELLER_UNAVAILABLE,
   type Message,
@@ -32,6 +33,7 @@ const messageColumns = {
   message: messages.message,
   sentAt: messages.sentAt,
   isRead: messages.isRead,
+  licensedProfessionalConfirmedAt: messages.licensedProfessionalConfirmedAt,
 };
 
 interface MessageRow {
@@ -43,6 +45,7 @@ interface MessageRow {
   message: string;
   sentAt: Date;
   isRead: boolean;
+  licensedProfessionalConfirmedAt: Date | null;
 }
 
 function toMessage(row: MessageRow): Message {
@@ -55,6 +58,8 @@ function toMessage(row: MessageRow): Message {
     message: row.message,
     sent_at: row.sentAt.toISOString(),
     is_read: row.isRead,
+    // Only on messages about restricted listings: every other message keeps the spec's shape.
+    ...(row.licensedProfessionalConfirmedAt !== null && { licensed_professional_confirmed: true }),
   };
 }
 
@@ -100,6 +105,7 @@ export class MessagesService {
           isDeleted: listings.isDeleted,
           paymentStatus: listings.paymentStatus,
           expiryDate: listings.expiryDate,
+          saleRestriction: listings.saleRestriction,
         })
         .from(listings)
         .innerJoin(users, eq(users.id, listings.userId))
@@ -112,6 +118,11 @@ export class MessagesService {
       const now = this.deps.clock.now();
       const active = listing.isActive && listing.paymentStatus === 'paid' && listing.expiryDate !== null && listing.expiryDate > now;
       if (!active) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
+      // Issue 15: a device sold to licensed professionals only is contacted by one, who says so.
+      const restricted = listing.saleRestriction === 'licensed_professionals';
+      if (restricted && input.licensed_professional !== true) {
+        throw forbidden(LICENSED_PROFESSIONAL_REQUIRED, 'licensed_professional_required');
+      }
 
       const [row] = await tx
         .insert(messages)
@@ -122,6 +133,7 @@ export class MessagesService {
           senderName: input.sender_name,
           senderEmail: input.sender_email,
           message: input.message,
+          licensedProfessionalConfirmedAt: restricted ? now : null,
         })
         .returning();
       if (!row) throw new Error('insert into messages returned no row');
@@ -135,6 +147,7 @@ export class MessagesService {
             senderEmail: row.senderEmail,
             accountEmail: sender.email,
             message: row.message,
+            licensedProfessional: restricted,
           }),
           to: listing.ownerEmail,
           replyTo: row.senderEmail,
