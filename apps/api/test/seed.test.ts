@@ -105,6 +105,36 @@ describe('the demo catalog seed', () => {
     expect(new Set(onSale.map((l) => l.title)).size).toBe(onSale.length);
   });
 
+  it('fills the specifications realistically: maker, model and year everywhere, agreeing with the text; regulated, restricted and decontaminated units', async () => {
+    const rows = await ctx.app.db.select().from(listings).where(eq(listings.isDeleted, false));
+    for (const listing of rows) {
+      expect(listing.manufacturer).toBeTruthy();
+      expect(listing.model).toBeTruthy();
+      expect(`${listing.title} ${listing.description}`).toContain(listing.manufacturer!);
+      expect(listing.yearOfManufacture).toBeGreaterThanOrEqual(1950);
+      expect(listing.yearOfManufacture).toBeLessThanOrEqual(now.getFullYear());
+      expect(listing.searchTerms).toContain(listing.model!);
+      if (/Free shipping/.test(listing.description)) expect(listing.shipping).toBe('included');
+      if (/manufacturer warranty/.test(listing.description)) expect(listing.warranty).toBe('manufacturer');
+      if (/licensed healthcare facilities and professionals only/.test(listing.description)) {
+        expect(listing.saleRestriction).toBe('licensed_professionals');
+      }
+      if (listing.fda510kNumber) expect(listing.fda510kNumber).toMatch(/^K\d{6}$/);
+      if (listing.condition === 'new') expect(listing.decontaminationStatus).toBeNull();
+    }
+    const count = (predicate: (l: (typeof rows)[number]) => boolean) => rows.filter(predicate).length;
+    expect(count((l) => l.saleRestriction === 'licensed_professionals')).toBeGreaterThanOrEqual(5);
+    expect(count((l) => l.deviceClass?.startsWith('fda_') === true)).toBeGreaterThanOrEqual(5);
+    expect(count((l) => l.deviceClass?.startsWith('eu_') === true)).toBeGreaterThanOrEqual(5);
+    expect(count((l) => l.decontaminationStatus === 'certified')).toBeGreaterThanOrEqual(10);
+    // Used units with no statement show buyers the caution.
+    expect(count((l) => l.condition !== 'new' && l.condition !== 'new-other' && l.decontaminationStatus === null)).toBeGreaterThanOrEqual(
+      10,
+    );
+    expect(count((l) => l.hoursOfUse !== null && l.hoursOfUse > 0)).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((l) => l.manufacturer)).size).toBeGreaterThanOrEqual(30);
+  });
+
   it('prices by condition: for-parts below pre-owned, pre-owned below new', async () => {
     const rows = await ctx.app.db.select().from(listings);
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

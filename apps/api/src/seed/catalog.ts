@@ -1,9 +1,10 @@
-import { findCountry, findFamily, type Condition, type DurationMonths } from '@benchmarket/shared';
+import { findCountry, findFamily, type Condition, type DurationMonths, type SpecificationsInput } from '@benchmarket/shared';
 // The same calendar-month rule payments use to set a listing's expiry.
 import { addMonths } from '../modules/listings/index.js';
 import { CATALOG, CITIES, COMMON_SERVICE, COUNTRY_WEIGHTS, REASONS, SOURCES, type FamilyCatalog, type ModelLine } from './catalog-data.js';
 import type { PhotoSubject } from './photos.js';
 import { createRandom, type Random } from './random.js';
+import { demoSpecifications } from './specifications.js';
 
 /**
  * Turns the catalog data into listings. Deterministic: each listing draws from its own
@@ -37,6 +38,8 @@ export interface PlannedListing {
   /** When the listing was removed (state 'deleted'). */
   deletedAt: Date | null;
   photo: PhotoSubject;
+  /** Issue 15: maker, model, year, hours, warranty, shipping, regulatory facts, decontamination. */
+  specifications: SpecificationsInput;
 }
 
 /** Years of manufacture are drawn up to this year, so titles do not change with the calendar. */
@@ -454,6 +457,7 @@ function finish(
   titles.add(title);
   const description = describe(d, rng);
   const priceCents = askingPriceCents(d, rng);
+  const specifications = demoSpecifications({ ...d, description, createdAt: dates.createdAt }, createRandom(`${key}/specs`), CATALOG_YEAR);
   return {
     key,
     owner: d.owner,
@@ -472,6 +476,7 @@ function finish(
     expiryDate: dates.expiryDate,
     deletedAt: dates.deletedAt ?? null,
     photo: photoOf(d),
+    specifications,
   };
 }
 

@@ -1,6 +1,11 @@
 import { findCountry, findFamily } from '@benchmarket/shared';
 import { CATALOG } from './catalog-data.js';
 import type { PlannedListing } from './catalog.js';
+import { createRandom } from './random.js';
+import { demoSpecifications } from './specifications.js';
+
+/** Hand-written listings were made in the catalog's years; their year of manufacture is drawn from these. */
+const HAND_YEARS = [2016, 2017, 2018, 2019, 2020, 2021, 2022] as const;
 
 /**
  * A listing written by hand for a demo beside the catalog (moderation, payments): the
@@ -25,6 +30,13 @@ export function plannedFromHand(demo: string, hand: HandListing, dates: HandList
   const family = CATALOG.find((f) => f.id === hand.family);
   const country = findCountry(hand.countryCode);
   if (!family || !country) throw new Error(`${demo} ${hand.key}: unknown family or country`);
+  const rng = createRandom(`${hand.key}/specs`);
+  const line = family.models.find((m) => m.model === hand.model) ?? { manufacturer: hand.manufacturer, model: hand.model };
+  const specifications = demoSpecifications(
+    { ...hand, family, model: line, countryCode: country.code, year: rng.pick(HAND_YEARS), createdAt: dates.createdAt },
+    rng,
+    HAND_YEARS[HAND_YEARS.length - 1]!,
+  );
   return {
     key: hand.key,
     owner: hand.owner,
@@ -49,5 +61,6 @@ export function plannedFromHand(demo: string, hand: HandListing, dates: HandList
       manufacturer: hand.manufacturer,
       model: hand.model,
     },
+    specifications,
   };
 }

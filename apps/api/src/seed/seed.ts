@@ -108,6 +108,7 @@ async function listingRow(planned: PlannedListing, id: string, userId: string, m
       price: planned.priceCents / 100,
       condition: planned.condition,
       location: planned.location,
+      ...planned.specifications,
     },
     { verify: checkListing, meaningModel, fallbackCategory: planned.category },
   );
