@@ -138,6 +138,15 @@ function pageProblems(body: unknown, query: SearchQuery, mode: Mode): string[] {
       problems.push(`${name} is ${item.condition}, not ${query.condition}`);
     if (query.location !== undefined && item.location !== query.location)
       problems.push(`${name} is in ${item.location}, not ${query.location}`);
+    if (query.manufacturer !== undefined && item.manufacturer?.toLowerCase() !== query.manufacturer.toLowerCase())
+      problems.push(`${name} is made by ${item.manufacturer}, not ${query.manufacturer}`);
+    const year = item.year_of_manufacture ?? null;
+    if ((query.year_from !== undefined || query.year_to !== undefined) && year === null) problems.push(`${name} has no year`);
+    if (year !== null && query.year_from !== undefined && year < query.year_from)
+      problems.push(`${name} is from ${year}, before year_from`);
+    if (year !== null && query.year_to !== undefined && year > query.year_to) problems.push(`${name} is from ${year}, after year_to`);
+    if (query.warranty !== undefined && item.warranty !== query.warranty) problems.push(`${name} has warranty ${item.warranty}`);
+    if (query.shipping !== undefined && item.shipping !== query.shipping) problems.push(`${name} ships ${item.shipping}`);
     if (mode === 'ai') {
       const explanation = item.rag_search_response?.relevance_explanation;
       if (explanation === undefined) problems.push(`${name} has no rag_search_response`);

@@ -225,7 +225,8 @@ describe('search by maker and model, and the specifications filters', () => {
   });
 
   it('answers 400 with a detail for a bad year range or an unknown warranty', async () => {
-    for (const params of [{ year_from: 2020, year_to: 2010 }, { year_from: 'old' }, { warranty: 'forever' }]) {
+    const refused: Record<string, string | number>[] = [{ year_from: 2020, year_to: 2010 }, { year_from: 'old' }, { warranty: 'forever' }];
+    for (const params of refused) {
       const response = await search(ctx.app, params, buyer.token);
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toEqual(expect.any(String));

@@ -1,4 +1,4 @@
-import { CONDITIONS, LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from '@benchmarket/shared';
+import { CONDITIONS, LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SHIPPING_OPTIONS, WARRANTIES } from '@benchmarket/shared';
 import fc from 'fast-check';
 import { CATALOG } from '../../src/seed/catalog-data.js';
 
@@ -15,6 +15,11 @@ export interface SearchInput {
   max_price?: string;
   condition?: string;
   location?: string;
+  manufacturer?: string;
+  year_from?: string;
+  year_to?: string;
+  warranty?: string;
+  shipping?: string;
   page?: string;
 }
 
@@ -723,6 +728,39 @@ const location = fc.oneof(
   { arbitrary: fc.constantFrom(LOCATION_MAX_LENGTH, LOCATION_MAX_LENGTH + 1).map((n) => 'G'.repeat(n)), weight: 1 },
 );
 
+/** Issue 15's filters: makers as sellers spell them (and do not), years, warranties, shipping. */
+const manufacturer = fc.oneof(
+  {
+    arbitrary: pick([
+      'Eppendorf',
+      'eppendorf',
+      'THERMO FISHER SCIENTIFIC',
+      'Thermo Fisher Scientific',
+      'Beckman Coulter',
+      'GE Healthcare',
+      'Zeiss',
+    ]),
+    weight: 6,
+  },
+  { arbitrary: pick(['', ' ', 'Acme', "O'Hara", '%', '_', 'e%', "x' or '1'='1", 'eppendorf\u0000', '🧪', 'M'.repeat(101)]), weight: 2 },
+  { arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }), weight: 1 },
+);
+
+const year = fc.oneof(
+  { arbitrary: fc.integer({ min: 1950, max: 2026 }).map(String), weight: 6 },
+  { arbitrary: pick(['', '1949', '0', '-2000', '2019.5', 'old', '9999', '1e3', ' 2019 ', '2147483648']), weight: 2 },
+);
+
+const warranty = fc.oneof(
+  { arbitrary: pick(WARRANTIES), weight: 6 },
+  { arbitrary: pick(['', '30', '90 days', 'forever', 'NONE']), weight: 1 },
+);
+
+const shipping = fc.oneof(
+  { arbitrary: pick(SHIPPING_OPTIONS), weight: 6 },
+  { arbitrary: pick(['', 'pickup', 'drone', 'Freight']), weight: 1 },
+);
+
 const page = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 3 }).map(String), weight: 8 },
   { arbitrary: fc.integer({ min: 1, max: 1_000_000 }).map(String), weight: 2 },
@@ -754,5 +792,10 @@ export const searchInputArbitrary: fc.Arbitrary<SearchInput> = fc.record({
   max_price: sometimes(price, 7, 2),
   condition: sometimes(condition, 7, 2),
   location: sometimes(location, 7, 2),
+  manufacturer: sometimes(manufacturer, 9, 1),
+  year_from: sometimes(year, 9, 1),
+  year_to: sometimes(year, 9, 1),
+  warranty: sometimes(warranty, 9, 1),
+  shipping: sometimes(shipping, 9, 1),
   page: sometimes(page, 5, 2),
 });
