@@ -1,5 +1,5 @@
 import { ChatIcon, ShieldCheckIcon, SparklesIcon } from './icons';
-import { LandingSection, type LandingItem } from './landing-section';
+import { LandingCard, LandingSection, type LandingItem } from './landing-section';
 
 const FEATURES: LandingItem[] = [
   {
@@ -23,14 +23,17 @@ export function FeatureCards() {
   return (
     <LandingSection headingId="features-title" eyebrow="Why BenchMarket" title="Built for labs, clinics and the people who equip them">
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {FEATURES.map(({ title, description, Icon }) => (
-          <li key={title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm">
-            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
-              <Icon className="size-6" />
-            </span>
-            <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
-            <p className="mt-2 text-slate-600">{description}</p>
-          </li>
+        {FEATURES.map((item) => (
+          <LandingCard
+            key={item.title}
+            item={item}
+            className="border border-slate-200"
+            mark={
+              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
+                <item.Icon className="size-6" />
+              </span>
+            }
+          />
         ))}
       </ul>
     </LandingSection>

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { cn } from '@/lib/cn';
 
 /** One card of a landing section: a title, a sentence and an icon. */
 export interface LandingItem {
@@ -31,5 +32,29 @@ export function LandingSection({
         {children}
       </div>
     </section>
+  );
+}
+
+/**
+ * A landing item as a card: its mark (an icon, a step's number) above its title and sentence.
+ * The sections frame it each their own way (`className`); a step's title is larger.
+ */
+export function LandingCard({
+  item: { title, description },
+  mark,
+  className,
+  largeTitle = false,
+}: {
+  item: LandingItem;
+  mark: ReactNode;
+  className: string;
+  largeTitle?: boolean;
+}) {
+  return (
+    <li className={cn('rounded-2xl bg-slate-50 p-6 shadow-sm', className)}>
+      {mark}
+      <h3 className={cn('mt-5 font-semibold text-slate-900', largeTitle ? 'text-xl' : 'text-lg')}>{title}</h3>
+      <p className="mt-2 text-slate-600">{description}</p>
+    </li>
   );
 }
