@@ -1,5 +1,5 @@
 import { ChatIcon, ShieldCheckIcon, SparklesIcon } from './icons';
-import { LandingCard, LandingSection, type LandingItem } from './landing-section';
+import { LandingCardSection, type LandingItem } from './landing-section';
 
 const FEATURES: LandingItem[] = [
   {
@@ -21,21 +21,16 @@ const FEATURES: LandingItem[] = [
 
 export function FeatureCards() {
   return (
-    <LandingSection headingId="features-title" eyebrow="Why BenchMarket" title="Built for labs, clinics and the people who equip them">
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {FEATURES.map((item) => (
-          <LandingCard
-            key={item.title}
-            item={item}
-            className="border border-slate-200"
-            mark={
-              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
-                <item.Icon className="size-6" />
-              </span>
-            }
-          />
-        ))}
-      </ul>
-    </LandingSection>
+    <LandingCardSection
+      headingId="features-title"
+      eyebrow="Why BenchMarket"
+      title="Built for labs, clinics and the people who equip them"
+      items={FEATURES}
+      mark={({ Icon }) => (
+        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
+          <Icon className="size-6" />
+        </span>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { CompareIcon, LockIcon, SearchIcon } from './icons';
-import { LandingCard, LandingSection, type LandingItem } from './landing-section';
+import { LandingCardSection, type LandingItem } from './landing-section';
 
 const STEPS: LandingItem[] = [
   {
@@ -21,28 +21,23 @@ const STEPS: LandingItem[] = [
 
 export function HowItWorks() {
   return (
-    <LandingSection headingId="steps-title" eyebrow="How it works" title="From search to secured in three steps">
-      <ol className="mt-12 grid gap-8 md:grid-cols-3">
-        {STEPS.map((item, index) => (
-          <LandingCard
-            key={item.title}
-            item={item}
-            className="relative ring-1 ring-slate-200"
-            largeTitle
-            mark={
-              <div className="flex items-center gap-4">
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <item.Icon className="size-6 text-sky-800" />
-              </div>
-            }
-          />
-        ))}
-      </ol>
-    </LandingSection>
+    <LandingCardSection
+      headingId="steps-title"
+      eyebrow="How it works"
+      title="From search to secured in three steps"
+      items={STEPS}
+      ordered
+      mark={({ Icon }, index) => (
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white"
+          >
+            {index + 1}
+          </span>
+          <Icon className="size-6 text-sky-800" />
+        </div>
+      )}
+    />
   );
 }
