@@ -42,12 +42,23 @@ function historyOf(ctx: TestContext, token: string): Promise<HistoryItem[]> {
   return paymentHistory<HistoryItem>(ctx.app, token);
 }
 
-async function fiveParallelClicks(ctx: TestContext, seller: Seller, listingId: string): Promise<Created[]> {
+/**
+ * Five parallel 'Pay' clicks on a new listing of the suite's seller, as both providers answer
+ * them: every click the same payment and client secret, and one payment pending.
+ */
+async function fiveParallelClicks(suite: { ctx: TestContext; seller: Seller }): Promise<{ listing: { id: string }; answer: Created }> {
+  const { ctx, seller } = suite;
+  seller.token = await tokenFor(ctx.app, seller.id);
+  const listing = await createListing(ctx.app, seller.id);
   const responses = await Promise.all(
-    Array.from({ length: 5 }, () => createIntent(ctx.app, seller.token, { listing_id: listingId, duration_months: 1 })),
+    Array.from({ length: 5 }, () => createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })),
   );
   for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-  return responses.map((response) => response.json() as Created);
+  const answers = responses.map((response) => response.json() as Created);
+  expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
+  expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
+  expect(await openPaymentsOf(ctx, listing.id)).toHaveLength(1);
+  return { listing, answer: answers[0]! };
 }
 
 async function openPaymentsOf(ctx: TestContext, listingId: string) {
@@ -62,24 +73,17 @@ describe('with the sandbox provider', () => {
   const pay = usePaymentsApp(clock);
 
   it('answers five parallel Pay clicks with one payment and one payable intent, and charges once', async () => {
-    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
-    const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const answers = await fiveParallelClicks(pay.ctx, pay.seller, listing.id);
-
-    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
-    expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
-    expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
+    const { listing, answer: first } = await fiveParallelClicks(pay);
     const intents = await pay.ctx.app.db
       .select()
       .from(sandboxPaymentIntents)
       .where(sql`${sandboxPaymentIntents.metadata}->>'listing_id' = ${listing.id}`);
     expect(intents).toHaveLength(1);
 
-    const [first] = answers;
-    expect((await pay.card(first!.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect((await pay.card(first.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
     const mine = (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id);
-    expect(mine).toEqual([expect.objectContaining({ id: first!.payment_id, status: 'completed', amount: 49 })]);
+    expect(mine).toEqual([expect.objectContaining({ id: first.payment_id, status: 'completed', amount: 49 })]);
 
     // Another 'Pay Now' after paying is refused, not charged.
     const again = await pay.createIntent({ listing_id: listing.id, duration_months: 1, purpose: 'activate' });
@@ -185,23 +189,17 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
   }
 
   it('answers five parallel Pay clicks with one PaymentIntent, created with one idempotency key per listing and attempt', async () => {
-    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
-    const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const answers = await fiveParallelClicks(pay.ctx, pay.seller, listing.id);
-
-    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
-    expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
+    const { listing, answer } = await fiveParallelClicks(pay);
     expect(intentsOf(listing.id)).toHaveLength(1);
-    expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
     const creates = pay.stripeApi.requests.filter(
       (r) =>
         r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).listing_id === listing.id,
     );
-    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answers[0]!.payment_id}`]));
+    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answer.payment_id}`]));
 
-    const intentId = intentIdOf(answers[0]!.client_secret);
+    const intentId = intentIdOf(answer.client_secret);
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    expect((await pay.confirmPayment(answers[0]!.payment_id, intentId)).statusCode).toBe(200);
+    expect((await pay.confirmPayment(answer.payment_id, intentId)).statusCode).toBe(200);
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
     expect(pay.stripeApi.refunds.size).toBe(0);
   });
