@@ -10,7 +10,6 @@ import {
   intentIdOf,
   listingRow,
   paymentRow,
-  paymentHistory,
   settableClock,
   usePaymentsApp,
   tokenFor,
@@ -29,17 +28,12 @@ import { expectDetail } from './support/responses.js';
 const AFTER_PROMO = '2031-06-02T10:00:00.000Z';
 const WEBHOOK_SECRET = 'whsec_test_benchmarket_idempotency';
 
-type HistoryItem = { id: string; listing_id: string; status: string; amount: number };
 type Created = { client_secret: string; payment_id: string; amount: number };
 
 /** Moves the clock past every periodic task's interval and runs a worker round (refunds, reconciliation). */
 async function workerRound(ctx: TestContext, clock: ReturnType<typeof settableClock>): Promise<void> {
   clock.advance(60_000);
   await ctx.app.worker.tick();
-}
-
-function historyOf(ctx: TestContext, token: string): Promise<HistoryItem[]> {
-  return paymentHistory<HistoryItem>(ctx.app, token);
 }
 
 /**
@@ -82,7 +76,7 @@ describe('with the sandbox provider', () => {
 
     expect((await pay.card(first.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
-    const mine = (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id);
+    const mine = (await pay.paymentHistory()).filter((p) => p.listing_id === listing.id);
     expect(mine).toEqual([expect.objectContaining({ id: first.payment_id, status: 'completed', amount: 49 })]);
 
     // Another 'Pay Now' after paying is refused, not charged.
@@ -115,7 +109,7 @@ describe('with the sandbox provider', () => {
       .where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(intent?.refundId).toMatch(/^re_sandbox_/);
     const statuses = Object.fromEntries(
-      (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]),
+      (await pay.paymentHistory()).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]),
     );
     expect(statuses).toEqual({ [a.payment_id]: 'refunded', [b.payment_id]: 'completed' });
     // The listing was activated once, by B; the refund changed nothing about it.
@@ -262,7 +256,7 @@ describe('a free month after a card attempt (the promotion)', () => {
     expect(free.json()).toMatchObject({ amount: 0 });
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ isActive: true, paymentStatus: 'paid' });
     expect(await openPaymentsOf(pay.ctx, listing.id)).toEqual([]);
-    const history = await historyOf(pay.ctx, pay.seller.token);
+    const history = await pay.paymentHistory();
     expect(history.filter((p) => p.listing_id === listing.id).map((p) => p.status)).toEqual(['completed']);
   });
 });

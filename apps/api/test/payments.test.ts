@@ -17,7 +17,6 @@ import {
   intentIdOf,
   listingRow,
   paymentRow,
-  paymentHistory,
   settableClock,
   usePaymentsApp,
   tokenFor,
@@ -41,18 +40,6 @@ const pay = usePaymentsApp(clock, () => ({ PROMO_FREE_UNTIL: PROMO_END }));
 async function at(time: string): Promise<void> {
   clock.set(time);
   pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
-}
-
-function history(token = pay.seller.token) {
-  return paymentHistory<{
-    id: string;
-    listing_id: string;
-    status: string;
-    amount: number;
-    duration_months: number;
-    kind: string;
-    created_at: string;
-  }>(pay.ctx.app, token);
 }
 
 describe('POST /api/v1/payments/create-intent', () => {
@@ -176,7 +163,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     const declined = await pay.card(secret, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ detail: 'Your card was declined.', code: 'card_declined' });
-    expect((await history()).find((p) => p.id === paymentId)?.status).toBe('failed');
+    expect((await pay.paymentHistory()).find((p) => p.id === paymentId)?.status).toBe('failed');
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
     const poor = await pay.card(secret, '4000000000009995');
@@ -204,7 +191,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
       expect(confirm.json()).toEqual({ listing_id: listing.id, status: 'completed' });
     }
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
-    expect((await history()).find((p) => p.id === paymentId)).toMatchObject({
+    expect((await pay.paymentHistory()).find((p) => p.id === paymentId)).toMatchObject({
       status: 'completed',
       amount: 49,
       duration_months: 1,
@@ -229,7 +216,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     expect(confirm.statusCode).toBe(400);
     expect(confirm.json().detail).toContain('can no longer be applied');
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-08-01T10:00:00.000Z');
-    expect((await history()).find((p) => p.id === paymentId)?.status).toBe('failed');
+    expect((await pay.paymentHistory()).find((p) => p.id === paymentId)?.status).toBe('failed');
   });
 
   it("refuses another seller's payment, an intent of another payment, and a client secret it does not know", async () => {
@@ -336,19 +323,23 @@ describe('extension and renewal', () => {
 });
 
 describe('payment history and clean-up', () => {
+  /** Another seller and two unpaid listings of theirs: their payments stand apart from the suite seller's. */
+  async function buyerWithTwoListings() {
+    const buyer = await createSeller(pay.ctx.app);
+    return [buyer, await createListing(pay.ctx.app, buyer.id), await createListing(pay.ctx.app, buyer.id)] as const;
+  }
+
   it("lists only the caller's payments, newest first, with amounts in currency units", async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(pay.ctx.app);
+    const [buyer, first, second] = await buyerWithTwoListings();
     buyer.token = await tokenFor(pay.ctx.app, buyer.id);
-    expect(await history(buyer.token)).toEqual([]);
+    expect(await pay.paymentHistory(buyer.token)).toEqual([]);
 
-    const first = await createListing(pay.ctx.app, buyer.id);
-    const second = await createListing(pay.ctx.app, buyer.id);
     const older = await startPayment(pay.ctx.app, buyer.token, first.id, 12);
     clock.advance(1000);
     const newer = await startPayment(pay.ctx.app, buyer.token, second.id, 6);
 
-    const list = await history(buyer.token);
+    const list = await pay.paymentHistory(buyer.token);
     expect(list.map((p) => p.id)).toEqual([newer.payment_id, older.payment_id]);
     expect(list[1]).toEqual({
       id: older.payment_id,
@@ -361,26 +352,24 @@ describe('payment history and clean-up', () => {
       status: 'pending',
       created_at: AFTER_PROMO,
     });
-    expect((await history()).some((p) => p.id === older.payment_id)).toBe(false);
+    expect((await pay.paymentHistory()).some((p) => p.id === older.payment_id)).toBe(false);
   });
 
   it('removes pending payments abandoned for an hour and cancels their intents, and keeps recent ones', async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(pay.ctx.app);
-    const listing = await createListing(pay.ctx.app, buyer.id);
-    const other = await createListing(pay.ctx.app, buyer.id);
+    const [buyer, listing, other] = await buyerWithTwoListings();
     const abandoned = await startPayment(pay.ctx.app, buyer.token, listing.id);
     // An hour later, exactly: not yet abandoned when the next payment starts.
     clock.set('2031-06-02T11:00:00.000Z');
     buyer.token = await tokenFor(pay.ctx.app, buyer.id);
     const recent = await startPayment(pay.ctx.app, buyer.token, other.id);
-    expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id, abandoned.payment_id]);
+    expect((await pay.paymentHistory(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id, abandoned.payment_id]);
     clock.set('2031-06-02T11:30:00.000Z');
 
     const cleanup = await api(pay.ctx.app, 'POST', '/payments/cleanup-pending', { token: buyer.token });
     expect(cleanup.statusCode).toBe(200);
     expect(cleanup.json()).toEqual({ removed: 1 });
-    expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id]);
+    expect((await pay.paymentHistory(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id]);
     const [intent] = await pay.ctx.app.db
       .select()
       .from(sandboxPaymentIntents)
@@ -405,16 +394,14 @@ describe('payment history and clean-up', () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     const first = await pay.startPayment(listing.id);
     const second = await pay.startPayment(listing.id, 3);
-    const pending = (await history()).filter((p) => p.listing_id === listing.id);
+    const pending = (await pay.paymentHistory()).filter((p) => p.listing_id === listing.id);
     expect(pending.map((p) => p.id)).toEqual([second.payment_id]);
     expect(await paymentRow(pay.ctx.app, first.payment_id)).toBeUndefined();
   });
 
   it('completes, instead of removing, a pending payment that was paid after all (a lost event), and the worker does too', async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(pay.ctx.app);
-    const one = await createListing(pay.ctx.app, buyer.id);
-    const two = await createListing(pay.ctx.app, buyer.id);
+    const [buyer, one, two] = await buyerWithTwoListings();
     const a = await startPayment(pay.ctx.app, buyer.token, one.id);
     const b = await startPayment(pay.ctx.app, buyer.token, two.id);
     // The provider took both payments, but we never heard of it.

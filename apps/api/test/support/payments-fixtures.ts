@@ -1,4 +1,4 @@
-import type { CreatePaymentIntentResponse } from '@benchmarket/shared';
+import type { CreatePaymentIntentResponse, PaymentHistoryItem } from '@benchmarket/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -135,13 +135,10 @@ export function sandboxCard(app: FastifyInstance, clientSecret: string, cardNumb
 }
 
 /** GET /payments/history; expects 200. */
-export async function paymentHistory<Item = { id: string; listing_id: string; status: string; amount: number }>(
-  app: FastifyInstance,
-  token: string,
-): Promise<Item[]> {
+export async function paymentHistory(app: FastifyInstance, token: string): Promise<PaymentHistoryItem[]> {
   const response = await api(app, 'GET', '/payments/history', { token });
   if (response.statusCode !== 200) throw new Error(`history failed: ${response.statusCode} ${response.body}`);
-  return response.json() as Item[];
+  return response.json() as PaymentHistoryItem[];
 }
 
 /**
@@ -153,6 +150,7 @@ export function sellerCalls(suite: { ctx: TestContext; seller: Seller }) {
     createIntent: (payload: Record<string, unknown>) => createIntent(suite.ctx.app, suite.seller.token, payload),
     startPayment: (listingId: string, months?: number) => startPayment(suite.ctx.app, suite.seller.token, listingId, months),
     confirmPayment: (paymentId: string, intentId: string) => confirmPayment(suite.ctx.app, suite.seller.token, paymentId, intentId),
+    paymentHistory: (token = suite.seller.token) => paymentHistory(suite.ctx.app, token),
   };
 }
 
