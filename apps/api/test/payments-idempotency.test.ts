@@ -5,15 +5,11 @@ import { loadConfig } from '../src/config.js';
 import { payments, sandboxPaymentIntents } from '../src/db/schema.js';
 import { testEnv, type TestContext } from './helpers.js';
 import {
-  confirmPayment,
   createIntent,
-  startPayment,
   createListing,
   intentIdOf,
   listingRow,
   paymentRow,
-  paymentHistory,
-  sandboxCard,
   settableClock,
   usePaymentsApp,
   tokenFor,
@@ -32,7 +28,6 @@ import { expectDetail } from './support/responses.js';
 const AFTER_PROMO = '2031-06-02T10:00:00.000Z';
 const WEBHOOK_SECRET = 'whsec_test_benchmarket_idempotency';
 
-type HistoryItem = { id: string; listing_id: string; status: string; amount: number };
 type Created = { client_secret: string; payment_id: string; amount: number };
 
 /** Moves the clock past every periodic task's interval and runs a worker round (refunds, reconciliation). */
@@ -41,16 +36,23 @@ async function workerRound(ctx: TestContext, clock: ReturnType<typeof settableCl
   await ctx.app.worker.tick();
 }
 
-function historyOf(ctx: TestContext, token: string): Promise<HistoryItem[]> {
-  return paymentHistory<HistoryItem>(ctx.app, token);
-}
-
-async function fiveParallelClicks(ctx: TestContext, seller: Seller, listingId: string): Promise<Created[]> {
+/**
+ * Five parallel 'Pay' clicks on a new listing of the suite's seller, as both providers answer
+ * them: every click the same payment and client secret, and one payment pending.
+ */
+async function fiveParallelClicks(suite: { ctx: TestContext; seller: Seller }): Promise<{ listing: { id: string }; answer: Created }> {
+  const { ctx, seller } = suite;
+  seller.token = await tokenFor(ctx.app, seller.id);
+  const listing = await createListing(ctx.app, seller.id);
   const responses = await Promise.all(
-    Array.from({ length: 5 }, () => createIntent(ctx.app, seller.token, { listing_id: listingId, duration_months: 1 })),
+    Array.from({ length: 5 }, () => createIntent(ctx.app, seller.token, { listing_id: listing.id, duration_months: 1 })),
   );
   for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-  return responses.map((response) => response.json() as Created);
+  const answers = responses.map((response) => response.json() as Created);
+  expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
+  expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
+  expect(await openPaymentsOf(ctx, listing.id)).toHaveLength(1);
+  return { listing, answer: answers[0]! };
 }
 
 async function openPaymentsOf(ctx: TestContext, listingId: string) {
@@ -64,30 +66,21 @@ describe('with the sandbox provider', () => {
   const clock = settableClock(AFTER_PROMO);
   const pay = usePaymentsApp(clock);
 
-  const card = (clientSecret: string, cardNumber: string) => sandboxCard(pay.ctx.app, clientSecret, cardNumber);
-
   it('answers five parallel Pay clicks with one payment and one payable intent, and charges once', async () => {
-    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
-    const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const answers = await fiveParallelClicks(pay.ctx, pay.seller, listing.id);
-
-    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
-    expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
-    expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
+    const { listing, answer: first } = await fiveParallelClicks(pay);
     const intents = await pay.ctx.app.db
       .select()
       .from(sandboxPaymentIntents)
       .where(sql`${sandboxPaymentIntents.metadata}->>'listing_id' = ${listing.id}`);
     expect(intents).toHaveLength(1);
 
-    const [first] = answers;
-    expect((await card(first!.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect((await pay.card(first.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
-    const mine = (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id);
-    expect(mine).toEqual([expect.objectContaining({ id: first!.payment_id, status: 'completed', amount: 49 })]);
+    const mine = (await pay.paymentHistory()).filter((p) => p.listing_id === listing.id);
+    expect(mine).toEqual([expect.objectContaining({ id: first.payment_id, status: 'completed', amount: 49 })]);
 
     // Another 'Pay Now' after paying is refused, not charged.
-    const again = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
+    const again = await pay.createIntent({ listing_id: listing.id, duration_months: 1, purpose: 'activate' });
     expectDetail(again, 400, 'This listing has already been paid for.');
   });
 
@@ -95,15 +88,15 @@ describe('with the sandbox provider', () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
     // Tab 1: the card is declined; the payment is failed, its intent stays open for another card.
-    const a = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
-    expect((await card(a.client_secret, '4000 0000 0000 0002')).statusCode).toBe(402);
+    const a = await pay.startPayment(listing.id);
+    expect((await pay.card(a.client_secret, '4000 0000 0000 0002')).statusCode).toBe(402);
     // Tab 2: a new attempt, paid.
-    const b = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
+    const b = await pay.startPayment(listing.id);
     expect(b.payment_id).not.toBe(a.payment_id);
-    expect((await card(b.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect((await pay.card(b.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     const activated = await listingRow(pay.ctx.app, listing.id);
     // Tab 1 again: another card on the old intent succeeds at the provider.
-    expect((await card(a.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect((await pay.card(a.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     expect(await paymentRow(pay.ctx.app, a.payment_id)).toMatchObject({ status: 'failed', refundedAt: null });
     expect((await paymentRow(pay.ctx.app, a.payment_id))?.refundDueAt).toBeInstanceOf(Date);
 
@@ -116,7 +109,7 @@ describe('with the sandbox provider', () => {
       .where(eq(sandboxPaymentIntents.id, intentIdOf(a.client_secret)));
     expect(intent?.refundId).toMatch(/^re_sandbox_/);
     const statuses = Object.fromEntries(
-      (await historyOf(pay.ctx, pay.seller.token)).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]),
+      (await pay.paymentHistory()).filter((p) => p.listing_id === listing.id).map((p) => [p.id, p.status]),
     );
     expect(statuses).toEqual({ [a.payment_id]: 'refunded', [b.payment_id]: 'completed' });
     // The listing was activated once, by B; the refund changed nothing about it.
@@ -134,7 +127,7 @@ describe('with the sandbox provider', () => {
   it('completes a payment left pending by a crash (paid at the provider, not yet applied) in the first worker round after a restart', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
+    const created = await pay.startPayment(listing.id);
     // The card step went through at the provider, and the API died before applying it.
     await pay.ctx.app.db
       .update(sandboxPaymentIntents)
@@ -160,15 +153,15 @@ describe('with the sandbox provider', () => {
   it('refunds a payment made for a listing removed while the card form was open', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id, 3);
+    const created = await pay.startPayment(listing.id, 3);
     const removed = await pay.ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/listings/${listing.id}`,
       headers: { authorization: `Bearer ${pay.seller.token}` },
     });
     expect(removed.statusCode).toBe(200);
-    expect((await card(created.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
-    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentIdOf(created.client_secret));
+    expect((await pay.card(created.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    const confirm = await pay.confirmPayment(created.payment_id, intentIdOf(created.client_secret));
     expect(confirm.statusCode).toBe(400);
     expect(confirm.json().detail).toContain('It will be refunded');
 
@@ -190,23 +183,17 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
   }
 
   it('answers five parallel Pay clicks with one PaymentIntent, created with one idempotency key per listing and attempt', async () => {
-    pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
-    const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const answers = await fiveParallelClicks(pay.ctx, pay.seller, listing.id);
-
-    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
-    expect(new Set(answers.map((a) => a.client_secret)).size).toBe(1);
+    const { listing, answer } = await fiveParallelClicks(pay);
     expect(intentsOf(listing.id)).toHaveLength(1);
-    expect(await openPaymentsOf(pay.ctx, listing.id)).toHaveLength(1);
     const creates = pay.stripeApi.requests.filter(
       (r) =>
         r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>).listing_id === listing.id,
     );
-    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answers[0]!.payment_id}`]));
+    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`listing-${listing.id}-attempt-${answer.payment_id}`]));
 
-    const intentId = intentIdOf(answers[0]!.client_secret);
+    const intentId = intentIdOf(answer.client_secret);
     await pay.browser.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    expect((await confirmPayment(pay.ctx.app, pay.seller.token, answers[0]!.payment_id, intentId)).statusCode).toBe(200);
+    expect((await pay.confirmPayment(answer.payment_id, intentId)).statusCode).toBe(200);
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ paymentStatus: 'paid', isActive: true });
     expect(pay.stripeApi.refunds.size).toBe(0);
   });
@@ -214,7 +201,7 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
   it('refunds a second payment that succeeded for one listing through Stripe refunds, retrying while Stripe is down', async () => {
     pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const a = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
+    const a = await pay.startPayment(listing.id);
     const aIntent = intentIdOf(a.client_secret);
     await expect(pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow(
       'Your card was declined.',
@@ -222,11 +209,11 @@ describe('with Stripe (the real SDK against the Stripe stand-in)', () => {
     expect((await webhook('payment_intent.payment_failed', aIntent)).statusCode).toBe(200);
     expect((await paymentRow(pay.ctx.app, a.payment_id))?.status).toBe('failed');
 
-    const b = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
+    const b = await pay.startPayment(listing.id);
     const bIntent = intentIdOf(b.client_secret);
     expect(bIntent).not.toBe(aIntent);
     await pay.browser.paymentIntents.confirm(bIntent, { payment_method: 'pm_card_visa' });
-    expect((await confirmPayment(pay.ctx.app, pay.seller.token, b.payment_id, bIntent)).statusCode).toBe(200);
+    expect((await pay.confirmPayment(b.payment_id, bIntent)).statusCode).toBe(200);
 
     // The first tab pays its old intent with another card; Stripe tells us.
     await pay.browser.paymentIntents.confirm(aIntent, { payment_method: 'pm_card_visa' });
@@ -260,16 +247,16 @@ describe('a free month after a card attempt (the promotion)', () => {
 
   it('publishes the listing for free and drops the open card attempt (was a 500)', async () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const card = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 });
+    const card = await pay.createIntent({ listing_id: listing.id, duration_months: 3 });
     expect(card.statusCode, card.body).toBe(200);
     expect((card.json() as Created).amount).toBeGreaterThan(0);
 
-    const free = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
+    const free = await pay.createIntent({ listing_id: listing.id, duration_months: 1 });
     expect(free.statusCode, free.body).toBe(200);
     expect(free.json()).toMatchObject({ amount: 0 });
     expect(await listingRow(pay.ctx.app, listing.id)).toMatchObject({ isActive: true, paymentStatus: 'paid' });
     expect(await openPaymentsOf(pay.ctx, listing.id)).toEqual([]);
-    const history = await historyOf(pay.ctx, pay.seller.token);
+    const history = await pay.paymentHistory();
     expect(history.filter((p) => p.listing_id === listing.id).map((p) => p.status)).toEqual(['completed']);
   });
 });

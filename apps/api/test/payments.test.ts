@@ -17,8 +17,6 @@ import {
   intentIdOf,
   listingRow,
   paymentRow,
-  paymentHistory,
-  sandboxCard,
   settableClock,
   usePaymentsApp,
   tokenFor,
@@ -44,20 +42,6 @@ async function at(time: string): Promise<void> {
   pay.seller.token = await tokenFor(pay.ctx.app, pay.seller.id);
 }
 
-const card = (clientSecret: string, cardNumber: string) => sandboxCard(pay.ctx.app, clientSecret, cardNumber);
-
-function history(token = pay.seller.token) {
-  return paymentHistory<{
-    id: string;
-    listing_id: string;
-    status: string;
-    amount: number;
-    duration_months: number;
-    kind: string;
-    created_at: string;
-  }>(pay.ctx.app, token);
-}
-
 describe('POST /api/v1/payments/create-intent', () => {
   it('refuses a caller without a token, a listing that does not exist and a listing of another seller', async () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
@@ -68,7 +52,7 @@ describe('POST /api/v1/payments/create-intent', () => {
       (await api(pay.ctx.app, 'POST', '/payments/create-intent', { payload: { listing_id: listing.id, duration_months: 1 } })).statusCode,
     ).toBe(401);
 
-    const missing = await createIntent(pay.ctx.app, pay.seller.token, {
+    const missing = await pay.createIntent({
       listing_id: '00000000-0000-4000-8000-000000000000',
       duration_months: 1,
     });
@@ -81,14 +65,14 @@ describe('POST /api/v1/payments/create-intent', () => {
 
   it('accepts only the durations of the create form: 1, 3, 6 or 12 months', async () => {
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 2 });
+    const response = await pay.createIntent({ listing_id: listing.id, duration_months: 2 });
     expectDetail(response, 400, 'Duration must be 1, 3, 6 or 12 months');
   });
 
   it("activates a one-month listing at once during the promotion, with a 'free_tier_' client secret and amount 0", async () => {
     await at(IN_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
+    const response = await pay.createIntent({ listing_id: listing.id, duration_months: 1 });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ amount: 0, kind: 'activation', provider: 'free', currency: 'usd' });
@@ -100,12 +84,12 @@ describe('POST /api/v1/payments/create-intent', () => {
     expect((await paymentRow(pay.ctx.app, body.payment_id))?.status).toBe('completed');
 
     // The web app may still call confirm: it answers the listing, and changes nothing.
-    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, body.payment_id, body.client_secret);
+    const confirm = await pay.confirmPayment(body.payment_id, body.client_secret);
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toEqual({ listing_id: listing.id, status: 'completed' });
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-06-20T10:00:00.000Z');
 
-    const again = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1, purpose: 'activate' });
+    const again = await pay.createIntent({ listing_id: listing.id, duration_months: 1, purpose: 'activate' });
     expectDetail(again, 400, ALREADY_PAID);
   });
 
@@ -122,7 +106,7 @@ describe('POST /api/v1/payments/create-intent', () => {
       current_expiry_date: null,
       new_expiry_date: '2031-08-20T10:00:00.000Z',
     });
-    const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 3 });
+    const response = await pay.createIntent({ listing_id: listing.id, duration_months: 3 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ amount: 58, provider: 'sandbox', kind: 'activation' });
     expect(response.json().client_secret).toMatch(/^pi_sandbox_[0-9a-f]+_secret_/);
@@ -143,7 +127,7 @@ describe('POST /api/v1/payments/create-intent', () => {
       { listing: paid.id, purpose: 'activate', detail: ALREADY_PAID },
     ];
     for (const { listing, purpose, detail } of cases) {
-      const response = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing, duration_months: 1, purpose });
+      const response = await pay.createIntent({ listing_id: listing, duration_months: 1, purpose });
       expect(response.statusCode, detail).toBe(400);
       expect(response.json().detail).toBe(detail);
       const quote = await api(
@@ -164,28 +148,28 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
   it('declines 4000 0000 0000 0002, then takes 4242 4242 4242 4242 and activates the listing once', async () => {
     await at(AFTER_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 1 });
+    const created = await pay.createIntent({ listing_id: listing.id, duration_months: 1 });
     expect(created.json()).toMatchObject({ amount: 49, provider: 'sandbox' });
     const { client_secret: secret, payment_id: paymentId } = created.json();
     const intentId = intentIdOf(secret);
 
     // Nothing paid yet: confirm refuses.
-    const early = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
+    const early = await pay.confirmPayment(paymentId, intentId);
     expectDetail(early, 400, 'The payment has not been completed.');
 
-    const invalid = await card(secret, '4242 4242 4242 4241');
+    const invalid = await pay.card(secret, '4242 4242 4242 4241');
     expectDetail(invalid, 400, 'Your card number is invalid.');
 
-    const declined = await card(secret, '4000 0000 0000 0002');
+    const declined = await pay.card(secret, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ detail: 'Your card was declined.', code: 'card_declined' });
-    expect((await history()).find((p) => p.id === paymentId)?.status).toBe('failed');
+    expect((await pay.paymentHistory()).find((p) => p.id === paymentId)?.status).toBe('failed');
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
-    const poor = await card(secret, '4000000000009995');
+    const poor = await pay.card(secret, '4000000000009995');
     expectDetail(poor, 402, 'Your card has insufficient funds.');
 
-    const paid = await card(secret, '4242 4242 4242 4242');
+    const paid = await pay.card(secret, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({
       payment_id: paymentId,
@@ -197,17 +181,17 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
     expect(active).toMatchObject({ paymentStatus: 'paid', isActive: true });
     expect(active.expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
 
-    const twice = await card(secret, '4242 4242 4242 4242');
+    const twice = await pay.card(secret, '4242 4242 4242 4242');
     expectDetail(twice, 400, 'This payment has already been completed.');
 
     clock.advance(60_000);
     for (let i = 0; i < 2; i += 1) {
-      const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentId);
+      const confirm = await pay.confirmPayment(paymentId, intentId);
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json()).toEqual({ listing_id: listing.id, status: 'completed' });
     }
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-07-02T10:00:00.000Z');
-    expect((await history()).find((p) => p.id === paymentId)).toMatchObject({
+    expect((await pay.paymentHistory()).find((p) => p.id === paymentId)).toMatchObject({
       status: 'completed',
       amount: 49,
       duration_months: 1,
@@ -218,7 +202,7 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
   it('never turns a second activation payment into a cheap extension, nor pays for a removed listing', async () => {
     await at(AFTER_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = await createIntent(pay.ctx.app, pay.seller.token, { listing_id: listing.id, duration_months: 12 });
+    const created = await pay.createIntent({ listing_id: listing.id, duration_months: 12 });
     const { client_secret: secret, payment_id: paymentId } = created.json();
     // Another payment activated the listing meanwhile (e.g. a parallel tab).
     await pay.ctx.app.db
@@ -226,36 +210,36 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
       .set({ paymentStatus: 'paid', isActive: true, expiryDate: new Date('2031-08-01T10:00:00Z') })
       .where(eq(listings.id, listing.id));
 
-    const paid = await card(secret, '4242 4242 4242 4242');
+    const paid = await pay.card(secret, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(200);
-    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, paymentId, intentIdOf(secret));
+    const confirm = await pay.confirmPayment(paymentId, intentIdOf(secret));
     expect(confirm.statusCode).toBe(400);
     expect(confirm.json().detail).toContain('can no longer be applied');
     expect((await listingRow(pay.ctx.app, listing.id)).expiryDate?.toISOString()).toBe('2031-08-01T10:00:00.000Z');
-    expect((await history()).find((p) => p.id === paymentId)?.status).toBe('failed');
+    expect((await pay.paymentHistory()).find((p) => p.id === paymentId)?.status).toBe('failed');
   });
 
   it("refuses another seller's payment, an intent of another payment, and a client secret it does not know", async () => {
     await at(AFTER_PROMO);
     const first = await createListing(pay.ctx.app, pay.seller.id);
     const second = await createListing(pay.ctx.app, pay.seller.id);
-    const a = await startPayment(pay.ctx.app, pay.seller.token, first.id);
-    const b = await startPayment(pay.ctx.app, pay.seller.token, second.id, 3);
-    expect((await card(b.client_secret, '4242424242424242')).statusCode).toBe(200);
+    const a = await pay.startPayment(first.id);
+    const b = await pay.startPayment(second.id, 3);
+    expect((await pay.card(b.client_secret, '4242424242424242')).statusCode).toBe(200);
 
     const other = await createSeller(pay.ctx.app);
     const foreign = await confirmPayment(pay.ctx.app, other.token, b.payment_id, intentIdOf(b.client_secret));
     expect(foreign.statusCode).toBe(403);
 
     // B's paid intent presented as payment A's: refused, A's listing stays unpaid.
-    const swapped = await confirmPayment(pay.ctx.app, pay.seller.token, a.payment_id, intentIdOf(b.client_secret));
+    const swapped = await pay.confirmPayment(a.payment_id, intentIdOf(b.client_secret));
     expectDetail(swapped, 400, 'This card payment does not belong to this payment.');
     expect((await listingRow(pay.ctx.app, first.id)).paymentStatus).toBe('unpaid');
 
-    const unknown = await confirmPayment(pay.ctx.app, pay.seller.token, '00000000-0000-4000-8000-000000000000', 'pi_sandbox_x');
+    const unknown = await pay.confirmPayment('00000000-0000-4000-8000-000000000000', 'pi_sandbox_x');
     expectDetail(unknown, 404, 'Payment not found');
 
-    const forged = await card(`${intentIdOf(a.client_secret)}_secret_${'a'.repeat(24)}`, '4242424242424242');
+    const forged = await pay.card(`${intentIdOf(a.client_secret)}_secret_${'a'.repeat(24)}`, '4242424242424242');
     expect(forged.statusCode).toBe(404);
     expect((await listingRow(pay.ctx.app, first.id)).paymentStatus).toBe('unpaid');
   });
@@ -263,13 +247,13 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
   it('refuses an intent whose amount was changed behind our back', async () => {
     await at(AFTER_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const created = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
+    const created = await pay.startPayment(listing.id);
     const intentId = intentIdOf(created.client_secret);
     await pay.ctx.app.db.update(sandboxPaymentIntents).set({ amount: 100 }).where(eq(sandboxPaymentIntents.id, intentId));
-    expect((await card(created.client_secret, '4242424242424242')).statusCode).toBe(200);
+    expect((await pay.card(created.client_secret, '4242424242424242')).statusCode).toBe(200);
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
 
-    const confirm = await confirmPayment(pay.ctx.app, pay.seller.token, created.payment_id, intentId);
+    const confirm = await pay.confirmPayment(created.payment_id, intentId);
     expectDetail(confirm, 400, 'The card payment does not match this payment. Please contact support.');
     expect((await listingRow(pay.ctx.app, listing.id)).paymentStatus).toBe('unpaid');
   });
@@ -286,15 +270,15 @@ describe('the sandbox card form and POST /api/v1/payments/confirm', () => {
 
 describe('extension and renewal', () => {
   async function payWithCard(listingId: string, months: number, purpose?: 'extend' | 'activate') {
-    const created = await createIntent(pay.ctx.app, pay.seller.token, {
+    const created = await pay.createIntent({
       listing_id: listingId,
       duration_months: months,
       ...(purpose ? { purpose } : {}),
     });
     expect(created.statusCode).toBe(200);
     const body = created.json();
-    expect((await card(body.client_secret, '4242424242424242')).statusCode).toBe(200);
-    expect((await confirmPayment(pay.ctx.app, pay.seller.token, body.payment_id, intentIdOf(body.client_secret))).statusCode).toBe(200);
+    expect((await pay.card(body.client_secret, '4242424242424242')).statusCode).toBe(200);
+    expect((await pay.confirmPayment(body.payment_id, intentIdOf(body.client_secret))).statusCode).toBe(200);
     return body as { amount: number; kind: string };
   }
 
@@ -339,19 +323,23 @@ describe('extension and renewal', () => {
 });
 
 describe('payment history and clean-up', () => {
+  /** Another seller and two unpaid listings of theirs: their payments stand apart from the suite seller's. */
+  async function buyerWithTwoListings() {
+    const buyer = await createSeller(pay.ctx.app);
+    return [buyer, await createListing(pay.ctx.app, buyer.id), await createListing(pay.ctx.app, buyer.id)] as const;
+  }
+
   it("lists only the caller's payments, newest first, with amounts in currency units", async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(pay.ctx.app);
+    const [buyer, first, second] = await buyerWithTwoListings();
     buyer.token = await tokenFor(pay.ctx.app, buyer.id);
-    expect(await history(buyer.token)).toEqual([]);
+    expect(await pay.paymentHistory(buyer.token)).toEqual([]);
 
-    const first = await createListing(pay.ctx.app, buyer.id);
-    const second = await createListing(pay.ctx.app, buyer.id);
     const older = await startPayment(pay.ctx.app, buyer.token, first.id, 12);
     clock.advance(1000);
     const newer = await startPayment(pay.ctx.app, buyer.token, second.id, 6);
 
-    const list = await history(buyer.token);
+    const list = await pay.paymentHistory(buyer.token);
     expect(list.map((p) => p.id)).toEqual([newer.payment_id, older.payment_id]);
     expect(list[1]).toEqual({
       id: older.payment_id,
@@ -364,32 +352,30 @@ describe('payment history and clean-up', () => {
       status: 'pending',
       created_at: AFTER_PROMO,
     });
-    expect((await history()).some((p) => p.id === older.payment_id)).toBe(false);
+    expect((await pay.paymentHistory()).some((p) => p.id === older.payment_id)).toBe(false);
   });
 
   it('removes pending payments abandoned for an hour and cancels their intents, and keeps recent ones', async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(pay.ctx.app);
-    const listing = await createListing(pay.ctx.app, buyer.id);
-    const other = await createListing(pay.ctx.app, buyer.id);
+    const [buyer, listing, other] = await buyerWithTwoListings();
     const abandoned = await startPayment(pay.ctx.app, buyer.token, listing.id);
     // An hour later, exactly: not yet abandoned when the next payment starts.
     clock.set('2031-06-02T11:00:00.000Z');
     buyer.token = await tokenFor(pay.ctx.app, buyer.id);
     const recent = await startPayment(pay.ctx.app, buyer.token, other.id);
-    expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id, abandoned.payment_id]);
+    expect((await pay.paymentHistory(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id, abandoned.payment_id]);
     clock.set('2031-06-02T11:30:00.000Z');
 
     const cleanup = await api(pay.ctx.app, 'POST', '/payments/cleanup-pending', { token: buyer.token });
     expect(cleanup.statusCode).toBe(200);
     expect(cleanup.json()).toEqual({ removed: 1 });
-    expect((await history(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id]);
+    expect((await pay.paymentHistory(buyer.token)).map((p) => p.id)).toEqual([recent.payment_id]);
     const [intent] = await pay.ctx.app.db
       .select()
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.id, intentIdOf(abandoned.client_secret)));
     expect(intent?.status).toBe('canceled');
-    expect((await card(abandoned.client_secret, '4242424242424242')).json().detail).toBe(
+    expect((await pay.card(abandoned.client_secret, '4242424242424242')).json().detail).toBe(
       'This payment was canceled. Please start the payment again.',
     );
 
@@ -406,18 +392,16 @@ describe('payment history and clean-up', () => {
   it('replaces an earlier pending payment of the same listing when a new one starts', async () => {
     await at(AFTER_PROMO);
     const listing = await createListing(pay.ctx.app, pay.seller.id);
-    const first = await startPayment(pay.ctx.app, pay.seller.token, listing.id);
-    const second = await startPayment(pay.ctx.app, pay.seller.token, listing.id, 3);
-    const pending = (await history()).filter((p) => p.listing_id === listing.id);
+    const first = await pay.startPayment(listing.id);
+    const second = await pay.startPayment(listing.id, 3);
+    const pending = (await pay.paymentHistory()).filter((p) => p.listing_id === listing.id);
     expect(pending.map((p) => p.id)).toEqual([second.payment_id]);
     expect(await paymentRow(pay.ctx.app, first.payment_id)).toBeUndefined();
   });
 
   it('completes, instead of removing, a pending payment that was paid after all (a lost event), and the worker does too', async () => {
     await at(AFTER_PROMO);
-    const buyer = await createSeller(pay.ctx.app);
-    const one = await createListing(pay.ctx.app, buyer.id);
-    const two = await createListing(pay.ctx.app, buyer.id);
+    const [buyer, one, two] = await buyerWithTwoListings();
     const a = await startPayment(pay.ctx.app, buyer.token, one.id);
     const b = await startPayment(pay.ctx.app, buyer.token, two.id);
     // The provider took both payments, but we never heard of it.

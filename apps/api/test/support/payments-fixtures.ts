@@ -1,4 +1,4 @@
-import type { CreatePaymentIntentResponse } from '@benchmarket/shared';
+import type { CreatePaymentIntentResponse, PaymentHistoryItem } from '@benchmarket/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -135,18 +135,30 @@ export function sandboxCard(app: FastifyInstance, clientSecret: string, cardNumb
 }
 
 /** GET /payments/history; expects 200. */
-export async function paymentHistory<Item = { id: string; listing_id: string; status: string; amount: number }>(
-  app: FastifyInstance,
-  token: string,
-): Promise<Item[]> {
+export async function paymentHistory(app: FastifyInstance, token: string): Promise<PaymentHistoryItem[]> {
   const response = await api(app, 'GET', '/payments/history', { token });
   if (response.statusCode !== 200) throw new Error(`history failed: ${response.statusCode} ${response.body}`);
-  return response.json() as Item[];
+  return response.json() as PaymentHistoryItem[];
 }
 
-interface PaymentsApp {
+/**
+ * The payments calls as a suite's seller makes them. The suite's app and the seller's token are
+ * read at each call: the suite is set up in `beforeAll`, and a test may renew the token.
+ */
+export function sellerCalls(suite: { ctx: TestContext; seller: Seller }) {
+  return {
+    createIntent: (payload: Record<string, unknown>) => createIntent(suite.ctx.app, suite.seller.token, payload),
+    startPayment: (listingId: string, months?: number) => startPayment(suite.ctx.app, suite.seller.token, listingId, months),
+    confirmPayment: (paymentId: string, intentId: string) => confirmPayment(suite.ctx.app, suite.seller.token, paymentId, intentId),
+    paymentHistory: (token = suite.seller.token) => paymentHistory(suite.ctx.app, token),
+  };
+}
+
+interface PaymentsApp extends ReturnType<typeof sellerCalls> {
   ctx: TestContext;
   seller: Seller;
+  /** The sandbox card form (no token: the client secret is the proof). */
+  card(clientSecret: string, cardNumber: string): ReturnType<typeof sandboxCard>;
 }
 
 /**
@@ -156,6 +168,9 @@ interface PaymentsApp {
  */
 export function usePaymentsApp(clock: SettableClock, env: () => Record<string, string> = () => ({})): PaymentsApp {
   const app = {} as PaymentsApp;
+  Object.assign(app, sellerCalls(app), {
+    card: (clientSecret: string, cardNumber: string) => sandboxCard(app.ctx.app, clientSecret, cardNumber),
+  });
   beforeAll(async () => {
     Object.assign(app, await setupPaymentsApp(clock, env()));
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { setupTestApp, type TestContext } from '../helpers.js';
-import { createSeller, type Seller, type SettableClock } from './payments-fixtures.js';
+import { createSeller, sellerCalls, type Seller, type SettableClock } from './payments-fixtures.js';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
 
 /**
@@ -10,7 +10,7 @@ import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
  * plays Stripe.js's part (confirming a PaymentIntent with a test payment method), `signer`
  * Stripe's part (webhook signatures made by the SDK's test header helper).
  */
-interface StripePayments {
+interface StripePayments extends ReturnType<typeof sellerCalls> {
   ctx: TestContext;
   stripeApi: StripeStandIn;
   browser: Stripe;
@@ -20,7 +20,10 @@ interface StripePayments {
   close(): Promise<void>;
 }
 
-async function setupStripePayments(clock: SettableClock, webhookSecret: string): Promise<StripePayments> {
+async function setupStripePayments(
+  clock: SettableClock,
+  webhookSecret: string,
+): Promise<Omit<StripePayments, keyof ReturnType<typeof sellerCalls>>> {
   const stripeApi = await startStripeStandIn();
   const ctx = await setupTestApp({
     env: {
@@ -53,6 +56,7 @@ async function setupStripePayments(clock: SettableClock, webhookSecret: string):
 /** `setupStripePayments` for the enclosing suite: set up before its tests, closed after. */
 export function useStripePayments(clock: SettableClock, webhookSecret: string): StripePayments {
   const payments = {} as StripePayments;
+  Object.assign(payments, sellerCalls(payments));
   beforeAll(async () => {
     Object.assign(payments, await setupStripePayments(clock, webhookSecret));
   });

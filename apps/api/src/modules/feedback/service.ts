@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { markDoneOnce } from '../../db/mark-done.js';
 import { feedback } from '../../db/schema.js';
 import { FEEDBACK_THANKS } from './texts.js';
 import type { FeedbackCreated } from './schemas.js';
@@ -21,14 +21,7 @@ export class FeedbackService {
    * The console's inbox marks feedback done (issue 14; in its transaction, beside the audit
    * entry). Answers when it was done — now, or earlier — or null for an unknown id.
    */
-  async markDone(id: string, now: Date, db: Pick<Db, 'select' | 'update'> = this.db): Promise<{ doneAt: Date; changed: boolean } | null> {
-    const [marked] = await db
-      .update(feedback)
-      .set({ doneAt: now })
-      .where(and(eq(feedback.id, id), isNull(feedback.doneAt)))
-      .returning({ doneAt: feedback.doneAt });
-    if (marked?.doneAt) return { doneAt: marked.doneAt, changed: true };
-    const [row] = await db.select({ doneAt: feedback.doneAt }).from(feedback).where(eq(feedback.id, id)).limit(1);
-    return row?.doneAt ? { doneAt: row.doneAt, changed: false } : null;
+  markDone(id: string, now: Date, db: Pick<Db, 'select' | 'update'> = this.db): Promise<{ doneAt: Date; changed: boolean } | null> {
+    return markDoneOnce(db, feedback, id, now);
   }
 }

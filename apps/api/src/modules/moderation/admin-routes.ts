@@ -32,6 +32,9 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409);
  */
 const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const moderation = app.moderation.service;
+  /** A decision about one listing (approve, reject, feature, …): it answers the listing as the decision left it. */
+  const listingWrite = <Schema extends object>(schema: Schema) =>
+    adminRoute(app, { params: IdParamsSchema, response: { 200: AdminListingSchema, ...writeErrors }, ...schema });
   app.get(
     '/admin/review-queue',
     adminRoute(app, {
@@ -60,12 +63,10 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/listings/:id/approve',
-    adminRoute(app, {
+    listingWrite({
       summary: "Approve a listing: it shows 'Verified' (no verification object, is_verified true)",
       description: 'Overrules a prohibited-item finding too. A taken-down listing is restored first (409).',
-      params: IdParamsSchema,
       body: ApproveBodySchema,
-      response: { 200: AdminListingSchema, ...writeErrors },
     }),
     async (request) => moderation.approve(currentUserOf(request), request.params.id, request.body.reason ?? null),
   );
@@ -93,12 +94,10 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { path, summary, description, decide } of reasonedDecisions) {
     app.post(
       `/admin/listings/:id/${path}`,
-      adminRoute(app, {
+      listingWrite({
         summary,
         ...(description === undefined ? {} : { description }),
-        params: IdParamsSchema,
         body: AdminReasonBodySchema,
-        response: { 200: AdminListingSchema, ...writeErrors },
       }),
       async (request) => decide(currentUserOf(request), request.params.id, request.body.reason),
     );
@@ -106,25 +105,17 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/listings/:id/feature',
-    adminRoute(app, {
+    listingWrite({
       summary: 'Feature a live listing until a day (through its end, UTC) or an instant',
       description:
         "The landing page's 'Featured' strip and first when browsing. 400 for a date not in the future, 409 for a listing that is not live.",
-      params: IdParamsSchema,
       body: FeatureListingBodySchema,
-      response: { 200: AdminListingSchema, ...writeErrors },
     }),
     async (request) => moderation.feature(currentUserOf(request), request.params.id, request.body),
   );
 
-  app.delete(
-    '/admin/listings/:id/feature',
-    adminRoute(app, {
-      summary: 'Stop featuring a listing',
-      params: IdParamsSchema,
-      response: { 200: AdminListingSchema, ...writeErrors },
-    }),
-    async (request) => moderation.unfeature(currentUserOf(request), request.params.id),
+  app.delete('/admin/listings/:id/feature', listingWrite({ summary: 'Stop featuring a listing' }), async (request) =>
+    moderation.unfeature(currentUserOf(request), request.params.id),
   );
 
   app.get(

@@ -22,6 +22,16 @@ const SellerIdParamsSchema = z.object({ id: z.string().max(100) });
  */
 const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.sellers;
+  /** The /account routes here are the signed-in seller's own (401 to visitors) and answer their profile as it then is. */
+  const ownProfileRoute = <Schema extends object, Code extends number = never>(schema: Schema, ...errorCodes: Code[]) => ({
+    onRequest: app.requireUser,
+    schema: {
+      tags: ['account'],
+      security: BEARER,
+      ...schema,
+      response: { 200: SellerProfileSchema, ...errorResponses<401 | Code>(401, ...errorCodes) },
+    },
+  });
 
   app.get(
     '/sellers/:id',
@@ -42,50 +52,27 @@ const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/account/profile',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['account'],
-        security: BEARER,
-        summary: "The signed-in seller's public profile, as they edit it",
-        response: { 200: SellerProfileSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.profile(currentUserOf(request).id),
+  app.get('/account/profile', ownProfileRoute({ summary: "The signed-in seller's public profile, as they edit it" }), async (request) =>
+    service.profile(currentUserOf(request).id),
   );
 
   app.put(
     '/account/profile',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['account'],
-        security: BEARER,
+    ownProfileRoute(
+      {
         summary: "Save the signed-in seller's public profile: display name, company, country, about",
         description:
           `Every field is optional; blank or missing clears it (the logo is not touched). About at most ${SELLER_ABOUT_MAX_LENGTH} characters; ` +
           "the country a name or ISO code from GET /countries ('Please choose a country from the list' otherwise).",
         body: SellerProfileUpdateSchema,
-        response: { 200: SellerProfileSchema, ...errorResponses(400, 401) },
       },
-    },
+      400,
+    ),
     async (request) => service.updateProfile(currentUserOf(request).id, request.body),
   );
 
-  app.delete(
-    '/account/logo',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['account'],
-        security: BEARER,
-        summary: "Remove the signed-in seller's logo (idempotent)",
-        response: { 200: SellerProfileSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.removeLogo(currentUserOf(request).id),
+  app.delete('/account/logo', ownProfileRoute({ summary: "Remove the signed-in seller's logo (idempotent)" }), async (request) =>
+    service.removeLogo(currentUserOf(request).id),
   );
 };
 

@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { markDoneOnce } from '../../db/mark-done.js';
 import { supportRequests } from '../../db/schema.js';
 import type { CurrentUser } from '../auth/index.js';
 import type { Mailer } from '../mail/index.js';
@@ -44,14 +44,7 @@ export class SupportService {
    * The console's inbox marks a request done (in its transaction, beside the audit entry).
    * Answers when it was done — now, or earlier — or null for an unknown id.
    */
-  async markDone(id: string, now: Date, db: Writer = this.deps.db): Promise<{ doneAt: Date; changed: boolean } | null> {
-    const [marked] = await db
-      .update(supportRequests)
-      .set({ doneAt: now })
-      .where(and(eq(supportRequests.id, id), isNull(supportRequests.doneAt)))
-      .returning({ doneAt: supportRequests.doneAt });
-    if (marked?.doneAt) return { doneAt: marked.doneAt, changed: true };
-    const [row] = await db.select({ doneAt: supportRequests.doneAt }).from(supportRequests).where(eq(supportRequests.id, id)).limit(1);
-    return row?.doneAt ? { doneAt: row.doneAt, changed: false } : null;
+  markDone(id: string, now: Date, db: Writer = this.deps.db): Promise<{ doneAt: Date; changed: boolean } | null> {
+    return markDoneOnce(db, supportRequests, id, now);
   }
 }

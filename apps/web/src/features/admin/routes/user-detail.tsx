@@ -2,7 +2,7 @@ import { formatPrice, REPORT_REASON_LABELS, type AdminUserDetail } from '@benchm
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, LinkButton } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminViewer } from '../api/admin-query';
 import { useReinstateUser, useSuspendUser, useUser } from '../api/users';
@@ -14,7 +14,7 @@ import { useNotice } from '../components/notice';
 import { PaymentStatus } from '../components/payment-status';
 import { QueryView } from '../components/query-view';
 import { UserStatus } from '../components/user-status';
-import { ReasonFormSchema } from '../form-schemas';
+import { ReasonFormSchema, type ReasonFormValues } from '../form-schemas';
 import { formatDate, formatDateTime } from '../format';
 import { ListingLink, linkClass } from '../components/record-links';
 
@@ -26,6 +26,31 @@ function Section({ id, title, count, children }: { id: string; title: string; co
       </h2>
       <div className="mt-4">{count === 0 ? <p className="text-sm text-slate-600">None.</p> : children}</div>
     </section>
+  );
+}
+
+/** A section that lists its records in a table, which is named like the section. */
+function TableSection({
+  id,
+  title,
+  count,
+  caption,
+  columns,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  caption: string;
+  columns: readonly DataColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <Section id={id} title={title} count={count}>
+      <DataTable label={title} caption={caption} columns={columns}>
+        {children}
+      </DataTable>
+    </Section>
   );
 }
 
@@ -57,6 +82,24 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
     setOpen(null);
   };
   const suspended = user.suspended_at !== null;
+  // Suspending and reinstating differ only in what they say and send: both take a reason the user is emailed.
+  const decisions = {
+    suspend: {
+      title: 'Suspend account',
+      description: `${user.email} will not be able to log in. Their live listings leave search and the latest and featured listings, and messages to them are refused. They are emailed the reason.`,
+      variant: 'danger' as const,
+      failedTitle: 'The account could not be suspended.',
+      send: (body: ReasonFormValues) => suspend.mutateAsync({ id: user.id, body }),
+      doneMessage: `${user.email} is suspended and was emailed the reason.`,
+    },
+    reinstate: {
+      title: 'Reinstate account',
+      description: `${user.email} will be able to log in again, and the listings the suspension switched off show again. They are emailed the reason.`,
+      failedTitle: 'The account could not be reinstated.',
+      send: (body: ReasonFormValues) => reinstate.mutateAsync({ id: user.id, body }),
+      doneMessage: `${user.email} is reinstated and was emailed the reason.`,
+    },
+  };
   return (
     <section aria-labelledby="account-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h2 id="account-title" className="sr-only">
@@ -104,29 +147,11 @@ function Account({ detail, onDone }: { detail: AdminUserDetail; onDone: (message
           </LinkButton>
         </div>
       </div>
-      {open === 'suspend' && (
+      {open !== null && (
         <ReasonDialog
-          title="Suspend account"
-          description={`${user.email} will not be able to log in. Their live listings leave search and the latest and featured listings, and messages to them are refused. They are emailed the reason.`}
-          variant="danger"
+          {...decisions[open]}
           schema={ReasonFormSchema}
-          failedTitle="The account could not be suspended."
           onClose={close}
-          send={(body) => suspend.mutateAsync({ id: user.id, body })}
-          doneMessage={`${user.email} is suspended and was emailed the reason.`}
-          onDone={onDone}
-          hint="The user receives it by email. Kept in the audit log."
-        />
-      )}
-      {open === 'reinstate' && (
-        <ReasonDialog
-          title="Reinstate account"
-          description={`${user.email} will be able to log in again, and the listings the suspension switched off show again. They are emailed the reason.`}
-          schema={ReasonFormSchema}
-          failedTitle="The account could not be reinstated."
-          onClose={close}
-          send={(body) => reinstate.mutateAsync({ id: user.id, body })}
-          doneMessage={`${user.email} is reinstated and was emailed the reason.`}
           onDone={onDone}
           hint="The user receives it by email. Kept in the audit log."
         />
@@ -140,69 +165,63 @@ function UserDetail({ detail, onDone }: { detail: AdminUserDetail; onDone: (mess
     <>
       <Account detail={detail} onDone={onDone} />
 
-      <Section id="user-listings" title="Listings" count={detail.listings.length}>
-        <DataTable
-          label="Listings"
-          caption="The user's listings, with their state, price, dates and actions"
-          columns={[
-            { label: 'Listing' },
-            { label: 'State' },
-            { label: 'Price', align: 'right' },
-            { label: 'Created' },
-            { label: 'Actions' },
-          ]}
-        >
-          {detail.listings.map((listing) => (
-            <tr key={listing.id}>
-              <td className="min-w-48">
-                <ListingLink id={listing.id}>{listing.title}</ListingLink>
-              </td>
-              <td className="min-w-56">
-                <ListingPills listing={listing} />
-              </td>
-              <td className="text-right whitespace-nowrap">{formatPrice(listing.price)}</td>
-              <td className="whitespace-nowrap">{formatDate(listing.created_at)}</td>
-              <td>
-                <div className="flex flex-wrap gap-2">
-                  <ListingActions listing={listing} actions={['takeDown', 'restore', 'feature']} onDone={onDone} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </Section>
+      <TableSection
+        id="user-listings"
+        title="Listings"
+        count={detail.listings.length}
+        caption="The user's listings, with their state, price, dates and actions"
+        columns={[{ label: 'Listing' }, { label: 'State' }, { label: 'Price', align: 'right' }, { label: 'Created' }, { label: 'Actions' }]}
+      >
+        {detail.listings.map((listing) => (
+          <tr key={listing.id}>
+            <td className="min-w-48">
+              <ListingLink id={listing.id}>{listing.title}</ListingLink>
+            </td>
+            <td className="min-w-56">
+              <ListingPills listing={listing} />
+            </td>
+            <td className="text-right whitespace-nowrap">{formatPrice(listing.price)}</td>
+            <td className="whitespace-nowrap">{formatDate(listing.created_at)}</td>
+            <td>
+              <div className="flex flex-wrap gap-2">
+                <ListingActions listing={listing} actions={['takeDown', 'restore', 'feature']} onDone={onDone} />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </TableSection>
 
-      <Section id="user-payments" title="Payments" count={detail.payments.length}>
-        <DataTable
-          label="Payments"
-          caption="The user's payments, newest first"
-          columns={[
-            { label: 'Date' },
-            { label: 'Listing' },
-            { label: 'Amount', align: 'right' },
-            { label: 'Refunded', align: 'right' },
-            { label: 'Status' },
-            { label: 'Provider id' },
-          ]}
-        >
-          {detail.payments.map((payment) => (
-            <tr key={payment.id}>
-              <td className="whitespace-nowrap">{formatDate(payment.created_at)}</td>
-              <td className="min-w-48">
-                <Link to={`/admin/payments?q=${payment.id}`} className={linkClass}>
-                  {payment.listing_title}
-                </Link>
-              </td>
-              <td className="text-right whitespace-nowrap">{formatPrice(payment.amount, payment.currency)}</td>
-              <td className="text-right whitespace-nowrap">{formatPrice(payment.refunded_amount, payment.currency)}</td>
-              <td>
-                <PaymentStatus payment={payment} />
-              </td>
-              <td className="font-mono text-xs break-all">{payment.provider_payment_id ?? '—'}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </Section>
+      <TableSection
+        id="user-payments"
+        title="Payments"
+        count={detail.payments.length}
+        caption="The user's payments, newest first"
+        columns={[
+          { label: 'Date' },
+          { label: 'Listing' },
+          { label: 'Amount', align: 'right' },
+          { label: 'Refunded', align: 'right' },
+          { label: 'Status' },
+          { label: 'Provider id' },
+        ]}
+      >
+        {detail.payments.map((payment) => (
+          <tr key={payment.id}>
+            <td className="whitespace-nowrap">{formatDate(payment.created_at)}</td>
+            <td className="min-w-48">
+              <Link to={`/admin/payments?q=${payment.id}`} className={linkClass}>
+                {payment.listing_title}
+              </Link>
+            </td>
+            <td className="text-right whitespace-nowrap">{formatPrice(payment.amount, payment.currency)}</td>
+            <td className="text-right whitespace-nowrap">{formatPrice(payment.refunded_amount, payment.currency)}</td>
+            <td>
+              <PaymentStatus payment={payment} />
+            </td>
+            <td className="font-mono text-xs break-all">{payment.provider_payment_id ?? '—'}</td>
+          </tr>
+        ))}
+      </TableSection>
 
       <Section id="user-reports-made" title="Reports made" count={detail.reports_made.length}>
         <ul className="space-y-2">

@@ -1,5 +1,5 @@
 import { ChatIcon, ShieldCheckIcon, SparklesIcon } from './icons';
-import { LandingSection, type LandingItem } from './landing-section';
+import { LandingCardSection, type LandingItem } from './landing-section';
 
 const FEATURES: LandingItem[] = [
   {
@@ -21,18 +21,16 @@ const FEATURES: LandingItem[] = [
 
 export function FeatureCards() {
   return (
-    <LandingSection headingId="features-title" eyebrow="Why BenchMarket" title="Built for labs, clinics and the people who equip them">
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {FEATURES.map(({ title, description, Icon }) => (
-          <li key={title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm">
-            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
-              <Icon className="size-6" />
-            </span>
-            <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
-            <p className="mt-2 text-slate-600">{description}</p>
-          </li>
-        ))}
-      </ul>
-    </LandingSection>
+    <LandingCardSection
+      headingId="features-title"
+      eyebrow="Why BenchMarket"
+      title="Built for labs, clinics and the people who equip them"
+      items={FEATURES}
+      mark={({ Icon }) => (
+        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-700 text-white">
+          <Icon className="size-6" />
+        </span>
+      )}
+    />
   );
 }

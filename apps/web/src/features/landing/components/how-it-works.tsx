@@ -1,5 +1,5 @@
 import { CompareIcon, LockIcon, SearchIcon } from './icons';
-import { LandingSection, type LandingItem } from './landing-section';
+import { LandingCardSection, type LandingItem } from './landing-section';
 
 const STEPS: LandingItem[] = [
   {
@@ -21,24 +21,23 @@ const STEPS: LandingItem[] = [
 
 export function HowItWorks() {
   return (
-    <LandingSection headingId="steps-title" eyebrow="How it works" title="From search to secured in three steps">
-      <ol className="mt-12 grid gap-8 md:grid-cols-3">
-        {STEPS.map(({ title, description, Icon }, index) => (
-          <li key={title} className="relative rounded-2xl bg-slate-50 p-6 shadow-sm ring-1 ring-slate-200">
-            <div className="flex items-center gap-4">
-              <span
-                aria-hidden="true"
-                className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <Icon className="size-6 text-sky-800" />
-            </div>
-            <h3 className="mt-5 text-xl font-semibold text-slate-900">{title}</h3>
-            <p className="mt-2 text-slate-600">{description}</p>
-          </li>
-        ))}
-      </ol>
-    </LandingSection>
+    <LandingCardSection
+      headingId="steps-title"
+      eyebrow="How it works"
+      title="From search to secured in three steps"
+      items={STEPS}
+      ordered
+      mark={({ Icon }, index) => (
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-sky-800 text-lg font-bold text-white"
+          >
+            {index + 1}
+          </span>
+          <Icon className="size-6 text-sky-800" />
+        </div>
+      )}
+    />
   );
 }

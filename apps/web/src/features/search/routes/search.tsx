@@ -8,8 +8,8 @@ import { useLatestListings } from '@/lib/api/listings';
 import { useSearchListings } from '../api/search-listings';
 import { ActiveFilters } from '../components/active-filters';
 import { EmptyState } from '../components/empty-state';
-import { Pagination } from '../components/pagination';
 import { ResultsGrid, ResultsSkeleton } from '@/components/listing/results-grid';
+import { Pager } from '@/components/ui/pager';
 import { SearchAccessNotice } from '../components/search-access-notice';
 import { SearchForm, type DraftError } from '../components/search-form';
 import {
@@ -206,9 +206,13 @@ function VerifiedSearch({ userId }: { userId: string }) {
       body = (
         <>
           <ResultsGrid listings={items} onOpen={onOpenListing} />
-          <Pagination
+          <Pager
+            label="Pagination"
             page={criteria.page}
-            totalPages={Math.max(1, Math.ceil(total / pageSize))}
+            pageSize={pageSize}
+            total={total}
+            showTotal={false}
+            className="mt-8 border-t border-slate-200 pt-6"
             disabled={results.isFetching}
             onPageChange={(page) => {
               apply({ ...criteria, page }, { focusResults: true });
