@@ -93,19 +93,6 @@ export function specificationValuesOf(listing: Listing): SpecificationFormValues
   };
 }
 
-/** Whether an existing listing states any of these facts (the edit form then opens their groups). */
-export function hasSpecifications(values: SpecificationFormValues): boolean {
-  const { regulatory, decontamination, ...rest } = values;
-  return (
-    Object.values(rest).some((value) => value.trim() !== '') ||
-    regulatory.device_class !== '' ||
-    regulatory.fda_510k_number.trim() !== '' ||
-    regulatory.ce_marking !== '' ||
-    regulatory.sale_restriction !== 'none' ||
-    decontamination.status !== ''
-  );
-}
-
 /** A date only goes with a decontamination that happened. */
 export function withoutStrayDate<T extends { decontamination?: { status: string; date?: string | null } | null }>(values: T): T {
   const { decontamination } = values;
