@@ -107,7 +107,7 @@ export function RestrictedSaleNotice({ listing }: { listing: Listing }) {
   if (!isRestrictedSale(listing)) return null;
   return (
     <Note>
-      <strong className="font-semibold">{SALE_RESTRICTION_LABELS.licensed_professionals}.</strong> {RESTRICTED_SALE_NOTICE}
+      <strong className="font-semibold">{SALE_RESTRICTION_LABELS.licensed_professionals}.</strong> <span>{RESTRICTED_SALE_NOTICE}</span>
     </Note>
   );
 }
@@ -121,7 +121,7 @@ export function DecontaminationCaution({ listing }: { listing: Listing }) {
   if (listing.condition === 'new' || listing.condition === 'new-other') return null;
   return (
     <Note>
-      <strong className="font-semibold">Caution:</strong> {NO_DECONTAMINATION_CAUTION}
+      <strong className="font-semibold">Caution:</strong> <span>{NO_DECONTAMINATION_CAUTION}</span>
     </Note>
   );
 }

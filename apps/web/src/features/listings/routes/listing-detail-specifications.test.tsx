@@ -71,6 +71,7 @@ describe('/listings/{id}: specifications and regulatory facts (issue 15)', () =>
     await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
     expect(screen.queryByRole('region', { name: 'Specifications' })).not.toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(NO_DECONTAMINATION_CAUTION);
+    expect(screen.getByText(NO_DECONTAMINATION_CAUTION)).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -87,6 +88,7 @@ describe('/listings/{id}: specifications and regulatory facts (issue 15)', () =>
       'POST /api/v1/messages': { status: 201, body: {} },
     });
     expect(await screen.findByRole('note')).toHaveTextContent(RESTRICTED_SALE_NOTICE);
+    expect(screen.getByText(RESTRICTED_SALE_NOTICE)).toBeVisible();
 
     const confirmation = await screen.findByRole('checkbox', { name: LICENSED_PROFESSIONAL_CONFIRMATION });
     expect(confirmation).toBeRequired();
