@@ -4,6 +4,7 @@ import {
   findCountry,
   formatListedDate,
   formatPrice,
+  makerModelYear,
   truncate,
   type Listing,
 } from '@benchmarket/shared';
@@ -139,6 +140,9 @@ export function ListingCard({ listing, onOpen }: ListingCardProps) {
             {listing.title}
           </Link>
         </h3>
+
+        {/* Issue 15: 'Thermo Fisher · Sorvall ST 16R · 2019', what the seller stated of it. */}
+        {makerModelYear(listing) && <p className="-mt-2 text-sm break-words text-slate-600">{makerModelYear(listing)}</p>}
 
         <p className="text-xl font-bold text-slate-900">
           <span className="sr-only">Price: </span>

@@ -11,6 +11,11 @@ const FIELD_OF: Record<string, DraftField> = {
   max_price: 'maxPrice',
   condition: 'condition',
   location: 'location',
+  manufacturer: 'manufacturer',
+  year_from: 'yearFrom',
+  year_to: 'yearTo',
+  warranty: 'warranty',
+  shipping: 'shipping',
 };
 
 export function checkDraftWithSchema(draft: SearchDraft): DraftCheck {
@@ -20,6 +25,11 @@ export function checkDraftWithSchema(draft: SearchDraft): DraftCheck {
     max_price: draft.maxPrice.trim(),
     condition: draft.condition,
     location: draft.location,
+    manufacturer: draft.manufacturer,
+    year_from: draft.yearFrom.trim(),
+    year_to: draft.yearTo.trim(),
+    warranty: draft.warranty,
+    shipping: draft.shipping,
     use_rag: draft.useAi,
   });
   if (!result.success) {

@@ -1,9 +1,21 @@
 /**
  * What a buyer searches for (spec §2, §5): the form's draft, the criteria of a search that was
- * made, their API query (GET /listings/search) and their URL (`/search?q=centrifuge&ai=1&max=5000`),
+ * made, their API query (GET /listings/search) and their URL (`/search?q=centrifuge&ai=1&max=5000`;
+ * issue 15 adds `manufacturer`, `year_from`, `year_to`, `warranty`, `shipping`),
  * so a search can be shared or bookmarked. Pure: no storage, no network.
  */
-import { LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, findCountry, isCondition, type Condition } from '@benchmarket/shared';
+import {
+  LOCATION_MAX_LENGTH,
+  MANUFACTURER_MAX_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  SHIPPING_OPTIONS,
+  WARRANTIES,
+  findCountry,
+  isCondition,
+  type Condition,
+  type Shipping,
+  type Warranty,
+} from '@benchmarket/shared';
 
 export interface SearchFilters {
   /** As typed ('' for none); validated before a search is made. */
@@ -12,6 +24,21 @@ export interface SearchFilters {
   condition: Condition | '';
   /** A country name from the shared list, or '' for anywhere. */
   location: string;
+  /** Issue 15: a maker as GET /listings/manufacturers names it, or '' for any. */
+  manufacturer: string;
+  /** Years of manufacture as typed ('' for none); validated before a search is made. */
+  yearFrom: string;
+  yearTo: string;
+  warranty: Warranty | '';
+  shipping: Shipping | '';
+}
+
+export function isWarranty(value: unknown): value is Warranty {
+  return typeof value === 'string' && (WARRANTIES as readonly string[]).includes(value);
+}
+
+export function isShipping(value: unknown): value is Shipping {
+  return typeof value === 'string' && (SHIPPING_OPTIONS as readonly string[]).includes(value);
 }
 
 /** What the form holds. */
@@ -25,7 +52,17 @@ export interface SearchCriteria extends SearchDraft {
   page: number;
 }
 
-export const EMPTY_FILTERS: SearchFilters = { minPrice: '', maxPrice: '', condition: '', location: '' };
+export const EMPTY_FILTERS: SearchFilters = {
+  minPrice: '',
+  maxPrice: '',
+  condition: '',
+  location: '',
+  manufacturer: '',
+  yearFrom: '',
+  yearTo: '',
+  warranty: '',
+  shipping: '',
+};
 export const EMPTY_CRITERIA: SearchCriteria = { query: '', useAi: false, ...EMPTY_FILTERS, page: 1 };
 
 /** The GET /listings/search query string (spec §7). */
@@ -35,6 +72,11 @@ export type SearchListingsParams = {
   max_price?: number;
   condition?: Condition;
   location?: string;
+  manufacturer?: string;
+  year_from?: number;
+  year_to?: number;
+  warranty?: Warranty;
+  shipping?: Shipping;
   use_rag: boolean;
   page: number;
 };
@@ -47,7 +89,17 @@ export function draftOf(criteria: SearchCriteria): SearchDraft {
 }
 
 export function activeFilterCount(filters: SearchFilters): number {
-  return [filters.minPrice, filters.maxPrice, filters.condition, filters.location].filter((value) => value !== '').length;
+  return [
+    filters.minPrice,
+    filters.maxPrice,
+    filters.condition,
+    filters.location,
+    filters.manufacturer,
+    filters.yearFrom,
+    filters.yearTo,
+    filters.warranty,
+    filters.shipping,
+  ].filter((value) => value !== '').length;
 }
 
 /**
@@ -64,20 +116,34 @@ function priceNumber(value: string): number | undefined {
   return Number.isFinite(number) && number >= 0 ? number : undefined;
 }
 
+/** A year as typed: four digits, or nothing. */
+function yearNumber(value: string): number | undefined {
+  const text = value.trim();
+  return /^\d{4}$/.test(text) ? Number(text) : undefined;
+}
+
 export function toSearchParams(criteria: SearchCriteria): SearchListingsParams {
   const query = criteria.query.trim();
+  const manufacturer = criteria.manufacturer.trim();
+  const yearFrom = yearNumber(criteria.yearFrom);
+  const yearTo = yearNumber(criteria.yearTo);
   return {
     ...(query && { query }),
     ...(priceNumber(criteria.minPrice) !== undefined && { min_price: priceNumber(criteria.minPrice) }),
     ...(priceNumber(criteria.maxPrice) !== undefined && { max_price: priceNumber(criteria.maxPrice) }),
     ...(criteria.condition && { condition: criteria.condition }),
     ...(criteria.location && { location: criteria.location }),
+    ...(manufacturer && { manufacturer }),
+    ...(yearFrom !== undefined && { year_from: yearFrom }),
+    ...(yearTo !== undefined && { year_to: yearTo }),
+    ...(criteria.warranty && { warranty: criteria.warranty }),
+    ...(criteria.shipping && { shipping: criteria.shipping }),
     use_rag: criteria.useAi,
     page: criteria.page,
   };
 }
 
-export type DraftField = 'query' | 'minPrice' | 'maxPrice' | 'condition' | 'location';
+export type DraftField = 'query' | keyof SearchFilters;
 export type DraftCheck = { ok: true; criteria: SearchCriteria } | { ok: false; field: DraftField; message: string };
 
 /** The draft as search criteria, words and prices trimmed, from the first page. */
@@ -87,6 +153,9 @@ export function trimmedCriteria(draft: SearchDraft): SearchCriteria {
     query: draft.query.trim(),
     minPrice: draft.minPrice.trim(),
     maxPrice: draft.maxPrice.trim(),
+    manufacturer: draft.manufacturer.trim(),
+    yearFrom: draft.yearFrom.trim(),
+    yearTo: draft.yearTo.trim(),
     page: 1,
   };
 }
@@ -101,6 +170,11 @@ const URL_KEYS = {
   maxPrice: 'max',
   condition: 'condition',
   location: 'location',
+  manufacturer: 'manufacturer',
+  yearFrom: 'year_from',
+  yearTo: 'year_to',
+  warranty: 'warranty',
+  shipping: 'shipping',
   page: 'page',
 } as const;
 
@@ -109,12 +183,19 @@ function cleanPrice(value: string | null): string {
   return priceNumber(text) === undefined ? '' : text;
 }
 
+function cleanYear(value: string | null): string {
+  const text = value?.trim() ?? '';
+  return yearNumber(text) === undefined ? '' : text;
+}
+
 /** The criteria a URL asks for, or null when it names none (a bare /search). */
 export function criteriaFromUrl(params: URLSearchParams): SearchCriteria | null {
   if (!Object.values(URL_KEYS).some((key) => params.has(key))) return null;
   const condition = params.get(URL_KEYS.condition) ?? '';
   const page = Number(params.get(URL_KEYS.page));
   const ai = params.get(URL_KEYS.useAi);
+  const warranty = params.get(URL_KEYS.warranty);
+  const shipping = params.get(URL_KEYS.shipping);
   return {
     query: (params.get(URL_KEYS.query) ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH),
     useAi: ai === '1' || ai === 'true',
@@ -122,6 +203,11 @@ export function criteriaFromUrl(params: URLSearchParams): SearchCriteria | null 
     maxPrice: cleanPrice(params.get(URL_KEYS.maxPrice)),
     condition: isCondition(condition) ? condition : '',
     location: findCountry(params.get(URL_KEYS.location)?.slice(0, LOCATION_MAX_LENGTH))?.name ?? '',
+    manufacturer: (params.get(URL_KEYS.manufacturer) ?? '').trim().slice(0, MANUFACTURER_MAX_LENGTH),
+    yearFrom: cleanYear(params.get(URL_KEYS.yearFrom)),
+    yearTo: cleanYear(params.get(URL_KEYS.yearTo)),
+    warranty: isWarranty(warranty) ? warranty : '',
+    shipping: isShipping(shipping) ? shipping : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -135,6 +221,11 @@ export function criteriaToUrl(criteria: SearchCriteria): URLSearchParams {
   if (criteria.maxPrice) params.set(URL_KEYS.maxPrice, criteria.maxPrice);
   if (criteria.condition) params.set(URL_KEYS.condition, criteria.condition);
   if (criteria.location) params.set(URL_KEYS.location, criteria.location);
+  if (criteria.manufacturer) params.set(URL_KEYS.manufacturer, criteria.manufacturer);
+  if (criteria.yearFrom) params.set(URL_KEYS.yearFrom, criteria.yearFrom);
+  if (criteria.yearTo) params.set(URL_KEYS.yearTo, criteria.yearTo);
+  if (criteria.warranty) params.set(URL_KEYS.warranty, criteria.warranty);
+  if (criteria.shipping) params.set(URL_KEYS.shipping, criteria.shipping);
   if (criteria.page > 1) params.set(URL_KEYS.page, String(criteria.page));
   return params;
 }

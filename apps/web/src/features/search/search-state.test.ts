@@ -4,6 +4,7 @@ import { EMPTY_CRITERIA, criteriaFromUrl, criteriaToUrl, draftOf, isBrowse, toSe
 import { checkDraft, readSearchSession, SEARCH_STATE_KEY, updateSearchSession } from './search-state';
 
 const full: SearchCriteria = {
+  ...EMPTY_CRITERIA,
   query: 'pcr machine',
   useAi: true,
   minPrice: '100',

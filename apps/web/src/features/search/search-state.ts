@@ -5,7 +5,16 @@
  * search-criteria.ts): a URL with search parameters wins; a bare /search restores the session.
  */
 import { SEARCH_QUERY_MAX_LENGTH, isCondition, type SearchResponse } from '@benchmarket/shared';
-import { type DraftCheck, EMPTY_CRITERIA, type SearchCriteria, type SearchDraft, draftOf, trimmedCriteria } from './search-criteria';
+import {
+  type DraftCheck,
+  EMPTY_CRITERIA,
+  type SearchCriteria,
+  type SearchDraft,
+  draftOf,
+  isShipping,
+  isWarranty,
+  trimmedCriteria,
+} from './search-criteria';
 
 // The check uses the API's zod schema, and zod is the heaviest thing the search page could
 // load: it comes in its own chunk, fetched once a verified buyer has the form
@@ -74,7 +83,11 @@ function draftFrom(value: unknown): SearchDraft | null {
   if (typeof query !== 'string' || query.length > SEARCH_QUERY_MAX_LENGTH || typeof useAi !== 'boolean') return null;
   if (typeof minPrice !== 'string' || typeof maxPrice !== 'string' || typeof location !== 'string') return null;
   if (condition !== '' && !isCondition(condition)) return null;
-  return { query, useAi, minPrice, maxPrice, condition, location };
+  // Issue 15's filters: a session stored before them has none (read as '').
+  const { manufacturer = '', yearFrom = '', yearTo = '', warranty = '', shipping = '' } = value;
+  if (typeof manufacturer !== 'string' || typeof yearFrom !== 'string' || typeof yearTo !== 'string') return null;
+  if ((warranty !== '' && !isWarranty(warranty)) || (shipping !== '' && !isShipping(shipping))) return null;
+  return { query, useAi, minPrice, maxPrice, condition, location, manufacturer, yearFrom, yearTo, warranty, shipping };
 }
 
 function criteriaFrom(value: unknown): SearchCriteria | null {

@@ -7,7 +7,13 @@ import { api } from '@/lib/api-client';
  * 401 when not logged in; 400 'All fields are required' or one's own listing; 404 'Listing
  * not found'; 429 when sending too often.
  */
-function sendMessage(body: MessageCreate): Promise<Message> {
+/**
+ * Issue 15: a message about a listing for licensed professionals only carries the buyer's
+ * confirmation; without it the API answers 403 with LICENSED_PROFESSIONAL_REQUIRED.
+ */
+export type MessageRequest = MessageCreate & { licensed_professional?: true };
+
+function sendMessage(body: MessageRequest): Promise<Message> {
   return api.post<Message>('/messages', body);
 }
 

@@ -8,7 +8,6 @@ import {
   REQUIRED_LISTING_FIELDS,
   TITLE_MAX_LENGTH,
   formatDuration,
-  type Condition,
   type ListingCreate,
   type ListingUpdate,
 } from '@benchmarket/shared';
@@ -17,25 +16,9 @@ import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-
 import { cn } from '@/lib/cn';
 import { CountrySelect } from '@/components/listing/country-select';
 import { Alert } from '@/components/ui/alert';
-
-/** The form's fields as the inputs hold them (strings); the shared schema turns them into the request body. */
-interface ListingFormValues {
-  title: string;
-  description: string;
-  price: string;
-  condition: Condition;
-  location: string;
-  duration_months: string;
-}
-
-const EMPTY_VALUES: ListingFormValues = {
-  title: '',
-  description: '',
-  price: '',
-  condition: 'new',
-  location: '',
-  duration_months: String(DURATION_OPTIONS[0]),
-};
+import { EMPTY_LISTING_VALUES, compactCreateBody, withoutStrayDate, type ListingFormValues } from '../listing-form-values';
+import { Field, inputClass } from './form-field';
+import { SpecificationFields } from './specification-fields';
 
 type ListingFormProps = {
   defaultValues?: Partial<ListingFormValues>;
@@ -51,6 +34,8 @@ type ListingFormProps = {
   status?: ReactNode;
   /** Next to the submit button, e.g. Cancel. */
   secondaryAction?: ReactNode;
+  /** Whether the optional groups (specifications, regulatory and safety) start unfolded; default true. */
+  specificationsOpen?: boolean;
 } & (
   | { mode: 'create'; onSubmit: (values: ListingCreate) => Promise<void> }
   | { mode: 'edit'; onSubmit: (values: ListingUpdate) => Promise<void> }
@@ -62,59 +47,24 @@ type ListingFormProps = {
 const createResolver = zodResolver(ListingCreateFormSchema) as unknown as Resolver<ListingFormValues, unknown, ListingCreate>;
 const editResolver = zodResolver(ListingUpdateFormSchema) as unknown as Resolver<ListingFormValues, unknown, ListingUpdate>;
 
-const inputClass = (invalid: boolean) =>
-  cn(
-    'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100 sm:text-sm',
-    invalid ? 'border-red-500 focus:ring-red-500' : 'border-slate-300 focus:border-teal-600 focus:ring-teal-600/40',
-  );
-
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  hintId?: string;
-  error?: string;
-  errorId?: string;
-  children: ReactNode;
-}
-
-/** A label, the control, an optional hint and its error. The label text is exactly the field's name. */
-function Field({ id, label, required, hint, hintId, error, errorId, children }: FieldProps) {
-  return (
-    <div className="space-y-1.5">
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {label}
-        </label>
-        {required && (
-          <span aria-hidden="true" className="text-sm text-red-700">
-            *
-          </span>
-        )}
-      </div>
-      {children}
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * The listing form of spec §5, for /create-listing (with the duration) and /edit-listing.
  * A blank title, description or price gives one message, 'Please fill in all required
  * fields'; the blank fields are marked invalid. Other problems show under their field.
  */
 export function ListingForm(props: ListingFormProps) {
-  const { mode, defaultValues, submitLabel, busyLabel, busy, locked = false, photos, status, secondaryAction } = props;
+  const {
+    mode,
+    defaultValues,
+    submitLabel,
+    busyLabel,
+    busy,
+    locked = false,
+    photos,
+    status,
+    secondaryAction,
+    specificationsOpen = true,
+  } = props;
   const ids = {
     title: useId(),
     description: useId(),
@@ -126,7 +76,7 @@ export function ListingForm(props: ListingFormProps) {
   };
   const form = useForm<ListingFormValues, unknown, ListingCreate | ListingUpdate>({
     resolver: mode === 'create' ? createResolver : editResolver,
-    defaultValues: { ...EMPTY_VALUES, ...defaultValues },
+    defaultValues: { ...EMPTY_LISTING_VALUES, ...defaultValues },
   });
   const {
     register,
@@ -136,8 +86,9 @@ export function ListingForm(props: ListingFormProps) {
   } = form;
 
   const onValid = async (values: ListingCreate | ListingUpdate) => {
-    if (props.mode === 'create') await props.onSubmit(values as ListingCreate);
-    else await props.onSubmit(values);
+    // Issue 15: a new listing sends the facts given; an edit sends every field (blank: null, cleared).
+    if (props.mode === 'create') await props.onSubmit(compactCreateBody(withoutStrayDate(values as ListingCreate)));
+    else await props.onSubmit(withoutStrayDate(values));
   };
 
   const isMissing = (error: FieldError | undefined) => error?.message === REQUIRED_LISTING_FIELDS;
@@ -273,6 +224,8 @@ export function ListingForm(props: ListingFormProps) {
             </Field>
           )}
         </div>
+
+        <SpecificationFields form={form} defaultOpen={specificationsOpen} />
       </fieldset>
 
       {photos}

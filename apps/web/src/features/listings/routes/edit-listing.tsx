@@ -20,6 +20,7 @@ import { SellerNotice } from '@/components/listing/seller-notice';
 import { PageMessage } from '../components/page-message';
 import { PhotoDropZone } from '../components/photo-drop-zone';
 import { submitError } from '../submit-error';
+import { onlyFieldsShown, specificationValuesOf } from '../listing-form-values';
 import { PhotoUploadStatus, usePhotoUpload } from '../use-photo-upload';
 import { buttonClass } from '@/components/ui/button';
 
@@ -43,7 +44,7 @@ function EditListingForm({ listing }: { listing: Listing }) {
   const onSubmit = async (values: ListingUpdate) => {
     upload.clearFailures();
     try {
-      await updateListing.mutateAsync(values);
+      await updateListing.mutateAsync(onlyFieldsShown(values, listing));
     } catch (updateError) {
       upload.setError(submitError(updateError, UPDATE_LISTING_FAILED));
       return;
@@ -64,6 +65,7 @@ function EditListingForm({ listing }: { listing: Listing }) {
         price: String(listing.price),
         condition: listing.condition,
         location: listing.location ?? '',
+        ...specificationValuesOf(listing),
       }}
       onSubmit={onSubmit}
       submitLabel="Update Listing"

@@ -20,6 +20,7 @@ import { useListing } from '@/lib/api/listings';
 import { AiSearchInsight } from '@/components/listing/ai-search-insight';
 import { ConditionBadge } from '@/components/listing/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';
+import { DecontaminationCaution, RestrictedSaleNotice, SpecificationsTable } from '../components/specifications';
 import { ReportListing } from '../components/report-listing/report-listing';
 import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
@@ -139,6 +140,8 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
             {formatPrice(listing.price)}
           </p>
 
+          <RestrictedSaleNotice listing={listing} />
+
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-medium text-slate-500">Location</dt>
             <dd className="text-slate-900">
@@ -178,6 +181,8 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
             )}
           </dl>
 
+          <DecontaminationCaution listing={listing} />
+
           {insight && <AiSearchInsight insight={insight} />}
 
           {isOwner ? (
@@ -192,6 +197,8 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
           )}
         </div>
       </div>
+
+      <SpecificationsTable listing={listing} />
 
       <section aria-labelledby="listing-description" className="mt-10 max-w-3xl">
         <h2 id="listing-description" className="text-lg font-semibold text-slate-900">

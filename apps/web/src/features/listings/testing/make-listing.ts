@@ -22,3 +22,31 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
 export function makeFile(name: string, type: string, size = 1024): File {
   return new File([new Uint8Array(size)], name, { type });
 }
+
+/** Issue 15: the specifications, regulatory facts and decontamination statement of a listing, every one given. */
+export const FULL_SPECIFICATIONS = {
+  manufacturer: 'Eppendorf',
+  model: '5810R',
+  year_of_manufacture: 2019,
+  hours_of_use: 1200,
+  warranty: '90_days',
+  shipping: 'freight',
+  lead_time_days: 5,
+  included_accessories: ['A-4-62 rotor', 'Power cord'],
+  regulatory: { device_class: 'fda_ii', fda_510k_number: 'K123456', ce_marking: true, sale_restriction: 'none' },
+  decontamination: { status: 'decontaminated', date: '2025-01-02' },
+} satisfies Partial<Listing>;
+
+/** The facts of a listing whose seller stated none (as the API answers it). */
+export const NO_SPECIFICATIONS = {
+  manufacturer: null,
+  model: null,
+  year_of_manufacture: null,
+  hours_of_use: null,
+  warranty: null,
+  shipping: null,
+  lead_time_days: null,
+  included_accessories: [],
+  regulatory: { device_class: null, fda_510k_number: null, ce_marking: null, sale_restriction: 'none' },
+  decontamination: null,
+} satisfies Partial<Listing>;

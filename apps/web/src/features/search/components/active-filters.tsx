@@ -1,4 +1,4 @@
-import { conditionLabel, findCountry, formatPrice } from '@benchmarket/shared';
+import { SHIPPING_LABELS, WARRANTY_LABELS, conditionLabel, findCountry, formatPrice } from '@benchmarket/shared';
 import type { SearchFilters } from '../search-criteria';
 import { CloseIcon } from '@/components/ui/close-button';
 
@@ -17,6 +17,12 @@ export function ActiveFilters({ filters, onRemove }: ActiveFiltersProps) {
     const country = findCountry(filters.location);
     chips.push({ filter: 'location', label: country ? `${country.flag} ${country.name}` : filters.location });
   }
+  // Issue 15: the specifications filters.
+  if (filters.manufacturer) chips.push({ filter: 'manufacturer', label: filters.manufacturer });
+  if (filters.yearFrom) chips.push({ filter: 'yearFrom', label: `Made in ${filters.yearFrom} or later` });
+  if (filters.yearTo) chips.push({ filter: 'yearTo', label: `Made in ${filters.yearTo} or earlier` });
+  if (filters.warranty) chips.push({ filter: 'warranty', label: `Warranty: ${WARRANTY_LABELS[filters.warranty]}` });
+  if (filters.shipping) chips.push({ filter: 'shipping', label: SHIPPING_LABELS[filters.shipping] });
   if (chips.length === 0) return null;
 
   return (

@@ -1,8 +1,18 @@
-import { CONDITION_OPTIONS, SEARCH_QUERY_MAX_LENGTH, isCondition } from '@benchmarket/shared';
+import {
+  CONDITION_OPTIONS,
+  SEARCH_QUERY_MAX_LENGTH,
+  SHIPPING_LABELS,
+  SHIPPING_OPTIONS,
+  WARRANTIES,
+  WARRANTY_LABELS,
+  YEAR_OF_MANUFACTURE_MIN,
+  isCondition,
+} from '@benchmarket/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CountrySelect } from '@/components/listing/country-select';
 import { cn } from '@/lib/cn';
-import { activeFilterCount, type DraftField, type SearchDraft } from '../search-criteria';
+import { useManufacturers } from '@/lib/api/manufacturers';
+import { activeFilterCount, isShipping, isWarranty, type DraftField, type SearchDraft } from '../search-criteria';
 import { SolidIcon } from '@/components/ui/icon';
 
 export interface DraftError {
@@ -78,6 +88,94 @@ function PriceField({
   );
 }
 
+/** The years of manufacture (issue 15), in the order they are shown. */
+const YEAR_FIELDS = [
+  { field: 'yearFrom', label: 'Year from' },
+  { field: 'yearTo', label: 'Year to' },
+] as const;
+
+function YearField({
+  label,
+  value,
+  onChange,
+  disabled,
+  invalid,
+  errorId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  invalid: boolean;
+  errorId: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={YEAR_OF_MANUFACTURE_MIN}
+        max={new Date().getFullYear()}
+        step="1"
+        placeholder="Any"
+        value={value}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+/**
+ * Issue 15: the makers of live listings with their counts ('Thermo Fisher (12)'). A maker the
+ * URL names but the list lacks (none live any more) stays selectable, so the form shows the
+ * search on show.
+ */
+function ManufacturerSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const makers = useManufacturers({ enabled: !disabled });
+  const options = makers.data ?? [];
+  const listed = options.find((maker) => maker.name.toLowerCase() === value.toLowerCase());
+  return (
+    <select
+      id={id}
+      value={listed?.name ?? value}
+      disabled={disabled}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+      className={inputClass}
+    >
+      <option value="">Any manufacturer</option>
+      {value && !listed && <option value={value}>{value}</option>}
+      {options.map((maker) => (
+        <option key={maker.name} value={maker.name}>
+          {`${maker.name} (${maker.count.toLocaleString('en-US')})`}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function FieldsetLegend({ children }: { children: ReactNode }) {
   return <legend className="sr-only">{children}</legend>;
 }
@@ -94,6 +192,9 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
     filters: useId(),
     condition: useId(),
     location: useId(),
+    manufacturer: useId(),
+    warranty: useId(),
+    shipping: useId(),
     error: useId(),
   };
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -195,7 +296,7 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
           id={ids.filters}
           className={cn(
             filtersOpen ? 'grid' : 'hidden',
-            'gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2 md:grid md:grid-cols-[1fr_1fr_1.4fr_1.8fr_auto] md:items-end',
+            'gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2 md:grid md:grid-cols-4 md:items-end lg:grid-cols-5',
           )}
         >
           {PRICE_FIELDS.map(({ field, label }) => (
@@ -247,6 +348,76 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
                 }}
               />
             </div>
+          </div>
+          <div>
+            <label htmlFor={ids.manufacturer} className={labelClass}>
+              Manufacturer
+            </label>
+            <ManufacturerSelect
+              id={ids.manufacturer}
+              value={draft.manufacturer}
+              disabled={disabled}
+              onChange={(manufacturer) => {
+                onChange({ manufacturer });
+              }}
+            />
+          </div>
+          {YEAR_FIELDS.map(({ field, label }) => (
+            <YearField
+              key={field}
+              label={label}
+              value={draft[field]}
+              disabled={disabled}
+              invalid={invalid(field)}
+              errorId={ids.error}
+              onChange={(year) => {
+                onChange({ [field]: year });
+              }}
+            />
+          ))}
+          <div>
+            <label htmlFor={ids.warranty} className={labelClass}>
+              Warranty
+            </label>
+            <select
+              id={ids.warranty}
+              value={draft.warranty}
+              disabled={disabled}
+              onChange={(event) => {
+                const value = event.target.value;
+                onChange({ warranty: isWarranty(value) ? value : '' });
+              }}
+              className={inputClass}
+            >
+              <option value="">Any warranty</option>
+              {WARRANTIES.map((warranty) => (
+                <option key={warranty} value={warranty}>
+                  {WARRANTY_LABELS[warranty]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.shipping} className={labelClass}>
+              Shipping
+            </label>
+            <select
+              id={ids.shipping}
+              value={draft.shipping}
+              disabled={disabled}
+              onChange={(event) => {
+                const value = event.target.value;
+                onChange({ shipping: isShipping(value) ? value : '' });
+              }}
+              className={inputClass}
+            >
+              <option value="">Any shipping</option>
+              {SHIPPING_OPTIONS.map((shipping) => (
+                <option key={shipping} value={shipping}>
+                  {SHIPPING_LABELS[shipping]}
+                </option>
+              ))}
+            </select>
           </div>
           <button
             type="button"

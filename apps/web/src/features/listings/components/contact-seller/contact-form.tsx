@@ -2,10 +2,12 @@ import {
   CONTACT_ALL_REQUIRED,
   CONTACT_SEND_FAILED,
   ContactFormSchema,
+  LICENSED_PROFESSIONAL_CONFIRMATION,
+  LICENSED_PROFESSIONAL_REQUIRED,
   MESSAGE_MAX_LENGTH,
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorDetail, hasErrorCode } from '@/lib/api-client';
 import { useAuth } from '@/lib/session/use-auth';
 import { TextField, MessageField } from '@/components/ui/text-field';
@@ -33,9 +35,13 @@ function nameFromEmail(email: string): string {
  * pre-filled, POST /messages. Its own module because it validates with zod
  * (ContactFormSchema), which the panel loads only when a logged-in user needs the form.
  */
-export function ContactForm({ listingId, email }: { listingId: string; email: string }) {
+export function ContactForm({ listingId, email, restricted = false }: { listingId: string; email: string; restricted?: boolean }) {
   const initial: Values = { sender_name: nameFromEmail(email), sender_email: email, message: '' };
   const [sent, setSent] = useState(false);
+  // Issue 15: a listing for licensed professionals only asks the buyer to confirm being one.
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmationMissing, setConfirmationMissing] = useState(false);
+  const confirmationId = useId();
   // spec §5: one text for any missing field.
   const { setValues, error, setError, errorId, formRef, submitWith, fieldProps } = useCheckedForm({
     schema: ContactFormSchema,
@@ -51,8 +57,14 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
 
   const onSubmit = submitWith(
     async (request) => {
+      if (restricted && !confirmed) {
+        setConfirmationMissing(true);
+        setError(LICENSED_PROFESSIONAL_REQUIRED);
+        document.getElementById(confirmationId)?.focus();
+        return;
+      }
       try {
-        await send.mutateAsync({ listing_id: listingId, ...request });
+        await send.mutateAsync({ listing_id: listingId, ...request, ...(restricted && { licensed_professional: true as const }) });
         setValues(initial);
         setSent(true);
       } catch (cause) {
@@ -80,6 +92,29 @@ export function ContactForm({ listingId, email }: { listingId: string; email: st
         maxLength={MESSAGE_MAX_LENGTH}
         placeholder="Ask about the condition, accessories, shipping…"
       />
+
+      {restricted && (
+        <div className="flex items-start gap-2">
+          <input
+            id={confirmationId}
+            type="checkbox"
+            name="licensed_professional"
+            required
+            checked={confirmed}
+            aria-invalid={confirmationMissing || undefined}
+            aria-describedby={confirmationMissing && error ? errorId : undefined}
+            onChange={(event) => {
+              setConfirmed(event.target.checked);
+              setConfirmationMissing(false);
+              setSent(false);
+            }}
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-teal-700 aria-invalid:outline-2 aria-invalid:outline-red-600"
+          />
+          <label htmlFor={confirmationId} className="text-sm text-slate-800">
+            {LICENSED_PROFESSIONAL_CONFIRMATION}
+          </label>
+        </div>
+      )}
 
       <FormOutcome error={error} errorId={errorId} confirmation={sent ? CONTACT_SENT : null} />
 

@@ -12,7 +12,7 @@ import { VerifyEmailPrompt } from '@/components/account/verify-email-prompt';
 const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
 
 interface ContactSellerPanelProps {
-  listing: Pick<Listing, 'id' | 'title' | 'user_id'>;
+  listing: Pick<Listing, 'id' | 'title' | 'user_id' | 'regulatory'>;
 }
 
 /**
@@ -47,7 +47,12 @@ export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
       ) : user ? (
         <LoadBoundary fallback={<FormFailed />}>
           <Suspense fallback={<FormLoading />}>
-            <ContactForm key={user.id} listingId={listing.id} email={user.email} />
+            <ContactForm
+              key={user.id}
+              listingId={listing.id}
+              email={user.email}
+              restricted={listing.regulatory?.sale_restriction === 'licensed_professionals'}
+            />
           </Suspense>
         </LoadBoundary>
       ) : (
