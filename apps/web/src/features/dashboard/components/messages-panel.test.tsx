@@ -129,3 +129,21 @@ describe('Messages tab', () => {
     expect(screen.getByText('Old Buyer')).toBeInTheDocument();
   });
 });
+
+describe('Messages about a listing for licensed professionals only', () => {
+  it('say that the sender confirmed being one; other messages say nothing of it', async () => {
+    const confirmed = makeMessage({
+      sender_name: 'Dr Roe',
+      is_read: true,
+      licensed_professional_confirmed: true,
+      message: 'Is the pump available?',
+    });
+    stubSellerApi({ messages: [confirmed, older] });
+    const { user } = renderAsSeller('/dashboard?tab=messages');
+    await screen.findByRole('list', { name: 'Messages from buyers' });
+    await user.click(within(itemOf('Dr Roe')).getByRole('button', { expanded: false }));
+    expect(within(itemOf('Dr Roe')).getByText(/confirmed being a licensed professional/)).toBeVisible();
+    await user.click(within(itemOf('Old Buyer')).getByRole('button', { expanded: false }));
+    expect(within(itemOf('Old Buyer')).queryByText(/licensed professional/)).not.toBeInTheDocument();
+  });
+});

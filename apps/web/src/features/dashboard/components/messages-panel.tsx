@@ -81,6 +81,11 @@ function MessageItem({ message, expanded, onToggle, onDelete }: MessageItemProps
                 {message.listing_title}
               </Link>
             </p>
+            {message.licensed_professional_confirmed && (
+              <p className="mt-2 text-sm font-medium text-amber-900">
+                The sender confirmed being a licensed professional (this listing is sold to licensed professionals only).
+              </p>
+            )}
             <div className="mt-4 flex flex-wrap gap-2">
               <a href={replyHref(message)} className={cn(actionLinkClass, 'border-teal-700 bg-teal-700 text-white hover:bg-teal-800')}>
                 Reply by email
