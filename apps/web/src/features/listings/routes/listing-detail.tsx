@@ -21,6 +21,7 @@ import { AiSearchInsight } from '@/components/listing/ai-search-insight';
 import { ConditionBadge } from '@/components/listing/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';
 import { ReportListing } from '../components/report-listing/report-listing';
+import { ListingDocuments } from '../components/listing-documents';
 import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
@@ -200,6 +201,7 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
         {/* Sellers format descriptions with line breaks and spacing: keep them. */}
         <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-slate-700">{listing.description}</p>
       </section>
+      <ListingDocuments documents={listing.documents} />
     </article>
   );
 }
