@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from './helpers.js';
-import { pdfWithOpenAction, plainPdf, uploadDocuments } from './support/documents.js';
+import { encryptedPdf, pdfWithObjectStream, pdfWithOpenAction, plainPdf, uploadDocuments } from './support/documents.js';
 import { activate, call, createActiveListing, createListing } from './support/listings.js';
 import { expectDetail } from './support/responses.js';
 import { createUser, type TestUser } from './support/users.js';
@@ -92,6 +92,35 @@ describe('POST /api/v1/listings/:id/documents', () => {
     // A name written with #xx escapes is the same name.
     const escaped = Buffer.from(plainJs.toString('latin1').replace('/JavaScript', '/J#61vaScript'), 'latin1');
     expectDetail(await uploadDocuments(ctx.app, listing.id, [{ data: escaped }], { user: seller, type: 'manual' }), 415, HAS_SCRIPT);
+  });
+
+  it('finds JavaScript in a hand-written object stream, and refuses one the parser cannot unpack', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const handWritten = pdfWithObjectStream();
+    expect(handWritten.includes('/JS')).toBe(false);
+    expectDetail(await uploadDocuments(ctx.app, listing.id, [{ data: handWritten }], { user: seller, type: 'manual' }), 415, HAS_SCRIPT);
+    // /First points past the objects: the parser cannot unpack the stream, so nothing in it can be checked — refused.
+    const broken = pdfWithObjectStream({ first: 9999 });
+    expectDetail(await uploadDocuments(ctx.app, listing.id, [{ data: broken }], { user: seller, type: 'manual' }), 415, PDF_ONLY);
+    // The same stream without active content is an ordinary PDF.
+    const harmless = pdfWithObjectStream({ content: '<< /S /URI /URI (https://example.com/manual) >>' });
+    expect((await uploadDocuments(ctx.app, listing.id, [{ data: harmless }], { user: seller, type: 'manual' })).statusCode).toBe(201);
+  });
+
+  it('refuses a compression bomb (an object stream that decodes to more than 32 MB) without decoding it all', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const bomb = pdfWithObjectStream({ padding: 40 * MB, content: '<< /S /URI /URI (https://example.com) >>' });
+    expect(bomb.length).toBeLessThan(100_000);
+    expectDetail(await uploadDocuments(ctx.app, listing.id, [{ data: bomb }], { user: seller, type: 'manual' }), 415, PDF_ONLY);
+  });
+
+  it('refuses an encrypted PDF', async () => {
+    const listing = await createListing(ctx.app, seller);
+    expectDetail(
+      await uploadDocuments(ctx.app, listing.id, [{ data: await encryptedPdf() }], { user: seller, type: 'manual' }),
+      415,
+      'This PDF is password-protected or encrypted and cannot be uploaded',
+    );
   });
 
   it('refuses a PDF with a launch action, plain or in an object stream', async () => {

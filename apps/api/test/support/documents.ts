@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestUser } from './users.js';
@@ -68,4 +69,34 @@ export async function pdfWithOpenAction(kind: 'javascript' | 'launch', options: 
       : pdf.context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe') });
   pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.register(action));
   return Buffer.from(await pdf.save({ useObjectStreams: options.inObjectStream }));
+}
+
+/**
+ * A hand-written PDF whose catalog's /OpenAction is object 5, kept in a Flate-compressed object
+ * stream whose text is `5 0 ` + `padding` spaces + `content`: with a large padding, a compression
+ * bomb (a few kB that decode to tens of MB); with a wrong /First, a stream pdf-lib cannot unpack.
+ */
+export function pdfWithObjectStream(options: { padding?: number; content?: string; first?: number } = {}): Buffer {
+  const padding = options.padding ?? 0;
+  const content = options.content ?? '<< /S /JavaScript /JS (app.alert(1)) >>';
+  const data = deflateSync(Buffer.from(`5 0 ${' '.repeat(padding)}${content}`));
+  const first = options.first ?? 4 + padding;
+  const head =
+    '%PDF-1.7\n' +
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>\nendobj\n' +
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n' +
+    `4 0 obj\n<< /Type /ObjStm /N 1 /First ${first} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`;
+  return Buffer.concat([
+    Buffer.from(head, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 6 >>\n%%EOF\n'),
+  ]);
+}
+
+/** A plain PDF encrypted with a user password (RC4/AES, as pdf-lib writes it). */
+export async function encryptedPdf(): Promise<Buffer> {
+  const pdf = await onePage('Manual');
+  pdf.encrypt({ userPassword: 'secret', ownerPassword: 'owner-secret' });
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
