@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphanDocuments } from '../src/modules/documents/index.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { encryptedPdf, pdfWithObjectStream, pdfWithOpenAction, plainPdf, uploadDocuments } from './support/documents.js';
 import { activate, call, createActiveListing, createListing } from './support/listings.js';
@@ -232,5 +233,22 @@ describe('GET /api/v1/listings/:id/documents/:documentId', () => {
     // A document id under another listing's id is not found.
     const otherListing = await createActiveListing(ctx.app, other);
     expect((await download(`/api/v1/listings/${otherListing.id}/documents/${document.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the orphan document sweep', () => {
+  it('removes document files no row names once they are old enough, and keeps every file in use', async () => {
+    const listing = await createListing(ctx.app, seller);
+    const [kept] = (await uploadDocuments(ctx.app, listing.id, [{ data: pdf }], { user: seller, type: 'manual' })).json();
+    const orphan = `documents/${listing.id}/00000000-0000-4000-8000-000000000001.pdf`;
+    await ctx.app.storage.put(orphan, pdf, 'application/pdf');
+    const deps = { db: ctx.app.db, storage: ctx.app.storage, clock: ctx.app.clock, log: ctx.app.log };
+
+    // Within the grace period nothing goes: an upload may be between storing its file and committing its row.
+    expect((await sweepOrphanDocuments(deps)).removed).toEqual([]);
+    const swept = await sweepOrphanDocuments(deps, { graceMs: -60_000 });
+    expect(swept.removed).toEqual([orphan]);
+    expect(await ctx.app.storage.get(orphan)).toBeUndefined();
+    expect((await download(kept.url)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerOrphanDocumentSweep } from './orphan-sweep.js';
 import { DocumentsService } from './service.js';
 
 declare module 'fastify' {
@@ -9,8 +10,10 @@ declare module 'fastify' {
   }
 }
 
-/** The documents module: decorates `app.listingDocuments`. */
+/** The documents module: decorates `app.listingDocuments` and registers its job, the orphan document sweep. */
 async function documentsPlugin(app: FastifyInstance): Promise<void> {
+  const log = app.log.child({ module: 'documents' });
+  registerOrphanDocumentSweep(app.worker, { db: app.db, storage: app.storage, clock: app.clock, log });
   app.decorate(
     'listingDocuments',
     new DocumentsService({
@@ -19,9 +22,9 @@ async function documentsPlugin(app: FastifyInstance): Promise<void> {
       listings: app.listings,
       clock: app.clock,
       secret: app.config.jwt.secret,
-      log: app.log.child({ module: 'documents' }),
+      log,
     }),
   );
 }
 
-export default fp(documentsPlugin, { name: 'documents', dependencies: ['storage', 'listings'] });
+export default fp(documentsPlugin, { name: 'documents', dependencies: ['jobs', 'storage', 'listings'] });
