@@ -123,13 +123,15 @@ export default tseslint.config(
             dailyCounters: 'activity',
             // Issue 15: seller pages.
             sellerProfiles: 'sellers',
+            // Issue 15: a listing's PDF documents (docs/decisions/018).
+            listingDocuments: 'documents',
           },
           // The demo seed loads accounts, listings and photos in one bulk transaction (its
           // rows derived by ListingsService.derive), the console's demo reports (issue 14), a
           // payment history in its final state, dated in the past (no payments call takes a past
-          // date or the seed's transaction), and the demo sellers' profiles (issue 15); it runs
+          // date or the seed's transaction), the demo sellers' profiles and documents (issue 15); it runs
           // only on an empty database.
-          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingReports', 'payments', 'sellerProfiles'] },
+          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingDocuments', 'listingReports', 'payments', 'sellerProfiles'] },
         },
       ],
     },

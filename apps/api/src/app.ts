@@ -16,6 +16,8 @@ import authContext from './modules/auth/auth-context.js';
 import authModule from './modules/auth/plugin.js';
 import authRoutes from './modules/auth/routes.js';
 import configRoutes from './modules/config/routes.js';
+import documentsModule from './modules/documents/plugin.js';
+import documentRoutes from './modules/documents/routes.js';
 import feedbackModule from './modules/feedback/plugin.js';
 import feedbackRoutes from './modules/feedback/routes.js';
 import healthRoutes from './modules/health/routes.js';
@@ -120,6 +122,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(paymentsModule);
   await app.register(sellersModule);
   await app.register(photosModule);
+  await app.register(documentsModule);
   await app.register(searchModule);
   await app.register(messagesModule);
   await app.register(feedbackModule);
@@ -138,6 +141,7 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
       await api.register(searchRoutes);
       await api.register(listingRoutes);
       await api.register(photoRoutes);
+      await api.register(documentRoutes);
       await api.register(sellerRoutes);
       await api.register(paymentRoutes);
       // The operations console (issue 14): /admin/…, admins only.

@@ -8,7 +8,17 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { listingPhotos, listingReports, listings, payments, sandboxPaymentIntents, sandboxRefunds, users } from '../src/db/schema.js';
+import {
+  listingDocuments,
+  listingPhotos,
+  listingReports,
+  listings,
+  payments,
+  sandboxPaymentIntents,
+  sandboxRefunds,
+  users,
+} from '../src/db/schema.js';
+import { inspectPdf } from '../src/modules/documents/index.js';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
 import { addMonths } from '../src/modules/listings/index.js';
 import { startRuntime } from '../src/runtime.js';
@@ -170,6 +180,24 @@ describe('the demo catalog seed', () => {
     const served = await ctx.app.inject({ method: 'GET', url: `/uploads/${first.path}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('attaches demo PDFs (calibration, service history, decontamination) to active listings, which pass the upload check and download', async () => {
+    const rows = await ctx.app.db.select().from(listingDocuments).orderBy(asc(listingDocuments.createdAt));
+    expect(new Set(rows.map((row) => row.type))).toEqual(
+      new Set(['calibration_certificate', 'service_history', 'decontamination_certificate']),
+    );
+    for (const row of rows) {
+      const listing = await ctx.app.inject({ method: 'GET', url: `/api/v1/listings/${row.listingId}` });
+      expect(listing.statusCode).toBe(200);
+      const shown = listing.json().documents.find((document: { id: string }) => document.id === row.id);
+      expect(shown).toMatchObject({ type: row.type, bytes: row.bytes });
+      const file = await ctx.app.inject({ method: 'GET', url: shown.url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.length).toBe(row.bytes);
+      expect(await inspectPdf(file.rawPayload)).toBe('pdf');
+    }
   });
 
   it('creates the demo accounts the README lists, with their documented passwords', async () => {

@@ -15,6 +15,7 @@ const ZOD_FREE_MODULES = [
   'messages.ts',
   'condition-values.ts',
   'specification-values.ts',
+  'document-values.ts',
   'countries.ts',
   'taxonomy.ts',
   'category-names.ts',

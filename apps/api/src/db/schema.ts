@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DECONTAMINATION_STATUSES, DEVICE_CLASSES, SALE_RESTRICTIONS, SHIPPING_OPTIONS, WARRANTIES } from '@benchmarket/shared';
+import {
+  DECONTAMINATION_STATUSES,
+  DEVICE_CLASSES,
+  DOCUMENT_TYPES,
+  SALE_RESTRICTIONS,
+  SHIPPING_OPTIONS,
+  WARRANTIES,
+} from '@benchmarket/shared';
 import {
   bigint,
   bigserial,
@@ -287,6 +294,31 @@ export const listingPhotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('listing_photos_listing_position_idx').on(t.listingId, t.position)],
+);
+
+/**
+ * Issue 15: a listing's PDF documents (the documents module; docs/decisions/018). The file is
+ * in the storage port under `path` (`documents/<listingId>/<uuid>.pdf`), served only through
+ * the API's download route.
+ */
+export const listingDocuments = pgTable(
+  'listing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+    title: text('title').notNull(),
+    bytes: integer('bytes').notNull(),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('listing_documents_listing_idx').on(t.listingId, t.createdAt),
+    check('listing_documents_type_check', sql`${t.type} in (${sql.raw(DOCUMENT_TYPES.map((type) => `'${type}'`).join(', '))})`),
+    check('listing_documents_bytes_check', sql`${t.bytes} >= 0`),
+  ],
 );
 
 export const payments = pgTable(

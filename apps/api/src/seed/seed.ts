@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/database.js';
-import { listingPhotos, listingReports, listings, sellerProfiles, users } from '../db/schema.js';
+import { listingDocuments, listingPhotos, listingReports, listings, sellerProfiles, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { ListingsService } from '../modules/listings/index.js';
 import { checkListing } from '../modules/verification/index.js';
@@ -13,6 +13,7 @@ import { buildDemoCatalog, type PlannedListing } from './catalog.js';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
 import { buildModerationDemo, DEMO_REPORTS } from './moderation-demo.js';
 import { buildPaymentsDemo, planDemoPayments, writeDemoPayments } from './payments-demo.js';
+import { makeDemoDocuments } from './documents.js';
 import { createPhotoRenderer } from './photos.js';
 import { DEMO_SELLER_PROFILES, renderLogo } from './seller-profiles.js';
 
@@ -207,6 +208,8 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
       return { userId, profile, logoKey };
     }),
   );
+  // Issue 15: a few PDFs (certificates, service history) on the first active listings.
+  const documents = await makeDemoDocuments(catalog, listingIds, (key, bytes) => app.storage.put(key, bytes, 'application/pdf'));
   const photosMs = Math.round(performance.now() - photosStarted);
   const paymentsPlan = await planDemoPayments(app, catalog, now);
   const databaseStarted = performance.now();
@@ -214,6 +217,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
     Promise.allSettled([
       ...photos.flatMap((photo) => [app.storage.remove(photo.key), app.storage.remove(photo.thumbnailKey)]),
       ...profiles.map(({ logoKey }) => app.storage.remove(logoKey)),
+      ...documents.map(({ key }) => app.storage.remove(key)),
     ]);
 
   let seeded: boolean;
@@ -263,6 +267,18 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
         createdAt: catalog[i]!.createdAt,
       }));
       for (const batch of chunks(photoRows, INSERT_BATCH)) await tx.insert(listingPhotos).values(batch);
+      if (documents.length > 0) {
+        await tx.insert(listingDocuments).values(
+          documents.map((document, i) => ({
+            listingId: listingIds[document.listingIndex]!,
+            type: document.type,
+            title: document.title,
+            bytes: document.bytes.length,
+            path: document.key,
+            createdAt: new Date(catalog[document.listingIndex]!.createdAt.getTime() + i),
+          })),
+        );
+      }
       await tx.insert(listingReports).values(demoReports(catalog, listingIds, userIds, now));
       await writeDemoPayments(tx, paymentsPlan, { listings: listingIds, users: userIds }, app.config, now);
       return true;

@@ -23,6 +23,7 @@ import {
   plainText,
 } from './common.js';
 import { SpecificationsInputSchema, SpecificationsSchema } from './specifications.js';
+import { ListingDocumentSchema } from './documents.js';
 
 /** spec §3: payment_status is paid or unpaid. */
 export const LISTING_PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
@@ -99,6 +100,8 @@ export const ListingSchema = z.object({
    * built by hand (a test, a preview) need not invent them.
    */
   ...SpecificationsSchema.partial().shape,
+  /** Issue 15: the listing's PDF documents (GET /listings/{id} sends them; lists do not). */
+  documents: z.array(ListingDocumentSchema).optional(),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 

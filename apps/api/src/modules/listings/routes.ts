@@ -176,7 +176,11 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListingSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => service.get(request.params.id, request.currentUser?.id ?? null),
+    async (request) => {
+      const listing = await service.get(request.params.id, request.currentUser?.id ?? null);
+      // Issue 15: the detail page shows the listing's PDF documents (the documents module).
+      return { ...listing, documents: await app.listingDocuments.forListing(listing.id) };
+    },
   );
 
   app.put(

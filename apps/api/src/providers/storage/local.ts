@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PhotoStorage, StoredObject } from './port.js';
 
@@ -24,6 +24,14 @@ export function createLocalStorage(root: string): PhotoStorage {
     },
     async remove(key) {
       await rm(path.join(root, safeKey(key)), { force: true });
+    },
+    async get(key) {
+      try {
+        return await readFile(path.join(root, safeKey(key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
     url: (key) => `${UPLOADS_PREFIX}${safeKey(key)}`,
     list: (prefix, startAfter) => listLocalFiles(root, safeKey(prefix), startAfter),

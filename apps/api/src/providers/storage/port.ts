@@ -7,6 +7,8 @@ export interface PhotoStorage {
   /** Saves bytes under a key like `listings/<listingId>/<photoId>.webp`. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** The bytes under `key`, or undefined when there is none (issue 15: documents are served by the API). */
+  get(key: string): Promise<Buffer | undefined>;
   /** The URL a browser loads the key from. */
   url(key: string): string;
   /**

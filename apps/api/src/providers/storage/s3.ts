@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config.js';
 import { safeKey } from './local.js';
 import type { PhotoStorage } from './port.js';
@@ -36,6 +36,15 @@ export function createS3Storage(settings: S3Settings): PhotoStorage {
     async remove(key) {
       // S3 answers a delete of a missing key with success: removing twice is harmless.
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: safeKey(key) }));
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: safeKey(key) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
     },
     url: (key) => `${settings.publicUrl}/${safeKey(key)}`,
     async *list(prefix, startAfter) {

@@ -15,6 +15,7 @@ import { useDeleteListingPhoto } from '../api/delete-listing-photo';
 import { useListing } from '@/lib/api/listings';
 import { useUpdateListing } from '../api/update-listing';
 import { ExistingPhotos } from '../components/existing-photos';
+import { ListingDocumentsEditor } from '../components/listing-documents-editor';
 import { ListingForm } from '../components/listing-form';
 import { SellerNotice } from '@/components/listing/seller-notice';
 import { PageMessage } from '../components/page-message';
@@ -137,6 +138,11 @@ export default function EditListingRoute() {
         {/* Keyed by listing: the form takes its values once, when the data is there. */}
         <EditListingForm key={listing.data.id} listing={listing.data} />
       </div>
+      <ListingDocumentsEditor
+        listingId={listing.data.id}
+        documents={listing.data.documents}
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      />
     </div>
   );
 }

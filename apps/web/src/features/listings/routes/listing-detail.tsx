@@ -22,6 +22,7 @@ import { ConditionBadge } from '@/components/listing/condition-badge';
 import { ContactSellerSlot } from '../components/contact-seller-slot';
 import { DecontaminationCaution, RestrictedSaleNotice, SpecificationsTable } from '../components/specifications';
 import { ReportListing } from '../components/report-listing/report-listing';
+import { ListingDocuments } from '../components/listing-documents';
 import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
@@ -207,6 +208,7 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
         {/* Sellers format descriptions with line breaks and spacing: keep them. */}
         <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-slate-700">{listing.description}</p>
       </section>
+      <ListingDocuments documents={listing.documents} />
     </article>
   );
 }
