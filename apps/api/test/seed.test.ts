@@ -197,6 +197,8 @@ describe('the demo catalog seed', () => {
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.rawPayload.length).toBe(row.bytes);
       expect(await inspectPdf(file.rawPayload)).toBe('pdf');
+      // The statement and the paperwork agree.
+      if (row.type === 'decontamination_certificate') expect(listing.json().decontamination?.status).toBe('certified');
     }
   });
 

@@ -5,13 +5,14 @@ import type { PlannedListing } from './catalog.js';
 
 /**
  * Issue 15: demo PDFs (docs/decisions/018) — a calibration certificate and a service history
- * for the first active listing, a decontamination certificate for the second, a service history
- * for the third — written at seed time with pdf-lib, as a seller's scanned paperwork would be.
+ * for the first active listing, a decontamination certificate for the first whose statement
+ * says it has one (so the statement and the paperwork agree), a service history for the third —
+ * written at seed time with pdf-lib, as a seller's scanned paperwork would be.
  */
-const PLAN: readonly { listing: number; type: DocumentType }[] = [
+const PLAN: readonly { listing: number | 'certified'; type: DocumentType }[] = [
   { listing: 0, type: 'calibration_certificate' },
   { listing: 0, type: 'service_history' },
-  { listing: 1, type: 'decontamination_certificate' },
+  { listing: 'certified', type: 'decontamination_certificate' },
   { listing: 2, type: 'service_history' },
 ];
 
@@ -28,8 +29,8 @@ export interface DemoDocument {
 
 function bodyLines(type: DocumentType, listing: PlannedListing, issued: Date): string[] {
   const day = issued.toISOString().slice(0, 10);
-  const serial = `SN-${listing.key.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
-  const common = [`Equipment: ${listing.manufacturer} ${listing.model}`, `Serial number: ${serial}`, `Location: ${listing.location}`];
+  // No serial number: documents are public, the serial is the owner's alone (decision 019).
+  const common = [`Equipment: ${listing.manufacturer} ${listing.model}`, `Location: ${listing.location}`];
   switch (type) {
     case 'calibration_certificate':
       return [
@@ -83,9 +84,10 @@ export async function makeDemoDocuments(
   put: (key: string, bytes: Buffer) => Promise<void>,
 ): Promise<DemoDocument[]> {
   const active = catalog.flatMap((listing, index) => (listing.state === 'active' ? [index] : []));
+  const certified = active.find((index) => catalog[index]?.specifications.decontamination?.status === 'certified');
   const documents: DemoDocument[] = [];
   for (const planned of PLAN) {
-    const listingIndex = active[planned.listing];
+    const listingIndex = planned.listing === 'certified' ? certified : active[planned.listing];
     if (listingIndex === undefined) continue;
     const listing = catalog[listingIndex]!;
     const issued = new Date(listing.createdAt.getTime() - 14 * DAY_MS);
