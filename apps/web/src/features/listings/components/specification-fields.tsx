@@ -23,7 +23,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { get, useWatch, type FieldError, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useManufacturerModels, useManufacturers } from '@/lib/api/manufacturers';
 import { Field, inputClass } from './form-field';
-import type { ListingFormValues } from '../listing-form-values';
+import { SPECIFICATION_FACT_KEYS, type ListingFormValues } from '../listing-form-values';
 
 type SpecificationField =
   | 'manufacturer'
@@ -42,17 +42,7 @@ type SpecificationField =
   | 'decontamination.status'
   | 'decontamination.date';
 
-const SPECIFICATIONS_GROUP: readonly SpecificationField[] = [
-  'manufacturer',
-  'model',
-  'year_of_manufacture',
-  'hours_of_use',
-  'serial_number',
-  'warranty',
-  'shipping',
-  'lead_time_days',
-  'included_accessories',
-];
+const SPECIFICATIONS_GROUP: readonly SpecificationField[] = SPECIFICATION_FACT_KEYS;
 const REGULATORY_GROUP: readonly SpecificationField[] = [
   'regulatory.device_class',
   'regulatory.fda_510k_number',
