@@ -22,6 +22,7 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { get, useWatch, type FieldError, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useManufacturerModels, useManufacturers } from '@/lib/api/manufacturers';
+import { OptionList } from '@/components/ui/option-list';
 import { Field, inputClass } from './form-field';
 import { SPECIFICATION_FACT_KEYS, type ListingFormValues } from '../listing-form-values';
 
@@ -226,21 +227,13 @@ export function SpecificationFields({
         {field('warranty', 'Warranty', (props) => (
           <select {...props}>
             <option value="">Not stated</option>
-            {WARRANTIES.map((warranty) => (
-              <option key={warranty} value={warranty}>
-                {WARRANTY_LABELS[warranty]}
-              </option>
-            ))}
+            <OptionList values={WARRANTIES} labels={WARRANTY_LABELS} />
           </select>
         ))}
         {field('shipping', 'Shipping', (props) => (
           <select {...props}>
             <option value="">Not stated</option>
-            {SHIPPING_OPTIONS.map((shipping) => (
-              <option key={shipping} value={shipping}>
-                {SHIPPING_LABELS[shipping]}
-              </option>
-            ))}
+            <OptionList values={SHIPPING_OPTIONS} labels={SHIPPING_LABELS} />
           </select>
         ))}
         {field(
@@ -274,11 +267,7 @@ export function SpecificationFields({
         {field('regulatory.device_class', 'Device class', (props) => (
           <select {...props}>
             <option value="">Not stated</option>
-            {DEVICE_CLASSES.map((deviceClass) => (
-              <option key={deviceClass} value={deviceClass}>
-                {DEVICE_CLASS_LABELS[deviceClass]}
-              </option>
-            ))}
+            <OptionList values={DEVICE_CLASSES} labels={DEVICE_CLASS_LABELS} />
           </select>
         ))}
         {field(
@@ -298,21 +287,13 @@ export function SpecificationFields({
         ))}
         {field('regulatory.sale_restriction', 'Sale restriction', (props) => (
           <select {...props}>
-            {SALE_RESTRICTIONS.map((restriction) => (
-              <option key={restriction} value={restriction}>
-                {SALE_RESTRICTION_LABELS[restriction]}
-              </option>
-            ))}
+            <OptionList values={SALE_RESTRICTIONS} labels={SALE_RESTRICTION_LABELS} />
           </select>
         ))}
         {field('decontamination.status', 'Decontamination', (props) => (
           <select {...props}>
             <option value="">Not stated</option>
-            {DECONTAMINATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {DECONTAMINATION_LABELS[status]}
-              </option>
-            ))}
+            <OptionList values={DECONTAMINATION_STATUSES} labels={DECONTAMINATION_LABELS} />
           </select>
         ))}
         {dated &&
