@@ -1,5 +1,6 @@
 import {
-  CONDITION_OPTIONS,
+  CONDITIONS,
+  CONDITION_LABELS,
   SEARCH_QUERY_MAX_LENGTH,
   SHIPPING_LABELS,
   SHIPPING_OPTIONS,
@@ -10,6 +11,7 @@ import {
 } from '@benchmarket/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CountrySelect } from '@/components/listing/country-select';
+import { OptionList } from '@/components/ui/option-list';
 import { cn } from '@/lib/cn';
 import { useManufacturers } from '@/lib/api/manufacturers';
 import { activeFilterCount, isShipping, isWarranty, type DraftField, type SearchDraft } from '../search-criteria';
@@ -36,6 +38,58 @@ const labelClass = 'block text-sm font-medium text-slate-700';
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/40 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-500 aria-invalid:ring-red-500/30 sm:text-sm';
 
+/** A filter: its label above its control. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from one of the spec's value lists; 'Any …' filters nothing. */
+function SelectFilter<Value extends string>({
+  label,
+  anyLabel,
+  values,
+  labels,
+  isValue,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  anyLabel: string;
+  values: readonly Value[];
+  labels: Readonly<Record<Value, string>>;
+  isValue: (value: string) => value is Value;
+  value: Value | '';
+  onChange: (value: Value | '') => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <FilterField id={id} label={label}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          onChange(isValue(chosen) ? chosen : '');
+        }}
+        className={inputClass}
+      >
+        <option value="">{anyLabel}</option>
+        <OptionList values={values} labels={labels} />
+      </select>
+    </FilterField>
+  );
+}
+
 /** The two ends of the price range (spec §2), in the order they are shown. */
 const PRICE_FIELDS = [
   { field: 'minPrice', label: 'Min price' },
@@ -59,10 +113,7 @@ function PriceField({
 }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <div className="relative">
         <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
           $
@@ -84,7 +135,7 @@ function PriceField({
           className={cn(inputClass, 'pl-7')}
         />
       </div>
-    </div>
+    </FilterField>
   );
 }
 
@@ -111,10 +162,7 @@ function YearField({
 }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <input
         id={id}
         type="number"
@@ -132,7 +180,7 @@ function YearField({
         }}
         className={inputClass}
       />
-    </div>
+    </FilterField>
   );
 }
 
@@ -190,11 +238,8 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
     ai: useId(),
     aiHint: useId(),
     filters: useId(),
-    condition: useId(),
     location: useId(),
     manufacturer: useId(),
-    warranty: useId(),
-    shipping: useId(),
     error: useId(),
   };
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -312,32 +357,19 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
               }}
             />
           ))}
-          <div>
-            <label htmlFor={ids.condition} className={labelClass}>
-              Condition
-            </label>
-            <select
-              id={ids.condition}
-              value={draft.condition}
-              disabled={disabled}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ condition: isCondition(value) ? value : '' });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any condition</option>
-              {CONDITION_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.location} className={labelClass}>
-              Location
-            </label>
+          <SelectFilter
+            label="Condition"
+            anyLabel="Any condition"
+            values={CONDITIONS}
+            labels={CONDITION_LABELS}
+            isValue={isCondition}
+            value={draft.condition}
+            disabled={disabled}
+            onChange={(condition) => {
+              onChange({ condition });
+            }}
+          />
+          <FilterField id={ids.location} label="Location">
             <div className="mt-1">
               <CountrySelect
                 id={ids.location}
@@ -348,11 +380,8 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
                 }}
               />
             </div>
-          </div>
-          <div>
-            <label htmlFor={ids.manufacturer} className={labelClass}>
-              Manufacturer
-            </label>
+          </FilterField>
+          <FilterField id={ids.manufacturer} label="Manufacturer">
             <ManufacturerSelect
               id={ids.manufacturer}
               value={draft.manufacturer}
@@ -361,7 +390,7 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
                 onChange({ manufacturer });
               }}
             />
-          </div>
+          </FilterField>
           {YEAR_FIELDS.map(({ field, label }) => (
             <YearField
               key={field}
@@ -375,50 +404,30 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
               }}
             />
           ))}
-          <div>
-            <label htmlFor={ids.warranty} className={labelClass}>
-              Warranty
-            </label>
-            <select
-              id={ids.warranty}
-              value={draft.warranty}
-              disabled={disabled}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ warranty: isWarranty(value) ? value : '' });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any warranty</option>
-              {WARRANTIES.map((warranty) => (
-                <option key={warranty} value={warranty}>
-                  {WARRANTY_LABELS[warranty]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.shipping} className={labelClass}>
-              Shipping
-            </label>
-            <select
-              id={ids.shipping}
-              value={draft.shipping}
-              disabled={disabled}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ shipping: isShipping(value) ? value : '' });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any shipping</option>
-              {SHIPPING_OPTIONS.map((shipping) => (
-                <option key={shipping} value={shipping}>
-                  {SHIPPING_LABELS[shipping]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilter
+            label="Warranty"
+            anyLabel="Any warranty"
+            values={WARRANTIES}
+            labels={WARRANTY_LABELS}
+            isValue={isWarranty}
+            value={draft.warranty}
+            disabled={disabled}
+            onChange={(warranty) => {
+              onChange({ warranty });
+            }}
+          />
+          <SelectFilter
+            label="Shipping"
+            anyLabel="Any shipping"
+            values={SHIPPING_OPTIONS}
+            labels={SHIPPING_LABELS}
+            isValue={isShipping}
+            value={draft.shipping}
+            disabled={disabled}
+            onChange={(shipping) => {
+              onChange({ shipping });
+            }}
+          />
           <button
             type="button"
             disabled={disabled}
