@@ -96,62 +96,32 @@ const PRICE_FIELDS = [
   { field: 'maxPrice', label: 'Max price' },
 ] as const;
 
-function PriceField({
-  label,
-  value,
-  onChange,
-  disabled,
-  invalid,
-  errorId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  invalid: boolean;
-  errorId: string;
-}) {
-  const id = useId();
-  return (
-    <FilterField id={id} label={label}>
-      <div className="relative">
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
-          $
-        </span>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="Any"
-          value={value}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          className={cn(inputClass, 'pl-7')}
-        />
-      </div>
-    </FilterField>
-  );
-}
-
 /** The years of manufacture (issue 15), in the order they are shown. */
 const YEAR_FIELDS = [
   { field: 'yearFrom', label: 'Year from' },
   { field: 'yearTo', label: 'Year to' },
 ] as const;
 
-function YearField({
+/** What a number filter accepts; a price shows its '$' before the amount. */
+interface NumberLimits {
+  prefix?: string;
+  inputMode: 'decimal' | 'numeric';
+  min: number;
+  max?: number;
+  step: string;
+}
+
+const PRICE_LIMITS: NumberLimits = { prefix: '$', inputMode: 'decimal', min: 0, step: '0.01' };
+
+/** A number filter (price, year); 'Any' when empty. */
+function NumberFilter({
   label,
   value,
   onChange,
   disabled,
   invalid,
   errorId,
+  limits: { prefix, ...limits },
 }: {
   label: string;
   value: string;
@@ -159,27 +129,37 @@ function YearField({
   disabled: boolean;
   invalid: boolean;
   errorId: string;
+  limits: NumberLimits;
 }) {
   const id = useId();
+  const input = (
+    <input
+      id={id}
+      type="number"
+      {...limits}
+      placeholder="Any"
+      value={value}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+      className={prefix ? cn(inputClass, 'pl-7') : inputClass}
+    />
+  );
   return (
     <FilterField id={id} label={label}>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={YEAR_OF_MANUFACTURE_MIN}
-        max={new Date().getFullYear()}
-        step="1"
-        placeholder="Any"
-        value={value}
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-        className={inputClass}
-      />
+      {prefix ? (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
+            {prefix}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
     </FilterField>
   );
 }
@@ -245,6 +225,21 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterCount = activeFilterCount(draft);
   const invalid = (field: DraftField) => error?.field === field;
+  const numberFilters = (fields: typeof PRICE_FIELDS | typeof YEAR_FIELDS, limits: NumberLimits) =>
+    fields.map(({ field, label }) => (
+      <NumberFilter
+        key={field}
+        label={label}
+        value={draft[field]}
+        disabled={disabled}
+        invalid={invalid(field)}
+        errorId={ids.error}
+        limits={limits}
+        onChange={(number) => {
+          onChange({ [field]: number });
+        }}
+      />
+    ));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -344,19 +339,7 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
             'gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2 md:grid md:grid-cols-4 md:items-end lg:grid-cols-5',
           )}
         >
-          {PRICE_FIELDS.map(({ field, label }) => (
-            <PriceField
-              key={field}
-              label={label}
-              value={draft[field]}
-              disabled={disabled}
-              invalid={invalid(field)}
-              errorId={ids.error}
-              onChange={(price) => {
-                onChange({ [field]: price });
-              }}
-            />
-          ))}
+          {numberFilters(PRICE_FIELDS, PRICE_LIMITS)}
           <SelectFilter
             label="Condition"
             anyLabel="Any condition"
@@ -391,19 +374,7 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
               }}
             />
           </FilterField>
-          {YEAR_FIELDS.map(({ field, label }) => (
-            <YearField
-              key={field}
-              label={label}
-              value={draft[field]}
-              disabled={disabled}
-              invalid={invalid(field)}
-              errorId={ids.error}
-              onChange={(year) => {
-                onChange({ [field]: year });
-              }}
-            />
-          ))}
+          {numberFilters(YEAR_FIELDS, { inputMode: 'numeric', min: YEAR_OF_MANUFACTURE_MIN, max: new Date().getFullYear(), step: '1' })}
           <SelectFilter
             label="Warranty"
             anyLabel="Any warranty"
