@@ -172,6 +172,21 @@ export function SpecificationFields({
     );
   };
 
+  /** A select of the groups over one of the spec's value lists, 'Not stated' first. */
+  function statedSelect<Value extends string>(
+    name: SpecificationField,
+    label: string,
+    values: readonly Value[],
+    labels: Readonly<Record<Value, string>>,
+  ) {
+    return field(name, label, (props) => (
+      <select {...props}>
+        <option value="">Not stated</option>
+        <OptionList values={values} labels={labels} />
+      </select>
+    ));
+  }
+
   const hasError = (group: readonly SpecificationField[]) => group.some((name) => Boolean(errorOf(errors, name)));
   const dated = DATED_STATUSES.includes(decontaminationStatus);
 
@@ -224,18 +239,8 @@ export function SpecificationFields({
           ),
           { hint: 'Only you see this' },
         )}
-        {field('warranty', 'Warranty', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            <OptionList values={WARRANTIES} labels={WARRANTY_LABELS} />
-          </select>
-        ))}
-        {field('shipping', 'Shipping', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            <OptionList values={SHIPPING_OPTIONS} labels={SHIPPING_LABELS} />
-          </select>
-        ))}
+        {statedSelect('warranty', 'Warranty', WARRANTIES, WARRANTY_LABELS)}
+        {statedSelect('shipping', 'Shipping', SHIPPING_OPTIONS, SHIPPING_LABELS)}
         {field(
           'lead_time_days',
           'Lead time (days)',
@@ -264,12 +269,7 @@ export function SpecificationFields({
         hasError={hasError(REGULATORY_GROUP)}
         submitCount={submitCount}
       >
-        {field('regulatory.device_class', 'Device class', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            <OptionList values={DEVICE_CLASSES} labels={DEVICE_CLASS_LABELS} />
-          </select>
-        ))}
+        {statedSelect('regulatory.device_class', 'Device class', DEVICE_CLASSES, DEVICE_CLASS_LABELS)}
         {field(
           'regulatory.fda_510k_number',
           'FDA 510(k) number',
@@ -290,12 +290,7 @@ export function SpecificationFields({
             <OptionList values={SALE_RESTRICTIONS} labels={SALE_RESTRICTION_LABELS} />
           </select>
         ))}
-        {field('decontamination.status', 'Decontamination', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            <OptionList values={DECONTAMINATION_STATUSES} labels={DECONTAMINATION_LABELS} />
-          </select>
-        ))}
+        {statedSelect('decontamination.status', 'Decontamination', DECONTAMINATION_STATUSES, DECONTAMINATION_LABELS)}
         {dated &&
           field('decontamination.date', 'Decontamination date', (props) => (
             <input type="date" max={new Date().toISOString().slice(0, 10)} {...props} />
