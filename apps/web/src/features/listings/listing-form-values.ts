@@ -100,7 +100,8 @@ export function withoutStrayDate<T extends { decontamination?: { status: string;
   return { ...values, decontamination: { ...decontamination, date: null } };
 }
 
-const SPECIFICATION_KEYS = [
+/** Issue 15's plain facts, in the order the form's 'Specifications' group shows them. */
+export const SPECIFICATION_FACT_KEYS = [
   'manufacturer',
   'model',
   'year_of_manufacture',
@@ -110,9 +111,9 @@ const SPECIFICATION_KEYS = [
   'shipping',
   'lead_time_days',
   'included_accessories',
-  'regulatory',
-  'decontamination',
 ] as const satisfies ReadonlyArray<keyof Listing>;
+
+const SPECIFICATION_KEYS = [...SPECIFICATION_FACT_KEYS, 'regulatory', 'decontamination'] as const satisfies ReadonlyArray<keyof Listing>;
 
 /**
  * A new listing sends only the issue-15 facts the seller gave: on create, absent and null both

@@ -3,19 +3,19 @@ import {
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPES,
   DOCUMENTS_PDF_ONLY,
-  formatFileSize,
-  formatListedDate,
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS_PER_LISTING,
   TOO_MANY_DOCUMENTS,
   type DocumentType,
   type ListingDocument,
 } from '@benchmarket/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClass } from '@/components/ui/button';
+import { OptionList } from '@/components/ui/option-list';
 import { errorDetail } from '@/lib/api-client';
 import { useDeleteListingDocument, useUploadListingDocuments } from '../api/listing-documents';
+import { DocumentList } from './listing-documents';
 import { UploadProgress } from './upload-progress';
 
 const UPLOAD_FAILED = 'Failed to upload the document. Please try again.';
@@ -27,6 +27,18 @@ function checkChosen(files: readonly File[], room: number): string | null {
   if (files.some((file) => file.size > MAX_DOCUMENT_BYTES)) return DOCUMENT_TOO_LARGE;
   if (files.length > room) return TOO_MANY_DOCUMENTS;
   return null;
+}
+
+/** A field of the upload form: its label above its control. */
+function UploadField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -99,36 +111,25 @@ export function ListingDocumentsEditor({
       </p>
 
       {documents.length > 0 && (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {documents.map((document) => (
-            <li key={document.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-slate-900">{DOCUMENT_TYPE_LABELS[document.type]}</p>
-                <p className="break-words text-sm text-slate-700">{document.title}</p>
-                <p className="text-xs text-slate-500">
-                  <time dateTime={document.created_at}>{formatListedDate(document.created_at)}</time>
-                  {' · '}PDF, {formatFileSize(document.bytes)}
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => void onRemove(document)}
-                disabled={busy}
-                className={`${buttonClass('secondary', { size: 'sm' })} self-start sm:self-center`}
-              >
-                Remove<span className="sr-only"> {document.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <DocumentList
+          documents={documents}
+          className="mt-4"
+          action={(document) => (
+            <button
+              type="button"
+              onClick={() => void onRemove(document)}
+              disabled={busy}
+              className={`${buttonClass('secondary', { size: 'sm' })} self-start sm:self-center`}
+            >
+              Remove<span className="sr-only"> {document.title}</span>
+            </button>
+          )}
+        />
       )}
 
       {room > 0 ? (
         <form onSubmit={(event) => void onSubmit(event)} className="mt-4 grid gap-4 sm:grid-cols-2" aria-describedby={hintId}>
-          <div className="space-y-1">
-            <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
-              Document type
-            </label>
+          <UploadField id={typeId} label="Document type">
             <select
               id={typeId}
               value={type}
@@ -136,17 +137,10 @@ export function ListingDocumentsEditor({
               disabled={busy}
               className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
             >
-              {DOCUMENT_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {DOCUMENT_TYPE_LABELS[value]}
-                </option>
-              ))}
+              <OptionList values={DOCUMENT_TYPES} labels={DOCUMENT_TYPE_LABELS} />
             </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={filesId} className="block text-sm font-medium text-slate-800">
-              PDF files
-            </label>
+          </UploadField>
+          <UploadField id={filesId} label="PDF files">
             <input
               ref={fileInput}
               id={filesId}
@@ -160,7 +154,7 @@ export function ListingDocumentsEditor({
               }}
               className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800"
             />
-          </div>
+          </UploadField>
           <div className="sm:col-span-2">
             <button type="submit" disabled={busy} className={buttonClass('secondary')}>
               {progress ? 'Uploading…' : files.length > 1 ? `Upload ${files.length} documents` : 'Upload document'}

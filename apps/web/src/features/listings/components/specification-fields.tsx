@@ -22,8 +22,9 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { get, useWatch, type FieldError, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useManufacturerModels, useManufacturers } from '@/lib/api/manufacturers';
+import { OptionList } from '@/components/ui/option-list';
 import { Field, inputClass } from './form-field';
-import type { ListingFormValues } from '../listing-form-values';
+import { SPECIFICATION_FACT_KEYS, type ListingFormValues } from '../listing-form-values';
 
 type SpecificationField =
   | 'manufacturer'
@@ -42,17 +43,7 @@ type SpecificationField =
   | 'decontamination.status'
   | 'decontamination.date';
 
-const SPECIFICATIONS_GROUP: readonly SpecificationField[] = [
-  'manufacturer',
-  'model',
-  'year_of_manufacture',
-  'hours_of_use',
-  'serial_number',
-  'warranty',
-  'shipping',
-  'lead_time_days',
-  'included_accessories',
-];
+const SPECIFICATIONS_GROUP: readonly SpecificationField[] = SPECIFICATION_FACT_KEYS;
 const REGULATORY_GROUP: readonly SpecificationField[] = [
   'regulatory.device_class',
   'regulatory.fda_510k_number',
@@ -181,6 +172,21 @@ export function SpecificationFields({
     );
   };
 
+  /** A select of the groups over one of the spec's value lists, 'Not stated' first. */
+  function statedSelect<Value extends string>(
+    name: SpecificationField,
+    label: string,
+    values: readonly Value[],
+    labels: Readonly<Record<Value, string>>,
+  ) {
+    return field(name, label, (props) => (
+      <select {...props}>
+        <option value="">Not stated</option>
+        <OptionList values={values} labels={labels} />
+      </select>
+    ));
+  }
+
   const hasError = (group: readonly SpecificationField[]) => group.some((name) => Boolean(errorOf(errors, name)));
   const dated = DATED_STATUSES.includes(decontaminationStatus);
 
@@ -233,26 +239,8 @@ export function SpecificationFields({
           ),
           { hint: 'Only you see this' },
         )}
-        {field('warranty', 'Warranty', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            {WARRANTIES.map((warranty) => (
-              <option key={warranty} value={warranty}>
-                {WARRANTY_LABELS[warranty]}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field('shipping', 'Shipping', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            {SHIPPING_OPTIONS.map((shipping) => (
-              <option key={shipping} value={shipping}>
-                {SHIPPING_LABELS[shipping]}
-              </option>
-            ))}
-          </select>
-        ))}
+        {statedSelect('warranty', 'Warranty', WARRANTIES, WARRANTY_LABELS)}
+        {statedSelect('shipping', 'Shipping', SHIPPING_OPTIONS, SHIPPING_LABELS)}
         {field(
           'lead_time_days',
           'Lead time (days)',
@@ -281,16 +269,7 @@ export function SpecificationFields({
         hasError={hasError(REGULATORY_GROUP)}
         submitCount={submitCount}
       >
-        {field('regulatory.device_class', 'Device class', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            {DEVICE_CLASSES.map((deviceClass) => (
-              <option key={deviceClass} value={deviceClass}>
-                {DEVICE_CLASS_LABELS[deviceClass]}
-              </option>
-            ))}
-          </select>
-        ))}
+        {statedSelect('regulatory.device_class', 'Device class', DEVICE_CLASSES, DEVICE_CLASS_LABELS)}
         {field(
           'regulatory.fda_510k_number',
           'FDA 510(k) number',
@@ -308,23 +287,10 @@ export function SpecificationFields({
         ))}
         {field('regulatory.sale_restriction', 'Sale restriction', (props) => (
           <select {...props}>
-            {SALE_RESTRICTIONS.map((restriction) => (
-              <option key={restriction} value={restriction}>
-                {SALE_RESTRICTION_LABELS[restriction]}
-              </option>
-            ))}
+            <OptionList values={SALE_RESTRICTIONS} labels={SALE_RESTRICTION_LABELS} />
           </select>
         ))}
-        {field('decontamination.status', 'Decontamination', (props) => (
-          <select {...props}>
-            <option value="">Not stated</option>
-            {DECONTAMINATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {DECONTAMINATION_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        ))}
+        {statedSelect('decontamination.status', 'Decontamination', DECONTAMINATION_STATUSES, DECONTAMINATION_LABELS)}
         {dated &&
           field('decontamination.date', 'Decontamination date', (props) => (
             <input type="date" max={new Date().toISOString().slice(0, 10)} {...props} />

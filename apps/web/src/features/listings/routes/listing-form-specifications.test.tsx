@@ -43,6 +43,14 @@ async function fillRequired(user: User) {
   await user.type(screen.getByLabelText('Price'), '3000');
 }
 
+/** Types text into the fields labelled so, or picks the named option of a select, in order. */
+async function fill(user: User, steps: ReadonlyArray<readonly [label: string, entry: string | { option: string }]>) {
+  for (const [label, entry] of steps) {
+    if (typeof entry === 'string') await user.type(screen.getByLabelText(label), entry);
+    else await user.selectOptions(screen.getByLabelText(label), entry.option);
+  }
+}
+
 const bodyOf = async (network: Awaited<ReturnType<typeof openCreate>>['network'], method: string) =>
   (await network.requests.find((r) => r.method === method && new URL(r.url).pathname.startsWith('/api/v1/listings'))?.json()) as unknown;
 
@@ -78,22 +86,26 @@ describe('the listing form: specifications and regulatory facts (issue 15)', () 
   it('sends the facts given with the new listing', async () => {
     const { user, network, router } = await openCreate({ 'POST /api/v1/listings': { status: 201, body: makeListing({ photos: [] }) } });
     await fillRequired(user);
-    await user.type(screen.getByLabelText('Manufacturer'), 'Thermo Fisher');
-    await user.type(screen.getByLabelText('Model'), 'Sorvall ST 16R');
-    await user.type(screen.getByLabelText('Year of manufacture'), '2018');
-    await user.type(screen.getByLabelText('Hours of use'), '3400');
-    await user.type(screen.getByLabelText('Serial number'), 'SN-42');
-    await user.selectOptions(screen.getByLabelText('Warranty'), '90 days');
-    await user.selectOptions(screen.getByLabelText('Shipping'), 'Seller ships (freight)');
-    await user.type(screen.getByLabelText('Lead time (days)'), '7');
-    await user.type(screen.getByLabelText('Included accessories'), 'Rotor{Enter}{Enter}Power cord');
-    await user.selectOptions(screen.getByLabelText('Device class'), 'FDA Class II');
-    await user.type(screen.getByLabelText('FDA 510(k) number'), 'k654321');
-    await user.selectOptions(screen.getByLabelText('CE marking'), 'Yes');
-    await user.selectOptions(screen.getByLabelText('Sale restriction'), 'Licensed professionals only (Rx)');
+    await fill(user, [
+      ['Manufacturer', 'Thermo Fisher'],
+      ['Model', 'Sorvall ST 16R'],
+      ['Year of manufacture', '2018'],
+      ['Hours of use', '3400'],
+      ['Serial number', 'SN-42'],
+      ['Warranty', { option: '90 days' }],
+      ['Shipping', { option: 'Seller ships (freight)' }],
+      ['Lead time (days)', '7'],
+      ['Included accessories', 'Rotor{Enter}{Enter}Power cord'],
+      ['Device class', { option: 'FDA Class II' }],
+      ['FDA 510(k) number', 'k654321'],
+      ['CE marking', { option: 'Yes' }],
+      ['Sale restriction', { option: 'Licensed professionals only (Rx)' }],
+    ]);
     expect(screen.queryByLabelText('Decontamination date')).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Decontamination'), 'Decontaminated, with a certificate');
-    await user.type(screen.getByLabelText('Decontamination date'), '2025-02-03');
+    await fill(user, [
+      ['Decontamination', { option: 'Decontaminated, with a certificate' }],
+      ['Decontamination date', '2025-02-03'],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
 
     await waitFor(() => {

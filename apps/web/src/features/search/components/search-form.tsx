@@ -1,5 +1,6 @@
 import {
-  CONDITION_OPTIONS,
+  CONDITIONS,
+  CONDITION_LABELS,
   SEARCH_QUERY_MAX_LENGTH,
   SHIPPING_LABELS,
   SHIPPING_OPTIONS,
@@ -10,6 +11,7 @@ import {
 } from '@benchmarket/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CountrySelect } from '@/components/listing/country-select';
+import { OptionList } from '@/components/ui/option-list';
 import { cn } from '@/lib/cn';
 import { useManufacturers } from '@/lib/api/manufacturers';
 import { activeFilterCount, isShipping, isWarranty, type DraftField, type SearchDraft } from '../search-criteria';
@@ -36,57 +38,63 @@ const labelClass = 'block text-sm font-medium text-slate-700';
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/40 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-500 aria-invalid:ring-red-500/30 sm:text-sm';
 
-/** The two ends of the price range (spec §2), in the order they are shown. */
-const PRICE_FIELDS = [
-  { field: 'minPrice', label: 'Min price' },
-  { field: 'maxPrice', label: 'Max price' },
-] as const;
-
-function PriceField({
-  label,
-  value,
-  onChange,
-  disabled,
-  invalid,
-  errorId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  invalid: boolean;
-  errorId: string;
-}) {
-  const id = useId();
+/** A filter: its label above its control. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <div className="relative">
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
-          $
-        </span>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="Any"
-          value={value}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          className={cn(inputClass, 'pl-7')}
-        />
-      </div>
+      {children}
     </div>
   );
 }
+
+/** A filter chosen from one of the spec's value lists; 'Any …' filters nothing. */
+function SelectFilter<Value extends string>({
+  label,
+  anyLabel,
+  values,
+  labels,
+  isValue,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  anyLabel: string;
+  values: readonly Value[];
+  labels: Readonly<Record<Value, string>>;
+  isValue: (value: string) => value is Value;
+  value: Value | '';
+  onChange: (value: Value | '') => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <FilterField id={id} label={label}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          onChange(isValue(chosen) ? chosen : '');
+        }}
+        className={inputClass}
+      >
+        <option value="">{anyLabel}</option>
+        <OptionList values={values} labels={labels} />
+      </select>
+    </FilterField>
+  );
+}
+
+/** The two ends of the price range (spec §2), in the order they are shown. */
+const PRICE_FIELDS = [
+  { field: 'minPrice', label: 'Min price' },
+  { field: 'maxPrice', label: 'Max price' },
+] as const;
 
 /** The years of manufacture (issue 15), in the order they are shown. */
 const YEAR_FIELDS = [
@@ -94,13 +102,26 @@ const YEAR_FIELDS = [
   { field: 'yearTo', label: 'Year to' },
 ] as const;
 
-function YearField({
+/** What a number filter accepts; a price shows its '$' before the amount. */
+interface NumberLimits {
+  prefix?: string;
+  inputMode: 'decimal' | 'numeric';
+  min: number;
+  max?: number;
+  step: string;
+}
+
+const PRICE_LIMITS: NumberLimits = { prefix: '$', inputMode: 'decimal', min: 0, step: '0.01' };
+
+/** A number filter (price, year); 'Any' when empty. */
+function NumberFilter({
   label,
   value,
   onChange,
   disabled,
   invalid,
   errorId,
+  limits: { prefix, ...limits },
 }: {
   label: string;
   value: string;
@@ -108,31 +129,38 @@ function YearField({
   disabled: boolean;
   invalid: boolean;
   errorId: string;
+  limits: NumberLimits;
 }) {
   const id = useId();
+  const input = (
+    <input
+      id={id}
+      type="number"
+      {...limits}
+      placeholder="Any"
+      value={value}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+      className={prefix ? cn(inputClass, 'pl-7') : inputClass}
+    />
+  );
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={YEAR_OF_MANUFACTURE_MIN}
-        max={new Date().getFullYear()}
-        step="1"
-        placeholder="Any"
-        value={value}
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-        className={inputClass}
-      />
-    </div>
+    <FilterField id={id} label={label}>
+      {prefix ? (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
+            {prefix}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
+    </FilterField>
   );
 }
 
@@ -190,16 +218,28 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
     ai: useId(),
     aiHint: useId(),
     filters: useId(),
-    condition: useId(),
     location: useId(),
     manufacturer: useId(),
-    warranty: useId(),
-    shipping: useId(),
     error: useId(),
   };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterCount = activeFilterCount(draft);
   const invalid = (field: DraftField) => error?.field === field;
+  const numberFilters = (fields: typeof PRICE_FIELDS | typeof YEAR_FIELDS, limits: NumberLimits) =>
+    fields.map(({ field, label }) => (
+      <NumberFilter
+        key={field}
+        label={label}
+        value={draft[field]}
+        disabled={disabled}
+        invalid={invalid(field)}
+        errorId={ids.error}
+        limits={limits}
+        onChange={(number) => {
+          onChange({ [field]: number });
+        }}
+      />
+    ));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -299,45 +339,20 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
             'gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2 md:grid md:grid-cols-4 md:items-end lg:grid-cols-5',
           )}
         >
-          {PRICE_FIELDS.map(({ field, label }) => (
-            <PriceField
-              key={field}
-              label={label}
-              value={draft[field]}
-              disabled={disabled}
-              invalid={invalid(field)}
-              errorId={ids.error}
-              onChange={(price) => {
-                onChange({ [field]: price });
-              }}
-            />
-          ))}
-          <div>
-            <label htmlFor={ids.condition} className={labelClass}>
-              Condition
-            </label>
-            <select
-              id={ids.condition}
-              value={draft.condition}
-              disabled={disabled}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ condition: isCondition(value) ? value : '' });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any condition</option>
-              {CONDITION_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.location} className={labelClass}>
-              Location
-            </label>
+          {numberFilters(PRICE_FIELDS, PRICE_LIMITS)}
+          <SelectFilter
+            label="Condition"
+            anyLabel="Any condition"
+            values={CONDITIONS}
+            labels={CONDITION_LABELS}
+            isValue={isCondition}
+            value={draft.condition}
+            disabled={disabled}
+            onChange={(condition) => {
+              onChange({ condition });
+            }}
+          />
+          <FilterField id={ids.location} label="Location">
             <div className="mt-1">
               <CountrySelect
                 id={ids.location}
@@ -348,11 +363,8 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
                 }}
               />
             </div>
-          </div>
-          <div>
-            <label htmlFor={ids.manufacturer} className={labelClass}>
-              Manufacturer
-            </label>
+          </FilterField>
+          <FilterField id={ids.manufacturer} label="Manufacturer">
             <ManufacturerSelect
               id={ids.manufacturer}
               value={draft.manufacturer}
@@ -361,64 +373,32 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
                 onChange({ manufacturer });
               }}
             />
-          </div>
-          {YEAR_FIELDS.map(({ field, label }) => (
-            <YearField
-              key={field}
-              label={label}
-              value={draft[field]}
-              disabled={disabled}
-              invalid={invalid(field)}
-              errorId={ids.error}
-              onChange={(year) => {
-                onChange({ [field]: year });
-              }}
-            />
-          ))}
-          <div>
-            <label htmlFor={ids.warranty} className={labelClass}>
-              Warranty
-            </label>
-            <select
-              id={ids.warranty}
-              value={draft.warranty}
-              disabled={disabled}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ warranty: isWarranty(value) ? value : '' });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any warranty</option>
-              {WARRANTIES.map((warranty) => (
-                <option key={warranty} value={warranty}>
-                  {WARRANTY_LABELS[warranty]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.shipping} className={labelClass}>
-              Shipping
-            </label>
-            <select
-              id={ids.shipping}
-              value={draft.shipping}
-              disabled={disabled}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ shipping: isShipping(value) ? value : '' });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any shipping</option>
-              {SHIPPING_OPTIONS.map((shipping) => (
-                <option key={shipping} value={shipping}>
-                  {SHIPPING_LABELS[shipping]}
-                </option>
-              ))}
-            </select>
-          </div>
+          </FilterField>
+          {numberFilters(YEAR_FIELDS, { inputMode: 'numeric', min: YEAR_OF_MANUFACTURE_MIN, max: new Date().getFullYear(), step: '1' })}
+          <SelectFilter
+            label="Warranty"
+            anyLabel="Any warranty"
+            values={WARRANTIES}
+            labels={WARRANTY_LABELS}
+            isValue={isWarranty}
+            value={draft.warranty}
+            disabled={disabled}
+            onChange={(warranty) => {
+              onChange({ warranty });
+            }}
+          />
+          <SelectFilter
+            label="Shipping"
+            anyLabel="Any shipping"
+            values={SHIPPING_OPTIONS}
+            labels={SHIPPING_LABELS}
+            isValue={isShipping}
+            value={draft.shipping}
+            disabled={disabled}
+            onChange={(shipping) => {
+              onChange({ shipping });
+            }}
+          />
           <button
             type="button"
             disabled={disabled}
