@@ -1,21 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plainPdf, uploadDocuments } from './support/documents.js';
 import { call, createActiveListing } from './support/listings.js';
-import { startS3StandIn } from './support/s3-stand-in.js';
-import { useAppWithStandIn } from './support/stand-in-app.js';
+import { useAppWithS3StandIn } from './support/s3-app.js';
 import { createUser, type TestUser } from './support/users.js';
 
 /** With S3_BUCKET set, documents go to the bucket and the API reads them back to serve a download. */
 
 let seller: TestUser;
 
-const stand = useAppWithStandIn(startS3StandIn, (s3) => ({
-  S3_BUCKET: 'bm-photos',
-  S3_ENDPOINT: s3.url,
-  S3_ACCESS_KEY_ID: 'test-access-key',
-  S3_SECRET_ACCESS_KEY: 'test-secret-key',
-  S3_PUBLIC_URL: 'https://cdn.benchmarket.example/photos',
-}));
+const stand = useAppWithS3StandIn();
 beforeAll(async () => {
   seller = await createUser(stand.ctx.app);
 });

@@ -1,22 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createListing } from './support/listings.js';
 import { jpeg, RED, uploadPhotos } from './support/photos.js';
-import { startS3StandIn } from './support/s3-stand-in.js';
+import { S3_APP, useAppWithS3StandIn } from './support/s3-app.js';
 import { createUser, type TestUser } from './support/users.js';
-import { useAppWithStandIn } from './support/stand-in-app.js';
 
 /** With S3_BUCKET set, photos go to an S3-compatible store and browsers load them from S3_PUBLIC_URL. */
 
-const CDN = 'https://cdn.benchmarket.example/photos';
+const CDN = S3_APP.publicUrl;
 let seller: TestUser;
 
-const stand = useAppWithStandIn(startS3StandIn, (s3) => ({
-  S3_BUCKET: 'bm-photos',
-  S3_ENDPOINT: s3.url,
-  S3_ACCESS_KEY_ID: 'test-access-key',
-  S3_SECRET_ACCESS_KEY: 'test-secret-key',
-  S3_PUBLIC_URL: CDN,
-}));
+const stand = useAppWithS3StandIn();
 beforeAll(async () => {
   seller = await createUser(stand.ctx.app);
 });

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   DOCUMENT_ENCRYPTED,
   DOCUMENT_HAS_SCRIPT,
@@ -18,7 +17,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
+import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
+import { registerMultipartUploads } from '../../lib/multipart-upload.js';
 import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import {
@@ -30,15 +30,7 @@ import {
 } from './limits.js';
 import { inspectPdf } from './pdf-check.js';
 import type { IncomingDocument } from './service.js';
-import {
-  documentQuotaReached,
-  DOCUMENT_UPLOAD_IN_PROGRESS,
-  NO_DOCUMENTS_SENT,
-  NOT_MULTIPART,
-  TOO_MANY_FORM_PARTS,
-  UPLOAD_CUT_OFF,
-  UPLOAD_MALFORMED,
-} from './texts.js';
+import { documentQuotaReached, DOCUMENT_UPLOAD_IN_PROGRESS, NO_DOCUMENTS_SENT, NOT_MULTIPART, UPLOAD_MALFORMED } from './texts.js';
 
 const TAGS = ['documents'];
 const ListingIdParamsSchema = z.object({ id: z.string().max(100) });
@@ -46,86 +38,30 @@ const DocumentParamsSchema = z.object({ id: z.string().max(100), documentId: z.s
 const DownloadQuerySchema = z.object({ access: z.string().max(200).optional() });
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
-function clientGone(request: FastifyRequest): boolean {
-  return request.raw.aborted || request.raw.socket?.destroyed === true;
-}
-
 /**
  * /listings/{id}/documents (issue 15, docs/decisions/018): PDFs only, judged by their content;
  * at most MAX_DOCUMENTS_PER_LISTING per listing, each at most MAX_DOCUMENT_BYTES; an upload is
  * all or nothing. Multipart is parsed in this plugin only, with the same bounds and refusals as
- * photo uploads (modules/photos/routes.ts): a body refused early is drained or its connection
+ * photo uploads (lib/multipart-upload.ts): a body refused early is drained or its connection
  * closed, an account has a few uploads at once and RATE_LIMIT_PHOTOS_PER_HOUR files an hour.
  */
 const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fileSize: MAX_DOCUMENT_BYTES,
-      files: MAX_DOCUMENTS_PER_LISTING,
-      fields: 10,
-      fieldSize: 1024,
-      parts: MAX_DOCUMENTS_PER_LISTING + 10,
+  const uploads = await registerMultipartUploads(app, {
+    maxFileBytes: MAX_DOCUMENT_BYTES,
+    maxFiles: MAX_DOCUMENTS_PER_LISTING,
+    maxRequestBytes: MAX_DOCUMENT_REQUEST_BYTES,
+    uploadsAtOncePerAccount: MAX_DOCUMENT_UPLOADS_AT_ONCE_PER_ACCOUNT,
+    quota: {
+      key: 'documents',
+      windowMs: DOCUMENT_QUOTA_WINDOW_MS,
+      limit: () => app.config.rateLimits.photosPerHour,
+      reached: (limit, retryAfterSeconds) => tooManyRequests(documentQuotaReached(limit, retryAfterSeconds), 'document_quota'),
     },
+    texts: { notMultipart: NOT_MULTIPART, malformed: UPLOAD_MALFORMED, inProgress: DOCUMENT_UPLOAD_IN_PROGRESS },
+    fileTooLarge: () => payloadTooLarge(DOCUMENT_TOO_LARGE, 'document_too_large'),
+    tooManyFiles: () => badRequest(TOO_MANY_DOCUMENTS, 'too_many_documents'),
   });
   const documents = app.listingDocuments;
-  const uploadsInProgress = new Map<string, number>();
-
-  async function withUploadSlot<T>(userId: string, upload: () => Promise<T>): Promise<T> {
-    const inProgress = uploadsInProgress.get(userId) ?? 0;
-    if (inProgress >= MAX_DOCUMENT_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(DOCUMENT_UPLOAD_IN_PROGRESS, 'upload_in_progress');
-    uploadsInProgress.set(userId, inProgress + 1);
-    try {
-      return await upload();
-    } finally {
-      const left = (uploadsInProgress.get(userId) ?? 1) - 1;
-      if (left > 0) uploadsInProgress.set(userId, left);
-      else uploadsInProgress.delete(userId);
-    }
-  }
-
-  // As for photos: an answer sent before the body was read drops the rest, or closes the connection.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const raw = request.raw;
-    if (raw.complete || raw.destroyed) return payload;
-    const declared = Number(raw.headers['content-length']);
-    if (!Number.isFinite(declared) || declared > MAX_DOCUMENT_REQUEST_BYTES) void reply.header('connection', 'close');
-    raw.unpipe();
-    raw.resume();
-    return payload;
-  });
-
-  /** One step of multipart parsing; its failures become 4xx answers. */
-  async function parsing<T>(request: FastifyRequest, step: () => Promise<T>): Promise<T> {
-    try {
-      return await step();
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if (clientGone(request) || error instanceof app.multipartErrors.PrematureCloseError)
-        throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw payloadTooLarge(DOCUMENT_TOO_LARGE, 'document_too_large');
-      if (error instanceof app.multipartErrors.FilesLimitError) throw badRequest(TOO_MANY_DOCUMENTS, 'too_many_documents');
-      if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
-        throw payloadTooLarge(TOO_MANY_FORM_PARTS, 'too_many_parts');
-      }
-      if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
-      const message = error instanceof Error ? error.message : '';
-      if (/unexpected end/i.test(message)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
-      throw badRequest(UPLOAD_MALFORMED, 'malformed_multipart');
-    }
-  }
-
-  async function countAgainstQuota(userId: string, reply: FastifyReply): Promise<void> {
-    const limit = app.config.rateLimits.photosPerHour;
-    const { allowed, retryAfterSeconds } = await app.rateLimiter.hit({
-      key: `documents:account:${userId}`,
-      limit,
-      windowMs: DOCUMENT_QUOTA_WINDOW_MS,
-    });
-    if (allowed) return;
-    void reply.header('retry-after', String(retryAfterSeconds));
-    throw tooManyRequests(documentQuotaReached(limit, retryAfterSeconds), 'document_quota');
-  }
 
   /** Reads the form: each PDF is checked as soon as it is in; `type` and `title` may come before or after the files. */
   async function readForm(
@@ -137,11 +73,7 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const files: { fileName: string; bytes: Buffer }[] = [];
     let type: string | undefined;
     let title: string | undefined;
-    const parts = await parsing(request, async () => request.parts()[Symbol.asyncIterator]());
-    for (;;) {
-      const next = await parsing(request, () => parts.next());
-      if (next.done) break;
-      const part = next.value;
+    for await (const part of uploads.parts(request, () => request.parts(), existing)) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : '';
         if (part.fieldname === DOCUMENT_TYPE_FIELD) type = value;
@@ -149,15 +81,10 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         continue;
       }
       if (part.fieldname !== DOCUMENT_UPLOAD_FIELD) {
-        await parsing(request, async () => {
-          for await (const _chunk of part.file) void _chunk;
-        });
+        await uploads.discardFile(request, part, existing);
         continue;
       }
-      if (existing + files.length >= MAX_DOCUMENTS_PER_LISTING) throw badRequest(TOO_MANY_DOCUMENTS, 'too_many_documents');
-      await countAgainstQuota(userId, reply);
-      const bytes = await parsing(request, () => part.toBuffer());
-      if (clientGone(request)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+      const bytes = await uploads.readFile(request, reply, userId, part, files.length, existing);
       const verdict = await inspectPdf(bytes);
       if (verdict === 'not_pdf') throw unsupportedMediaType(DOCUMENTS_PDF_ONLY, 'not_pdf');
       if (verdict === 'encrypted') throw unsupportedMediaType(DOCUMENT_ENCRYPTED, 'pdf_encrypted');
@@ -201,10 +128,10 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUserOf(request);
       const { id } = request.params;
-      if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
+      uploads.requireMultipart(request);
       const existing = await documents.countForOwner(id, user.id);
       if (existing >= MAX_DOCUMENTS_PER_LISTING) throw badRequest(TOO_MANY_DOCUMENTS, 'too_many_documents');
-      return withUploadSlot(user.id, async () => {
+      return uploads.withUploadSlot(user.id, async () => {
         const form = await readForm(request, reply, user.id, existing);
         const list = await documents.add(id, user.id, form.type, form.files);
         return await reply.status(201).send(list);

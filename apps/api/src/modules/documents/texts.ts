@@ -5,8 +5,6 @@
  */
 export const NO_DOCUMENTS_SENT = "Please choose at least one PDF to upload (multipart field 'files')";
 export const NOT_MULTIPART = "Documents must be sent as multipart/form-data, in the 'files' field, with their 'type'";
-export const TOO_MANY_FORM_PARTS = 'Too many form fields in the upload';
-export const UPLOAD_CUT_OFF = 'The upload was cut off before it finished. Please try again.';
 export const UPLOAD_MALFORMED =
   "This upload could not be read: it is not well-formed multipart/form-data. Please send the documents as a form, in the 'files' field.";
 export const DOCUMENT_UPLOAD_IN_PROGRESS =

@@ -1,6 +1,3 @@
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
 import {
   ListingSchema,
   LOGO_NOT_SENT,
@@ -13,7 +10,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
+import { badRequest, payloadTooLarge, tooManyRequests } from '../../lib/http-errors.js';
+import { registerMultipartUploads } from '../../lib/multipart-upload.js';
 import { BEARER, errorResponses } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { DecodeQueue } from './decode-queue.js';
@@ -25,15 +23,7 @@ import {
   MAX_UPLOADS_AT_ONCE_PER_ACCOUNT,
   PHOTO_QUOTA_WINDOW_MS,
 } from './limits.js';
-import {
-  NO_PHOTOS_SENT,
-  NOT_MULTIPART,
-  photoQuotaReached,
-  TOO_MANY_FORM_PARTS,
-  UPLOAD_CUT_OFF,
-  UPLOAD_IN_PROGRESS,
-  UPLOAD_MALFORMED,
-} from './texts.js';
+import { NO_PHOTOS_SENT, NOT_MULTIPART, photoQuotaReached, UPLOAD_IN_PROGRESS, UPLOAD_MALFORMED } from './texts.js';
 
 const TAGS = ['photos'];
 
@@ -42,11 +32,6 @@ const ListingIdParamsSchema = z.object({ id: z.string().max(100) });
 const PhotoParamsSchema = z.object({ id: z.string().max(100), photoId: z.coerce.number().int().min(0) });
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
-
-/** The client went away (closed or reset the connection) before its body arrived. */
-function clientGone(request: FastifyRequest): boolean {
-  return request.raw.aborted || request.raw.socket?.destroyed === true;
-}
 
 /**
  * /listings/{id}/photos (spec §7). Upload: multipart, the repeated field 'files'; at most
@@ -60,90 +45,25 @@ function clientGone(request: FastifyRequest): boolean {
  * photos an hour. A refusal before the body is read drains (or closes) the connection.
  */
 const photoRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Encapsulated in this plugin: only these routes parse multipart bodies.
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fileSize: MAX_PHOTO_BYTES,
-      files: MAX_PHOTOS_PER_LISTING,
-      fields: 10,
-      fieldSize: 1024,
-      parts: MAX_PHOTOS_PER_LISTING + 10,
+  // A photo and a logo share the same upload slots, so an account cannot decode more images at once by mixing them.
+  const uploads = await registerMultipartUploads(app, {
+    maxFileBytes: MAX_PHOTO_BYTES,
+    maxFiles: MAX_PHOTOS_PER_LISTING,
+    maxRequestBytes: MAX_UPLOAD_REQUEST_BYTES,
+    uploadsAtOncePerAccount: MAX_UPLOADS_AT_ONCE_PER_ACCOUNT,
+    quota: {
+      key: 'photos',
+      windowMs: PHOTO_QUOTA_WINDOW_MS,
+      limit: () => app.config.rateLimits.photosPerHour,
+      reached: (limit, retryAfterSeconds) => tooManyRequests(photoQuotaReached(limit, retryAfterSeconds), 'photo_quota'),
     },
+    texts: { notMultipart: NOT_MULTIPART, malformed: UPLOAD_MALFORMED, inProgress: UPLOAD_IN_PROGRESS },
+    fileTooLarge: () => payloadTooLarge(PHOTO_TOO_LARGE, 'photo_too_large'),
+    tooManyFiles: (existing) => badRequest(tooManyPhotos(existing), 'too_many_photos'),
   });
   configureImageLibrary();
   const { photos } = app;
   const decodes = new DecodeQueue(app.config.uploads.photoDecodeConcurrency);
-  const uploadsInProgress = new Map<string, number>();
-
-  /**
-   * Runs one upload of an account while holding one of its upload slots: a photo and a logo
-   * share the same limit, so an account cannot decode more images at once by mixing them.
-   */
-  async function withUploadSlot<T>(userId: string, upload: () => Promise<T>): Promise<T> {
-    const inProgress = uploadsInProgress.get(userId) ?? 0;
-    if (inProgress >= MAX_UPLOADS_AT_ONCE_PER_ACCOUNT) throw tooManyRequests(UPLOAD_IN_PROGRESS, 'upload_in_progress');
-    uploadsInProgress.set(userId, inProgress + 1);
-    try {
-      return await upload();
-    } finally {
-      const left = (uploadsInProgress.get(userId) ?? 1) - 1;
-      if (left > 0) uploadsInProgress.set(userId, left);
-      else uploadsInProgress.delete(userId);
-    }
-  }
-
-  /**
-   * An answer sent before the request body was read (a refusal, or an error part-way) leaves
-   * the rest of the body in the connection: the next request on a keep-alive connection would
-   * wait behind it for ever. Read and drop the rest; when more is announced than any upload
-   * can carry (or no length is), close the connection after the answer instead.
-   */
-  app.addHook('onSend', async (request, reply, payload) => {
-    const raw = request.raw;
-    if (raw.complete || raw.destroyed) return payload;
-    const declared = Number(raw.headers['content-length']);
-    if (!Number.isFinite(declared) || declared > MAX_UPLOAD_REQUEST_BYTES) void reply.header('connection', 'close');
-    raw.unpipe();
-    raw.resume();
-    return payload;
-  });
-
-  /** Runs one step of multipart parsing; its failures become 4xx answers. */
-  async function parsing<T>(request: FastifyRequest, step: () => Promise<T>, existing: number): Promise<T> {
-    try {
-      return await step();
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if (clientGone(request) || error instanceof app.multipartErrors.PrematureCloseError) {
-        throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
-      }
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw payloadTooLarge(PHOTO_TOO_LARGE, 'photo_too_large');
-      if (error instanceof app.multipartErrors.FilesLimitError) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
-      if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
-        throw payloadTooLarge(TOO_MANY_FORM_PARTS, 'too_many_parts');
-      }
-      if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
-      const message = error instanceof Error ? error.message : '';
-      // busboy's own words for a body that ends early ('Unexpected end of form').
-      if (/unexpected end/i.test(message)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
-      // Anything else the parser refuses: no boundary, another boundary, malformed part headers.
-      throw badRequest(UPLOAD_MALFORMED, 'malformed_multipart');
-    }
-  }
-
-  /** One photo more for `userId` this hour, or 429 with the time to wait. */
-  async function countAgainstQuota(userId: string, reply: FastifyReply): Promise<void> {
-    const limit = app.config.rateLimits.photosPerHour;
-    const { allowed, retryAfterSeconds } = await app.rateLimiter.hit({
-      key: `photos:account:${userId}`,
-      limit,
-      windowMs: PHOTO_QUOTA_WINDOW_MS,
-    });
-    if (allowed) return;
-    void reply.header('retry-after', String(retryAfterSeconds));
-    throw tooManyRequests(photoQuotaReached(limit, retryAfterSeconds), 'photo_quota');
-  }
 
   /**
    * Reads the parts one by one and processes each photo as soon as it is in, refusing at the
@@ -158,25 +78,18 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     logo?: { only: 1 },
   ): Promise<ProcessedPhoto[]> {
     const processed: ProcessedPhoto[] = [];
-    const parts = await parsing(request, async () => request.files()[Symbol.asyncIterator](), existing);
-    for (;;) {
-      const next = await parsing(request, () => parts.next(), existing);
-      if (next.done) break;
-      const part = next.value;
+    for await (const part of uploads.parts(request, () => request.files(), existing)) {
       const wanted = part.fieldname === PHOTO_UPLOAD_FIELD || part.fieldname === LOGO_UPLOAD_FIELD;
       if (!wanted || (logo && processed.length >= logo.only)) {
         // Another field's file, or a logo's second file: read through and dropped.
-        await parsing(request, () => pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() })), existing);
+        await uploads.discardFile(request, part, existing);
         continue;
       }
-      if (existing + processed.length >= MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
-      await countAgainstQuota(userId, reply);
-      const bytes = await parsing(request, () => part.toBuffer(), existing);
-      if (clientGone(request)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+      const bytes = await uploads.readFile(request, reply, userId, part, processed.length, existing);
       processed.push(
         await decodes.run(userId, async () => {
           // A client that left while this photo waited for its turn costs no decode.
-          if (clientGone(request)) throw badRequest(UPLOAD_CUT_OFF, 'upload_cut_off');
+          uploads.refuseWhenClientGone(request);
           return processPhoto(bytes);
         }),
       );
@@ -207,10 +120,10 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUserOf(request);
       const { id } = request.params;
-      if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
+      uploads.requireMultipart(request);
       const existing = await photos.countForOwner(id, user.id);
       if (existing >= MAX_PHOTOS_PER_LISTING) throw badRequest(tooManyPhotos(existing), 'too_many_photos');
-      return withUploadSlot(user.id, async () => {
+      return uploads.withUploadSlot(user.id, async () => {
         const processed = await readAndProcess(request, reply, user.id, existing);
         if (processed.length === 0) throw badRequest(NO_PHOTOS_SENT, 'no_photos');
         const listing = await photos.add(id, user.id, processed);
@@ -238,8 +151,8 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUserOf(request);
-      if (!request.isMultipart()) throw unsupportedMediaType(NOT_MULTIPART, 'not_multipart');
-      return withUploadSlot(user.id, async () => {
+      uploads.requireMultipart(request);
+      return uploads.withUploadSlot(user.id, async () => {
         const [logo] = await readAndProcess(request, reply, user.id, 0, { only: 1 });
         if (!logo) throw badRequest(LOGO_NOT_SENT, 'no_logo');
         return await app.sellers.replaceLogo(user.id, logo.thumbnail);

@@ -9,14 +9,12 @@ export const NO_PHOTOS_SENT = "Please choose at least one photo to upload (multi
 export const NOT_MULTIPART = "Photos must be sent as multipart/form-data, in the 'files' field";
 export const PHOTO_UNREADABLE = 'This photo could not be read. Please upload a JPEG, PNG, WebP, GIF or AVIF image.';
 export const PHOTO_NOT_FOUND = 'Photo not found';
-export const TOO_MANY_FORM_PARTS = 'Too many form fields in the upload';
 
 export function photoTooManyPixels(width: number, height: number): string {
   const megapixels = MAX_PHOTO_PIXELS / 1_000_000;
   return `Each photo can have at most ${megapixels} megapixels (this one is ${width} × ${height} pixels)`;
 }
 
-export const UPLOAD_CUT_OFF = 'The upload was cut off before it finished. Please try again.';
 export const UPLOAD_MALFORMED =
   "This upload could not be read: it is not well-formed multipart/form-data. Please send the photos as a form, in the 'files' field.";
 export const UPLOAD_IN_PROGRESS = 'You are already uploading photos. Please wait until those uploads have finished, then try again.';

@@ -2,3 +2,12 @@
 export type { ListingVisibility, PhotoStorage, StoredObject } from './port.js';
 export { createLocalStorage, UPLOADS_PREFIX } from './local.js';
 export { createS3Storage } from './s3.js';
+export {
+  registerOrphanSweepRounds,
+  sweepUnreferencedFiles,
+  type OrphanSweepDependencies,
+  type OrphanSweepResult,
+  type PeriodicWorker,
+  type OrphanSweepRound,
+  type UnreferencedFiles,
+} from './orphan-sweep.js';
