@@ -125,6 +125,17 @@ export default tseslint.config(
             sellerProfiles: 'sellers',
             // Issue 15: a listing's PDF documents (docs/decisions/018).
             listingDocuments: 'documents',
+            // Issue 16: saved searches and the listings their alerts offered (docs/decisions/020).
+            savedSearches: 'saved-searches',
+            savedSearchAlerts: 'saved-searches',
+            // Issue 16: watchlists (docs/decisions/021).
+            watches: 'watchlist',
+            // Issue 16: buyer–seller conversations and offers (docs/decisions/022).
+            conversations: 'conversations',
+            conversationMessages: 'conversations',
+            offers: 'conversations',
+            userBlocks: 'conversations',
+            conversationReports: 'conversations',
           },
           // The demo seed loads accounts, listings and photos in one bulk transaction (its
           // rows derived by ListingsService.derive), the console's demo reports (issue 14), a

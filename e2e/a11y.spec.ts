@@ -47,6 +47,8 @@ beforeAll(async () => {
       message: 'Is the LED illumination still bright, and could you ship it to Lyon?',
     },
   });
+  // Issue 16: the buyer watches the live listing (their /watchlist has a card).
+  await api(server.baseUrl, `/watchlist/${live.id}`, { method: 'PUT', token: buyer.token });
   await api(server.baseUrl, `/listings/${live.id}/reports`, {
     token: newcomer.token,
     json: { reason: 'other', details: 'The photos look like a different model.' },
@@ -236,6 +238,13 @@ describe('axe: a buyer on a listing', () => {
   checkEach(
     [
       { path: () => `/listings/${live.id}`, ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor() },
+      // Issue 16: the watchlist with a card, and a comparison with a listing the buyer cannot see.
+      { path: '/watchlist', ready: (page) => page.getByRole('article', { name: 'Leica DM750 Binocular Microscope' }).waitFor() },
+      {
+        name: '/compare with a listing that is no longer available',
+        path: () => `/compare?ids=${live.id},${unpaid.id}`,
+        ready: (page) => page.getByRole('table').waitFor(),
+      },
       {
         name: "a listing with the 'Report this listing' dialog open",
         path: () => `/listings/${live.id}`,
@@ -256,6 +265,8 @@ describe('axe: a new seller with nothing yet (empty states)', () => {
       { path: '/dashboard', ready: heading('Seller Dashboard') },
       { path: '/dashboard?tab=payments', ready: heading('Seller Dashboard') },
       { path: '/dashboard?tab=messages', ready: heading('Seller Dashboard') },
+      { path: '/dashboard?tab=watchlist', ready: (page) => page.getByText('You are not watching any listings yet.').waitFor() },
+      { path: '/watchlist', ready: (page) => page.getByText('You are not watching any listings yet.').waitFor() },
       { path: '/create-listing', ready: heading('Create Listing') },
     ],
     () => newcomer.token,

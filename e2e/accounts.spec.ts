@@ -110,6 +110,17 @@ describe('accounts', () => {
     await page.goto(link);
     await page.getByText('Your email has already been verified. You can now log in.').waitFor();
 
+    // Issue 18: logging out from a page for logged-in users goes to /, not to that page's /login.
+    await page.goto(`${server.baseUrl}/login`);
+    await fillByKeyboard(page, 'Email', [email, PASSWORD]);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Seller Dashboard' }).waitFor();
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/');
+
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
+import { addPhoto } from './support/listing-fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // The seller dashboard and buyer-to-seller messages (spec §2, §4, §8) against the real server.
@@ -145,6 +146,7 @@ describe('dashboard', () => {
     const unpaid = await createListing(seller, 'Unpaid Tuttnauer Autoclave');
     const paid = await createListing(seller, 'Paid Eppendorf Centrifuge');
     await payFor(seller, paid.id);
+    await addPhoto(server, seller, paid.id);
     const removed = await createListing(seller, 'Removed Binder Incubator');
     await api(server.baseUrl, `/listings/${removed.id}`, { method: 'DELETE', token: seller.token });
 
@@ -165,6 +167,23 @@ describe('dashboard', () => {
     expect(await paidRow.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/listings/${paid.id}`);
     expect(await paidRow.getByText('Paid', { exact: true }).count()).toBe(1);
     expect(await paidRow.getByText(/^Expires (soon|in )/).count()).toBe(1);
+    // Issue 18: the photo keeps its 64 px in the table, on a desktop and on a phone.
+    const photo = paidRow.getByRole('img', { name: paid.title });
+    expect((await photo.boundingBox())?.width).toBe(64);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await photo.boundingBox())?.width).toBe(64);
+    // On a phone each listing is a card: its status, expiry and actions in the screen's width, not off to the side.
+    for (const target of [
+      rowOf(page, unpaid.title).getByText('Unpaid', { exact: true }),
+      rowOf(page, unpaid.title).getByRole('link', { name: 'Pay Now' }),
+      paidRow.getByText(/^Expires (soon|in )/),
+      paidRow.getByRole('link', { name: 'Extend' }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     expect(await actionsOf(page, removed.title)).toEqual([]);
     expect(await rowOf(page, removed.title).getByText('Removed', { exact: true }).count()).toBe(1);

@@ -104,7 +104,9 @@ describe('payments with the promotion over (sandbox card provider)', () => {
     expect(await orderSummaryValue(page, 'Base price')).toBe('$49.00');
     expect(await orderSummaryValue(page, 'Additional months')).toBe('$58.00');
     expect(await orderSummaryValue(page, 'Total')).toBe('$107.00');
-    expect(await page.getByRole('radio', { name: '3 months' }).isChecked()).toBe(true);
+    // Issue 18: the duration chosen on the create form is not asked again.
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Change duration' }).isVisible()).toBe(true);
     expect(await page.getByText('4242 4242 4242 4242 (succeeds)', { exact: false }).isVisible()).toBe(true);
     await expectAccessible(page);
 

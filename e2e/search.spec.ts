@@ -117,6 +117,28 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Issue 18: the first result's title and price are on screen, not below the search form. */
+async function expectFirstResultInView(page: Page): Promise<void> {
+  const first = page.getByRole('article').first();
+  await first
+    .getByText(/^Price: \$[\d,]+\.\d{2}$/)
+    .first()
+    .waitFor();
+  const height = page.viewportSize()?.height ?? 0;
+  await expect
+    .poll(async () => {
+      const boxes = await Promise.all([
+        first.getByRole('heading').first().boundingBox(),
+        first
+          .getByText(/^Price: \$[\d,]+\.\d{2}$/)
+          .first()
+          .boundingBox(),
+      ]);
+      return boxes.every((box) => box !== null && box.y >= 0 && box.y + box.height <= height);
+    })
+    .toBe(true);
+}
+
 describe('search', () => {
   it('a verified buyer searches with filters and AI, opens a result with its insight, and comes back to the search as left', async () => {
     const buyer = await createVerifiedUser(server, 'buyer');
@@ -141,6 +163,7 @@ describe('search', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
 
     await page.getByRole('heading', { level: 2, name: 'Results for “centrifuge”' }).waitFor();
+    await expectFirstResultInView(page);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'centrifuge', ai: '1', max: '5000', location: 'Germany' });
 
@@ -216,6 +239,12 @@ describe('search', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
 
+    // Issue 18: after a search on a phone, the first result's title and price are in view.
+    await page.getByRole('searchbox', { name: 'Search equipment' }).fill('centrifuge');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'Results for “centrifuge”' }).waitFor();
+    await expectFirstResultInView(page);
+
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -235,7 +264,7 @@ describe('search', () => {
     expect(await page.getByRole('checkbox', { name: 'Use AI-enhanced search' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
     const main = page.getByRole('main');
-    expect(await main.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fsearch');
+    expect(await main.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).toBe('/login?next=%2Fsearch');
     expect(await main.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     expect(searches()).toBe(0);
     await expectAccessible(page);

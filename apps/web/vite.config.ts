@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { aliases } from './vite.aliases.ts';
 
 // The API (apps/api) listens on :3000 in development; override with API_PROXY_TARGET.
 const DEFAULT_API_TARGET = 'http://localhost:3000';
@@ -17,13 +18,15 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss()],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: aliases,
     },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // Flags stay files (src/components/country-flag.tsx): inlined, all 265 would sit in the bundle.
+      assetsInlineLimit: (filePath: string) => (filePath.includes('country-flag-icons') ? false : undefined),
       // dist/.vite/manifest.json: the API preloads each page's chunks in its HTML (apps/api/src/web/route-preloads.ts).
       manifest: true,
       rolldownOptions: {

@@ -16,6 +16,8 @@ import authContext from './modules/auth/auth-context.js';
 import authModule from './modules/auth/plugin.js';
 import authRoutes from './modules/auth/routes.js';
 import configRoutes from './modules/config/routes.js';
+import conversationsModule from './modules/conversations/plugin.js';
+import conversationsRoutes from './modules/conversations/routes.js';
 import documentsModule from './modules/documents/plugin.js';
 import documentRoutes from './modules/documents/routes.js';
 import feedbackModule from './modules/feedback/plugin.js';
@@ -38,6 +40,8 @@ import paymentsModule from './modules/payments/plugin.js';
 import paymentRoutes from './modules/payments/routes.js';
 import paymentsAdminRoutes from './modules/payments/admin-routes.js';
 import searchModule from './modules/search/plugin.js';
+import savedSearchesModule from './modules/saved-searches/plugin.js';
+import savedSearchRoutes from './modules/saved-searches/routes.js';
 import sellersModule from './modules/sellers/plugin.js';
 import sellerRoutes from './modules/sellers/routes.js';
 import searchRoutes from './modules/search/routes.js';
@@ -46,6 +50,10 @@ import settingsModule from './modules/settings/plugin.js';
 import storage from './modules/storage/plugin.js';
 import supportModule from './modules/support/plugin.js';
 import supportRoutes from './modules/support/routes.js';
+import relatedModule from './modules/related/plugin.js';
+import relatedRoutes from './modules/related/routes.js';
+import watchlistModule from './modules/watchlist/plugin.js';
+import watchlistRoutes from './modules/watchlist/routes.js';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import openapi from './plugins/openapi.js';
@@ -124,11 +132,16 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(photosModule);
   await app.register(documentsModule);
   await app.register(searchModule);
+  await app.register(savedSearchesModule);
+  await app.register(conversationsModule);
   await app.register(messagesModule);
   await app.register(feedbackModule);
   await app.register(supportModule);
   await app.register(inboxModule);
   await app.register(moderationModule);
+  // Issue 16: buyer tools.
+  await app.register(watchlistModule);
+  await app.register(relatedModule);
 
   await app.register(
     async (api) => {
@@ -136,13 +149,17 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
       await api.register(authRoutes);
       await api.register(configRoutes);
       await api.register(messagesRoutes);
+      await api.register(conversationsRoutes);
       await api.register(feedbackRoutes);
       await api.register(supportRoutes);
       await api.register(searchRoutes);
+      await api.register(savedSearchRoutes);
       await api.register(listingRoutes);
       await api.register(photoRoutes);
       await api.register(documentRoutes);
       await api.register(sellerRoutes);
+      await api.register(watchlistRoutes);
+      await api.register(relatedRoutes);
       await api.register(paymentRoutes);
       // The operations console (issue 14): /admin/…, admins only.
       await api.register(activityAdminRoutes);

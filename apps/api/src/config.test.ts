@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     expect(config.jwt.secret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('keeps its data in data/ of the folder npm was started in, whichever workspace runs it (issue 18)', () => {
+    const repository = mkdtempSync(path.join(os.tmpdir(), 'bm-repo-'));
+    expect(loadConfig({ INIT_CWD: repository }).dataDir).toBe(path.join(repository, 'data'));
+    expect(loadConfig({ INIT_CWD: repository, DATA_DIR: dataDir }).dataDir).toBe(dataDir);
+  });
+
   it('keeps the generated JWT secret across restarts', () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     const second = loadConfig({ DATA_DIR: dataDir });

@@ -34,7 +34,8 @@ const envSchema = z.object({
   /** Behind a load balancer: how many proxy hops to trust for the client's address (X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
+  /** Unset: `data/` of the folder npm was started in (INIT_CWD), so `npm start` from the repository uses its `data/`. */
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -99,6 +100,8 @@ const envSchema = z.object({
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Issue 16: how often the worker looks for new listings matching instant saved searches (at most 5 minutes). */
+  ALERTS_EVERY_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -193,6 +196,8 @@ export interface AppConfig {
   /** How long a search page may be served from memory (always checked against the catalog version); 0: never. */
   searchCacheSeconds: number;
   worker: { enabled: boolean; pollMs: number };
+  /** Saved-search alerts (issue 16): how often instant searches are matched against new listings. */
+  alerts: { everySeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -220,7 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(env.DATA_DIR);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(source.INIT_CWD ?? '.', 'data'));
 
   if (isProduction) {
     if (!env.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required with NODE_ENV=production');
@@ -296,5 +301,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS,
     worker: { enabled: env.WORKER === 'on', pollMs: env.WORKER_POLL_MS },
+    alerts: { everySeconds: env.ALERTS_EVERY_SECONDS },
   };
 }

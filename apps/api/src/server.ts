@@ -1,5 +1,17 @@
-import { ConfigError, loadConfig } from './config.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import type { Database } from './db/database.js';
 import { startRuntime } from './runtime.js';
+import { demoDataWanted } from './seed/seed.js';
+
+/** The ready line waits at most this long for the first worker round. */
+const READY_LINE_WAIT_MS = 10_000;
+
+function readyLine(config: AppConfig, databaseKind: Database['kind']): string {
+  const database = databaseKind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const accounts = demoDataWanted(config, databaseKind) ? ' Demo accounts to sign in with are listed in the README.' : '';
+  return `BenchMarket is ready: open ${config.publicUrl} (${database}).${accounts}`;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -15,7 +27,10 @@ async function main(): Promise<void> {
 
   const runtime = await startRuntime(config);
   await runtime.app.listen({ host: config.host, port: config.port });
-  runtime.app.log.info(`BenchMarket is serving on ${config.publicUrl} (database: ${runtime.database.kind})`);
+  // The first worker round (mails the seed made due, sweeps) logs its lines before the ready
+  // line, so that line is the last one a person starting the server sees (issue 18).
+  await Promise.race([runtime.app.worker.settled(), delay(READY_LINE_WAIT_MS)]);
+  runtime.app.log.info(readyLine(config, runtime.database.kind));
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -40,7 +40,6 @@ const stand = useAppWithStandIn(startAiServer, (ai) => ({
   RATE_LIMITS: 'off',
 }));
 beforeAll(async () => {
-  stand.ctx.database.pool.on('error', () => {}); // see listings.test.ts
   seller = await createUser(stand.ctx.app);
 });
 

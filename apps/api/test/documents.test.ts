@@ -18,7 +18,6 @@ let pdf: Buffer;
 
 beforeAll(async () => {
   ctx = await setupTestApp();
-  ctx.database.pool.on('error', () => {});
   [seller, other] = await Promise.all([createUser(ctx.app), createUser(ctx.app)]);
   pdf = await plainPdf();
 });

@@ -40,6 +40,13 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
   });
+
+  it("lets the documentation UI apply its styles and nothing else inline (its page's Content-Security-Policy)", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toMatch(/style-src [^;]*'unsafe-inline'/);
+    expect(policy).not.toMatch(/script-src [^;]*'unsafe-inline'/);
+  });
 });
 
 describe('the database connection', () => {

@@ -20,9 +20,6 @@ let other: TestUser;
 beforeAll(async () => {
   clock = testClock();
   ctx = await setupTestApp({ clock });
-  // The test database is dropped WITH (FORCE) at the end, which can reach a pool client still closing;
-  // node-postgres re-emits that client's error on the pool, and a pool with no listener throws.
-  ctx.database.pool.on('error', () => {});
   [seller, other] = await Promise.all([createUser(ctx.app), createUser(ctx.app)]);
 });
 afterAll(() => ctx.close());

@@ -31,9 +31,6 @@ let redJpeg: Buffer;
 
 beforeAll(async () => {
   ctx = await setupTestApp();
-  // The test database is dropped WITH (FORCE) at the end, which can reach a pool client still closing;
-  // node-postgres re-emits that client's error on the pool, and a pool with no listener throws.
-  ctx.database.pool.on('error', () => {});
   [seller, other] = await Promise.all([createUser(ctx.app), createUser(ctx.app)]);
   redJpeg = await jpeg(RED);
 });

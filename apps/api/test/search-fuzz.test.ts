@@ -154,6 +154,29 @@ function pageProblems(body: unknown, query: SearchQuery, mode: Mode): string[] {
         problems.push(`${name}'s explanation starts with neither prefix: "${explanation.slice(0, 60)}"`);
     }
   }
+  problems.push(...orderProblems(items, query));
+  return problems;
+}
+
+/** Issue 16: a page in the order asked for (prices up or down, newest first; ties newest first). */
+function orderProblems(items: readonly { title: string; price: number; created_at: string }[], query: SearchQuery): string[] {
+  const { sort } = query;
+  if (sort !== 'price_asc' && sort !== 'price_desc' && sort !== 'newest') return [];
+  const problems: string[] = [];
+  for (let i = 1; i < items.length; i += 1) {
+    const [before, after] = [items[i - 1]!, items[i]!];
+    const newerFirst = Date.parse(before.created_at) >= Date.parse(after.created_at);
+    const samePrice = cents(before.price) === cents(after.price);
+    const inOrder =
+      sort === 'newest'
+        ? newerFirst
+        : samePrice
+          ? newerFirst
+          : sort === 'price_asc'
+            ? cents(before.price) < cents(after.price)
+            : cents(before.price) > cents(after.price);
+    if (!inOrder) problems.push(`"${before.title}" comes before "${after.title}" against sort=${sort}`);
+  }
   return problems;
 }
 

@@ -20,7 +20,6 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await setupTestApp();
-  ctx.database.pool.on('error', () => {});
 });
 afterAll(() => ctx.close());
 

@@ -33,7 +33,6 @@ let buyer: TestUser;
 
 beforeAll(async () => {
   ctx = await setupTestApp();
-  ctx.database.pool.on('error', () => {});
   seller = await createUser(ctx.app);
   buyer = await createUser(ctx.app);
 });

@@ -32,7 +32,6 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-uploads-'));
   const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', ...env }));
   const database = await createTestDatabase();
-  database.pool.on('error', () => {});
   const logLines: Array<Record<string, unknown>> = [];
   const started = await buildApp({
     config,

@@ -261,7 +261,6 @@ describe('POST /api/v1/listings with AI_BASE_URL set', () => {
   beforeAll(async () => {
     ai = await startAiServer();
     ctx = await setupTestApp({ env: { AI_BASE_URL: ai.baseUrl, AI_TIMEOUT_MS: '500', AI_CHAT_MODEL: 'stand-in-model' } });
-    ctx.database.pool.on('error', () => {}); // see listings.test.ts
     seller = await createUser(ctx.app);
   });
   afterAll(async () => {

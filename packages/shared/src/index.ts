@@ -11,11 +11,14 @@ export * from './messages.js';
 export * from './condition-values.js';
 export * from './specification-values.js';
 export * from './document-values.js';
+export * from './saved-search-values.js';
 export * from './conditions.js';
 export * from './countries.js';
 export * from './taxonomy.js';
 export * from './category-names.js';
+export * from './conversation-values.js';
 export * from './routes.js';
+export * from './watchlist.js';
 
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
@@ -31,6 +34,9 @@ export * from './schemas/config.js';
 export * from './schemas/countries.js';
 export * from './schemas/admin.js';
 export * from './schemas/sellers.js';
+export * from './schemas/saved-searches.js';
+export * from './schemas/watchlist.js';
+export * from './schemas/conversations.js';
 
 export * from './rules/verification-badge.js';
 export * from './rules/expiry.js';

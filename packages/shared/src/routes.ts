@@ -96,6 +96,15 @@ export const PAGE_ROUTES = {
     requiresLogin: false,
     entry: true,
   },
+  /** Issue 16: the one-click unsubscribe link of a saved search's alert mails (no login). */
+  unsubscribe: {
+    path: '/unsubscribe',
+    module: 'src/features/search/routes/unsubscribe.tsx',
+    title: 'Unsubscribe from alerts',
+    indexable: false,
+    requiresLogin: false,
+    entry: true,
+  },
   forgotPassword: {
     path: '/forgot-password',
     module: 'src/features/auth/routes/forgot-password.tsx',
@@ -183,6 +192,40 @@ export const PAGE_ROUTES = {
     disallow: true,
     requiresLogin: true,
     entry: true,
+  },
+  /** Issue 16: the signed-in user's watched listings (docs/decisions/021). */
+  watchlist: {
+    path: '/watchlist',
+    module: 'src/features/watchlist/routes/watchlist.tsx',
+    title: 'Watchlist',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+  },
+  /** Issue 16: up to 4 listings side by side; public and shareable, but not for search engines (the ids come and go). */
+  compare: {
+    path: '/compare',
+    module: 'src/features/watchlist/routes/compare.tsx',
+    title: 'Compare listings',
+    indexable: false,
+    requiresLogin: false,
+  },
+  /** Issue 16: the caller's conversations with buyers and sellers. */
+  messages: {
+    path: '/messages',
+    module: 'src/features/messages/routes/messages.tsx',
+    title: 'Messages',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
+  },
+  conversation: {
+    path: '/messages/:id',
+    module: 'src/features/messages/routes/conversation.tsx',
+    title: 'Messages',
+    indexable: false,
+    disallow: true,
+    requiresLogin: true,
   },
   account: {
     path: '/account',

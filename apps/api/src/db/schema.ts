@@ -246,6 +246,11 @@ export const listings = pgTable(
     /** Null: the seller made no decontamination statement (buyers of used equipment are cautioned). */
     decontaminationStatus: text('decontamination_status', { enum: DECONTAMINATION_STATUSES }),
     decontaminationDate: date('decontamination_date', { mode: 'string' }),
+    /**
+     * Issue 16: when the listing first went live (its first payment or free activation) —
+     * saved-search alerts offer only listings that went live after the search was saved.
+     */
+    wentLiveAt: timestamp('went_live_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -448,6 +453,162 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('messages_recipient_sent_idx').on(t.recipientId, t.sentAt)],
+);
+
+/**
+ * Issue 16: a signed-in user's watchlist (docs/decisions/021). One row per user and listing
+ * (watching twice is one row). The two markers make each watch mail go out once: the price the
+ * watcher last saw (set when watching, lowered when a price-drop mail is queued, raised when the
+ * price goes up) and the expiry the 7-days-left mail was queued for.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    seenPriceCents: bigint('seen_price_cents', { mode: 'number' }).notNull(),
+    expiryMailFor: timestamp('expiry_mail_for', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('watches_user_listing_idx').on(t.userId, t.listingId), index('watches_listing_idx').on(t.listingId)],
+);
+
+/**
+ * Issue 16: a conversation about one listing between its buyer and its seller (the
+ * conversations module's). One per listing and buyer; the contact form opens it, both sides
+ * write in it. Each side's `*_last_read_at` gives its unread count.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    /** The listing's owner when the conversation opened. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** The name the buyer gave in the contact form (the latest), shown to the seller. */
+    buyerName: text('buyer_name').notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerLastReadAt: timestamp('buyer_last_read_at', { withTimezone: true }),
+    sellerLastReadAt: timestamp('seller_last_read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_listing_buyer_key').on(t.listingId, t.buyerId),
+    index('conversations_buyer_activity_idx').on(t.buyerId, t.lastActivityAt),
+    index('conversations_seller_activity_idx').on(t.sellerId, t.lastActivityAt),
+    check('conversations_two_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
+  ],
+);
+
+/** Issue 16: what the two sides wrote in a conversation, the contact-form messages included. */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    /** The contact-form message (messages module) this one came from; the seller may delete that copy. */
+    sourceMessageId: uuid('source_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.sentAt),
+    uniqueIndex('conversation_messages_source_key').on(t.sourceMessageId),
+  ],
+);
+
+/** Issue 16: a buyer's offer in a conversation; the seller accepts or declines it once. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    note: text('note'),
+    /** A new offer supersedes a pending one (decision 022). */
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'superseded'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('offers_amount_check', sql`${t.amountCents} > 0`),
+    index('offers_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('offers_one_pending_key')
+      .on(t.conversationId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Issue 16: one account blocks another; no messages, offers or new conversations between them. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id),
+    /** The conversation the block was made from. */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * Issue 16: 'Report this conversation'. The console's moderation queue is about listings only
+ * (listing_reports), so these are kept here for operators (decision 022).
+ */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: ['spam', 'scam_or_fraud', 'abusive', 'other'] }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_reports_one_open_key')
+      .on(t.conversationId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('conversation_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );
 
 export const feedback = pgTable(
@@ -670,4 +831,53 @@ export const searchCatalog = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('search_catalog_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Issue 16: a user's saved search (docs/decisions/020). `criteria` is the search as the search
+ * API validated it (words, AI flag, filters, sort); alerts mail the listings that went live
+ * after `created_at` and match it.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    criteria: jsonb('criteria').$type<Record<string, unknown>>().notNull(),
+    frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
+    paused: boolean('paused').notNull().default(false),
+    /** When the alert job last looked for new matches (a daily digest looks once a day). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_searches_user_created_idx').on(t.userId, t.createdAt),
+    index('saved_searches_active_idx')
+      .on(t.checkedAt)
+      .where(sql`not ${t.paused}`),
+  ],
+);
+
+/**
+ * Issue 16: every listing an alert mail offered for a saved search, written in the transaction
+ * that queues the mail: the primary key makes "never the same listing twice" hold across
+ * restarts and workers.
+ */
+export const savedSearchAlerts = pgTable(
+  'saved_search_alerts',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.listingId] })],
 );

@@ -85,6 +85,11 @@ export class Worker {
     loop();
   }
 
+  /** Settles when the round under way is over (right after `start`, the first one). */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

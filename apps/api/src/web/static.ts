@@ -47,9 +47,11 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
       index: false,
       // index.html itself goes through the not-found handler below, which adds the page's head.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The cache header is ours (below); @fastify/static's own would replace it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(root, filePath);
-        res.header('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+        res.setHeader('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
       },
     });
   }

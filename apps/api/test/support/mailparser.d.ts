@@ -18,6 +18,8 @@ declare module 'mailparser' {
     text?: string;
     html: string | false;
     headers: Map<string, unknown>;
+    /** Every header as received, its key lower-cased and `line` the raw 'Name: value'. */
+    headerLines: { key: string; line: string }[];
     messageId?: string;
   }
   export function simpleParser(source: Buffer | string | Readable): Promise<ParsedMail>;

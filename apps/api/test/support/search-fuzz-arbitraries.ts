@@ -1,4 +1,4 @@
-import { CONDITIONS, LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SHIPPING_OPTIONS, WARRANTIES } from '@benchmarket/shared';
+import { CONDITIONS, LOCATION_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SEARCH_SORTS, SHIPPING_OPTIONS, WARRANTIES } from '@benchmarket/shared';
 import fc from 'fast-check';
 import { CATALOG } from '../../src/seed/catalog-data.js';
 
@@ -20,6 +20,8 @@ export interface SearchInput {
   year_to?: string;
   warranty?: string;
   shipping?: string;
+  /** Issue 16: the order. */
+  sort?: string;
   page?: string;
 }
 
@@ -761,6 +763,12 @@ const shipping = fc.oneof(
   { arbitrary: pick(['', 'pickup', 'drone', 'Freight']), weight: 1 },
 );
 
+/** Issue 16: an order, now and then one the API does not know. */
+const sort = fc.oneof(
+  { arbitrary: pick(SEARCH_SORTS), weight: 8 },
+  { arbitrary: pick(['', 'price', 'oldest', 'PRICE_ASC', 'relevance ', 'newest;drop']), weight: 1 },
+);
+
 const page = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 3 }).map(String), weight: 8 },
   { arbitrary: fc.integer({ min: 1, max: 1_000_000 }).map(String), weight: 2 },
@@ -797,5 +805,6 @@ export const searchInputArbitrary: fc.Arbitrary<SearchInput> = fc.record({
   year_to: sometimes(year, 9, 1),
   warranty: sometimes(warranty, 9, 1),
   shipping: sometimes(shipping, 9, 1),
+  sort: sometimes(sort, 1, 1),
   page: sometimes(page, 5, 2),
 });

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppFooter } from '@/app/app-footer';
 import { Header } from '@/app/layout/header';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
+import { useConversations } from '@/features/messages/api/conversations';
 
 const MAIN_ID = 'main-content';
 
@@ -14,6 +15,8 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>) {
 
 /** Header, main landmark and footer: every page and the error fallback sit inside it. */
 export function AppShell({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  // Issue 16: the header's 'Messages' shows the unread count (one query, idle while logged out).
+  const unreadMessages = useConversations().data?.unread_total ?? 0;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +26,7 @@ export function AppShell({ children, busy = false }: { children: ReactNode; busy
       >
         Skip to main content
       </a>
-      <Header />
+      <Header unreadMessages={unreadMessages} />
       <main id={MAIN_ID} tabIndex={-1} aria-busy={busy} className="flex-1 focus:outline-none">
         <VerificationNotice className="mx-auto mt-3 w-[calc(100%-2rem)] max-w-6xl" />
         {children}

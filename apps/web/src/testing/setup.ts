@@ -13,6 +13,8 @@ installConsoleGuard();
 beforeEach(() => {
   // jsdom does not implement scrolling; the router's <ScrollRestoration> calls it.
   window.scrollTo = () => {};
+  // jsdom lays nothing out and has no scrollIntoView.
+  Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {

@@ -8,6 +8,7 @@ import { QueryBooleanSchema, emptyAsUndefined, paginated } from './common.js';
 import { ListingSchema } from './listings.js';
 import { MANUFACTURER_MAX_LENGTH, SHIPPING_OPTIONS, WARRANTIES, YEAR_OF_MANUFACTURE_MIN } from '../specification-values.js';
 import { SHIPPING_INVALID, WARRANTY_INVALID, currentYear } from './specifications.js';
+import { SEARCH_SORTS, SEARCH_SORT_INVALID } from '../saved-search-values.js';
 
 export const SEARCH_YEAR_INVALID = `Year must be a whole number from ${YEAR_OF_MANUFACTURE_MIN} to this year`;
 export const SEARCH_YEAR_RANGE_INVALID = 'Year from must not be after year to';
@@ -41,6 +42,47 @@ const PriceFilterSchema = z.preprocess(
     .transform((v) => (v === undefined ? v : Math.min(v, MONEY_MAX))),
 );
 
+/** The words, filters, AI flag and order of a search: what a saved search keeps (issue 16). */
+const searchCriteriaShape = {
+  query: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG)
+      .optional()
+      // Control characters (NUL cannot even be stored) separate words like spaces.
+      // eslint-disable-next-line no-control-regex
+      .transform((v) => v?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+      .transform((v) => (v === '' ? undefined : v)),
+  ),
+  min_price: PriceFilterSchema,
+  max_price: PriceFilterSchema,
+  condition: z.preprocess(emptyAsUndefined, ConditionSchema.optional()),
+  location: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(LOCATION_MAX_LENGTH)
+      .optional()
+      .transform((v) => (v ? (findCountry(v)?.name ?? v) : undefined)),
+  ),
+  /** Issue 15: the specifications filters — a maker (any case), years of manufacture, warranty, shipping. */
+  manufacturer: z.preprocess(emptyAsUndefined, z.string().trim().max(MANUFACTURER_MAX_LENGTH).optional()),
+  year_from: YearFilterSchema,
+  year_to: YearFilterSchema,
+  warranty: z.preprocess(emptyAsUndefined, z.enum(WARRANTIES, { error: WARRANTY_INVALID }).optional()),
+  shipping: z.preprocess(emptyAsUndefined, z.enum(SHIPPING_OPTIONS, { error: SHIPPING_INVALID }).optional()),
+  use_rag: z.preprocess(emptyAsUndefined, QueryBooleanSchema.default(false)),
+  /** Issue 16: the order; absent — best match with words, newest without. */
+  sort: z.preprocess(emptyAsUndefined, z.enum(SEARCH_SORTS, { error: SEARCH_SORT_INVALID }).optional()),
+};
+
+type CriteriaBounds = { min_price?: number; max_price?: number; year_from?: number; year_to?: number };
+const priceRangeValid = (q: CriteriaBounds) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price;
+const yearRangeValid = (q: CriteriaBounds) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to;
+
 /**
  * Search query string. Numbers and booleans arrive as text and are coerced; empty values
  * count as absent; price filters have minimum 0 (spec §5). A known location is turned into
@@ -48,37 +90,7 @@ const PriceFilterSchema = z.preprocess(
  */
 export const SearchQuerySchema = z
   .object({
-    query: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .trim()
-        .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG)
-        .optional()
-        // Control characters (NUL cannot even be stored) separate words like spaces.
-        // eslint-disable-next-line no-control-regex
-        .transform((v) => v?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
-        .transform((v) => (v === '' ? undefined : v)),
-    ),
-    min_price: PriceFilterSchema,
-    max_price: PriceFilterSchema,
-    condition: z.preprocess(emptyAsUndefined, ConditionSchema.optional()),
-    location: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .trim()
-        .max(LOCATION_MAX_LENGTH)
-        .optional()
-        .transform((v) => (v ? (findCountry(v)?.name ?? v) : undefined)),
-    ),
-    /** Issue 15: the specifications filters — a maker (any case), years of manufacture, warranty, shipping. */
-    manufacturer: z.preprocess(emptyAsUndefined, z.string().trim().max(MANUFACTURER_MAX_LENGTH).optional()),
-    year_from: YearFilterSchema,
-    year_to: YearFilterSchema,
-    warranty: z.preprocess(emptyAsUndefined, z.enum(WARRANTIES, { error: WARRANTY_INVALID }).optional()),
-    shipping: z.preprocess(emptyAsUndefined, z.enum(SHIPPING_OPTIONS, { error: SHIPPING_INVALID }).optional()),
-    use_rag: z.preprocess(emptyAsUndefined, QueryBooleanSchema.default(false)),
+    ...searchCriteriaShape,
     page: z.preprocess(
       emptyAsUndefined,
       z.coerce
@@ -89,14 +101,21 @@ export const SearchQuerySchema = z
         .default(1),
     ),
   })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+  .refine(priceRangeValid, {
     message: PRICE_RANGE_INVALID,
     path: ['max_price'],
   })
-  .refine((q) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to, {
+  .refine(yearRangeValid, {
     message: SEARCH_YEAR_RANGE_INVALID,
     path: ['year_to'],
   });
+/** A search without its page (issue 16: saved searches keep it). */
+export const SearchCriteriaSchema = z
+  .object(searchCriteriaShape)
+  .refine(priceRangeValid, { message: PRICE_RANGE_INVALID, path: ['max_price'] })
+  .refine(yearRangeValid, { message: SEARCH_YEAR_RANGE_INVALID, path: ['year_to'] });
+export type SearchCriteria = z.output<typeof SearchCriteriaSchema>;
+export type SearchCriteriaInput = z.input<typeof SearchCriteriaSchema>;
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 

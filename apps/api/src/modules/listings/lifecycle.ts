@@ -1,5 +1,5 @@
 import type { DurationMonths } from '@benchmarket/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listings } from '../../db/schema.js';
 import { listingColumns, type ListingRow } from './mapper.js';
@@ -74,6 +74,8 @@ async function markPaid(
       durationMonths: paid.months,
       expiryDate: paid.expiryDate,
       expiryReminderSentAt: null,
+      // Issue 16: the first time it goes live (saved-search alerts offer listings newer than the search).
+      wentLiveAt: sql`coalesce(${listings.wentLiveAt}, ${paid.now.toISOString()}::timestamptz)`,
       updatedAt: paid.now,
     })
     .where(eq(listings.id, listingId))

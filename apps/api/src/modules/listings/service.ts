@@ -46,7 +46,7 @@ import {
   unfeatureListing,
   type ListingChange,
 } from './moderation.js';
-import { activeListingSql, canView, hasPaidTimeLeft, isHeldBack, isListingActive } from './visibility.js';
+import { activeListingSql, canView, hasEnded, hasPaidTimeLeft, isHeldBack, isListingActive, LISTING_ENDED_CODE } from './visibility.js';
 
 interface ListingsServiceDependencies {
   db: Db;
@@ -252,7 +252,8 @@ export class ListingsService {
   /** One listing as `viewerId` (null: a visitor) may see it; 404 'Listing not found' otherwise. */
   async get(id: string, viewerId: string | null): Promise<Listing> {
     const row = await this.findRow(id);
-    if (!row || !canView(row, viewerId, this.deps.clock.now())) throw notFound(LISTING_NOT_FOUND);
+    const now = this.deps.clock.now();
+    if (!row || !canView(row, viewerId, now)) throw notFound(LISTING_NOT_FOUND, row && hasEnded(row, now) ? LISTING_ENDED_CODE : undefined);
     const [listing] = await toListings(this.db, this.deps.storage, [row], this.view(viewerId));
     return listing!;
   }

@@ -42,6 +42,27 @@ export function isHeldBack(row: Pick<ListingRow, 'hiddenBySuspension' | 'moderat
   return row.hiddenBySuspension || row.moderationStatus === 'taken_down' || row.prohibitedReason !== null;
 }
 
+/** The error code of GET /listings/{id} for an ended listing (its detail stays 'Listing not found'). */
+export const LISTING_ENDED_CODE = 'listing_ended';
+
+/**
+ * Issue 18: a listing that was on sale and whose paid time ran out — not removed, not held
+ * back. Others still get 404 for it (it is not for sale), with the code `listing_ended`, so
+ * its page can say so and show similar live listings instead of a dead end.
+ */
+export function hasEnded(
+  row: Pick<ListingRow, 'paymentStatus' | 'expiryDate' | 'isDeleted' | 'hiddenBySuspension' | 'moderationStatus' | 'prohibitedReason'>,
+  now: Date,
+): boolean {
+  return (
+    row.paymentStatus === 'paid' &&
+    !row.isDeleted &&
+    !isHeldBack(row) &&
+    row.expiryDate !== null &&
+    row.expiryDate.getTime() <= now.getTime()
+  );
+}
+
 /** Paid time left, not removed: on sale unless something holds it back. */
 export function hasPaidTimeLeft(row: Pick<ListingRow, 'paymentStatus' | 'expiryDate' | 'isDeleted'>, now: Date): boolean {
   return isListingActive({ ...row, isActive: true }, now);

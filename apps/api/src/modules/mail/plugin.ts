@@ -23,7 +23,7 @@ export interface Mailer {
    * Queues a mail in the database (in the caller's transaction when given); the worker sends
    * it with retries, so an SMTP outage loses nothing.
    */
-  queue(mail: MailContent & { to: string; replyTo?: string }, db?: DbOrTx): Promise<void>;
+  queue(mail: MailContent & { to: string; replyTo?: string; headers?: Record<string, string> }, db?: DbOrTx): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -61,6 +61,7 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
         messageId: `<${randomUUID()}@${domain}>`,
       };
       if (mail.replyTo) payload.replyTo = mail.replyTo;
+      if (mail.headers) payload.headers = mail.headers;
       await enqueueJob(db, MAIL_JOB, { ...payload });
     },
   });

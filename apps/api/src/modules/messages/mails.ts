@@ -10,6 +10,8 @@ interface NewMessageMailInput {
   message: string;
   /** The listing is sold to licensed professionals only, and the sender confirmed being one. */
   licensedProfessional?: boolean;
+  /** Issue 16: the conversation the message opened or continued. */
+  conversationUrl?: string;
 }
 
 const LICENSED_PROFESSIONAL_NOTE =
@@ -46,6 +48,9 @@ export function newMessageMail(input: NewMessageMailInput): MailContent {
       `${input.senderName} (${input.senderEmail}) sent you a message about your listing "${title}":`,
       input.message,
       `Reply to this email to answer ${input.senderName} directly, or read all your messages in your dashboard.`,
+      ...(input.conversationUrl
+        ? [`To answer on BenchMarket, where the buyer can also make you an offer, open the conversation: ${input.conversationUrl}`]
+        : []),
       ...(input.licensedProfessional ? [LICENSED_PROFESSIONAL_NOTE] : []),
       ...(note ? [note] : []),
     ],

@@ -8,9 +8,18 @@ declare module 'fastify' {
   }
 }
 
-/** The messages module: decorates `app.messages`; its routes call it. */
+/** The messages module: decorates `app.messages`; its routes call it. Issue 16: each message opens or continues a conversation (`app.conversations`). */
 async function messagesPlugin(app: FastifyInstance): Promise<void> {
-  app.decorate('messages', new MessagesService({ db: app.db, clock: app.clock, mailer: app.mailer, publicUrl: app.config.publicUrl }));
+  app.decorate(
+    'messages',
+    new MessagesService({
+      db: app.db,
+      clock: app.clock,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      conversations: app.conversations,
+    }),
+  );
 }
 
-export default fp(messagesPlugin, { name: 'messages', dependencies: ['mail'] });
+export default fp(messagesPlugin, { name: 'messages', dependencies: ['mail', 'conversations'] });

@@ -12,6 +12,7 @@ import { listings, messages, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
+import type { ConversationsService } from '../conversations/index.js';
 import type { Mailer } from '../mail/index.js';
 import { newMessageMail } from './mails.js';
 import { MESSAGE_NOT_FOUND, OWN_LISTING } from './texts.js';
@@ -21,6 +22,7 @@ interface MessagesServiceDependencies {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
+  conversations: ConversationsService;
 }
 
 /** The columns of a message as the API shows it (spec §3), with the listing's title joined in. */
@@ -118,6 +120,8 @@ export class MessagesService {
       const now = this.deps.clock.now();
       const active = listing.isActive && listing.paymentStatus === 'paid' && listing.expiryDate !== null && listing.expiryDate > now;
       if (!active) throw notFound(LISTING_NOT_FOUND, 'listing_not_found');
+      // Issue 16: no message between accounts when either blocked the other.
+      await this.deps.conversations.refuseBlockedContact(sender.id, listing.ownerId, tx);
       // Issue 15: a device sold to licensed professionals only is contacted by one, who says so.
       const restricted = listing.saleRestriction === 'licensed_professionals';
       if (restricted && input.licensed_professional !== true) {
@@ -137,6 +141,15 @@ export class MessagesService {
         })
         .returning();
       if (!row) throw new Error('insert into messages returned no row');
+      const conversationId = await this.deps.conversations.recordContactMessage(tx, {
+        listingId: listing.id,
+        buyerId: sender.id,
+        sellerId: listing.ownerId,
+        buyerName: row.senderName,
+        body: row.message,
+        sourceMessageId: row.id,
+        sentAt: row.sentAt,
+      });
 
       await this.deps.mailer.queue(
         {
@@ -148,6 +161,7 @@ export class MessagesService {
             accountEmail: sender.email,
             message: row.message,
             licensedProfessional: restricted,
+            conversationUrl: `${this.deps.publicUrl}/messages/${conversationId}`,
           }),
           to: listing.ownerEmail,
           replyTo: row.senderEmail,

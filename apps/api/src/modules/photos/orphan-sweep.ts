@@ -1,14 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos } from '../../db/schema.js';
-import {
-  registerOrphanSweepRounds,
-  sweepUnreferencedFiles,
-  type OrphanSweepDependencies,
-  type OrphanSweepResult,
-  type OrphanSweepRound,
-  type PeriodicWorker,
-} from '../../providers/storage/index.js';
+import { defineOrphanSweep, type OrphanSweepDependencies } from '../../providers/storage/index.js';
 
 /**
  * Photo files nobody points to: an upload writes its files before the transaction that adds
@@ -20,41 +13,23 @@ import {
  * thumbnail).
  */
 
-const ORPHAN_PHOTO_SWEEP = 'photos.orphan-sweep';
 /** Far longer than any upload takes from writing its files to committing its rows. */
 export const ORPHAN_PHOTO_GRACE_MS = 60 * 60_000;
 
-const PHOTOS_PREFIX = 'listings/';
+const photoSweep = defineOrphanSweep<OrphanSweepDependencies & { db: Db }>({
+  task: 'photos.orphan-sweep',
+  prefix: 'listings/',
+  fileKind: 'photo',
+  graceMs: ORPHAN_PHOTO_GRACE_MS,
+  referenced: async ({ db }, keys) => {
+    const rows = await db
+      .select({ path: listingPhotos.path, thumbnailPath: listingPhotos.thumbnailPath })
+      .from(listingPhotos)
+      .where(or(inArray(listingPhotos.path, keys), inArray(listingPhotos.thumbnailPath, keys)));
+    return new Set(rows.flatMap((row) => [row.path, row.thumbnailPath]));
+  },
+});
 
-type Dependencies = OrphanSweepDependencies & { db: Db };
-
-export async function sweepOrphanPhotos(
-  deps: Dependencies,
-  options: OrphanSweepRound & { graceMs?: number } = {},
-): Promise<OrphanSweepResult> {
-  const result = await sweepUnreferencedFiles(
-    {
-      ...deps,
-      prefix: PHOTOS_PREFIX,
-      fileKind: 'photo',
-      graceMs: options.graceMs ?? ORPHAN_PHOTO_GRACE_MS,
-      referenced: async (keys) => {
-        const rows = await deps.db
-          .select({ path: listingPhotos.path, thumbnailPath: listingPhotos.thumbnailPath })
-          .from(listingPhotos)
-          .where(or(inArray(listingPhotos.path, keys), inArray(listingPhotos.thumbnailPath, keys)));
-        return new Set(rows.flatMap((row) => [row.path, row.thumbnailPath]));
-      },
-    },
-    options,
-  );
-  if (result.removed.length > 0) {
-    deps.log.info({ removed: result.removed.length, checked: result.checked }, 'removed photo files no listing uses');
-  }
-  return result;
-}
-
+export const sweepOrphanPhotos = photoSweep.sweep;
 /** Registers the sweep as a periodic task of the app's job worker: a pass at start, then hourly, in rounds. */
-export function registerOrphanPhotoSweep(worker: PeriodicWorker, deps: Dependencies): void {
-  registerOrphanSweepRounds(worker, ORPHAN_PHOTO_SWEEP, deps.clock, (round) => sweepOrphanPhotos(deps, round));
-}
+export const registerOrphanPhotoSweep = photoSweep.register;

@@ -1,4 +1,4 @@
-import { normalizeForMatch, type Condition, type Shipping, type Warranty } from '@benchmarket/shared';
+import { normalizeForMatch, type Condition, type SearchSort, type Shipping, type Warranty } from '@benchmarket/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
@@ -33,7 +33,14 @@ export interface SearchFilters {
   yearTo?: number;
   warranty?: Warranty;
   shipping?: Shipping;
+  /** Issue 16 (saved-search alerts): only listings that first went live after this moment. */
+  liveSince?: Date;
+  /** Issue 16: listing ids to leave out (a subquery: the ones an alert already offered). */
+  excludedIds?: SQL;
 }
+
+/** An explicit order other than relevance (issue 16). */
+export type ExplicitSort = Exclude<SearchSort, 'relevance'>;
 
 export interface PageRequest {
   limit: number;
@@ -98,6 +105,8 @@ function filterSql(filters: SearchFilters): SQL[] {
   if (filters.yearTo !== undefined) parts.push(sql`${listings.yearOfManufacture} <= ${filters.yearTo}`);
   if (filters.warranty) parts.push(sql`${listings.warranty} = ${filters.warranty}`);
   if (filters.shipping) parts.push(sql`${listings.shipping} = ${filters.shipping}`);
+  if (filters.liveSince) parts.push(sql`${listings.wentLiveAt} > ${filters.liveSince.toISOString()}::timestamptz`);
+  if (filters.excludedIds) parts.push(sql`${listings.id} not in (${filters.excludedIds})`);
   return parts;
 }
 
@@ -206,6 +215,61 @@ export async function browse(db: Db, now: Date, filters: SearchFilters, page: Pa
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
     order by page.first desc nulls last, page.created_at desc nulls last, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
+}
+
+// ── An explicit order (issue 16) ────────────────────────────────────────────
+
+/** `order by` of an explicit sort over columns `price_cents`, `created_at`, `id`; ties broken newest first, then by id. */
+function explicitOrder(sort: ExplicitSort, prefix = ''): SQL {
+  const p = sql.raw(prefix);
+  if (sort === 'newest') return sql`${p}created_at desc, ${p}id desc`;
+  return sort === 'price_asc'
+    ? sql`${p}price_cents asc, ${p}created_at desc, ${p}id desc`
+    : sql`${p}price_cents desc, ${p}created_at desc, ${p}id desc`;
+}
+
+/**
+ * Every live listing where `extra` holds (a full-text match, or nothing more than the
+ * filters) in an explicit order: the page and the total (up to COUNT_LIMIT) in one statement.
+ * No featured-first and no exact-before-relaxed here: a buyer who sorts by price wants price order.
+ */
+export async function sortedSearch(
+  db: Db,
+  now: Date,
+  filters: SearchFilters,
+  page: PageRequest,
+  sort: ExplicitSort,
+  extra: SQL[] = [],
+): Promise<RankedPage> {
+  const where = and([activeListingSql(now), ...filterSql(filters), ...extra]);
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with matches as (
+      select ${listings.id} as id, ${listings.createdAt} as created_at, ${listings.priceCents} as price_cents
+      from ${listings} where ${where} offset 0
+    ),
+    counted as (
+      select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
+    ),
+    page as (
+      select id, created_at, price_cents from matches order by ${explicitOrder(sort)} limit ${page.limit} offset ${page.offset}
+    )
+    select ${selectListingColumns}, 0 as rank, least(counted.total, ${COUNT_LIMIT}) as total
+    from counted left join page on true left join ${listings} on ${listings.id} = page.id
+    order by page.id is null, ${explicitOrder(sort, 'page.')}`);
+  return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
+}
+
+/** The price and listing date of ids (AI search orders its ranked candidates by them when asked). */
+export async function sortKeys(db: Db, ids: readonly string[]): Promise<Map<string, { priceCents: number; createdAt: Date }>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; price_cents: string | number; created_at: string | Date }>(
+    sql`select ${listings.id} as id, ${listings.priceCents} as price_cents, ${listings.createdAt} as created_at
+        from ${listings} where ${listings.id} in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(result.rows.map((r) => [r.id, { priceCents: Number(r.price_cents), createdAt: new Date(r.created_at) }]));
 }
 
 // ── Plain search ────────────────────────────────────────────────────────────

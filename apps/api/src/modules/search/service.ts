@@ -6,6 +6,7 @@ import {
   type RagSearchResponse,
   type SearchQuery,
   type SearchResponse,
+  type SearchSort,
 } from '@benchmarket/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +36,9 @@ import {
   type RankedPage,
   type RankedRow,
   type SearchFilters,
+  sortKeys,
+  sortedSearch,
+  type ExplicitSort,
 } from './local-engine.js';
 import type { LikenessProbe, MeaningProbe, MeaningSearch } from './meaning-search.js';
 import { understandQuery, type UnderstoodQuery } from './query-understanding.js';
@@ -59,8 +63,13 @@ interface SearchServiceDependencies {
 export class SearchService {
   constructor(private readonly deps: SearchServiceDependencies) {}
 
-  async search(query: SearchQuery): Promise<SearchResponse> {
+  /**
+   * `scope` narrows the catalog for saved-search alerts (issue 16): listings that went live
+   * after a moment, leaving out ids already offered.
+   */
+  async search(query: SearchQuery, scope: Pick<SearchFilters, 'liveSince' | 'excludedIds'> = {}): Promise<SearchResponse> {
     const filters: SearchFilters = {
+      ...scope,
       minPriceCents: query.min_price === undefined ? undefined : Math.round(query.min_price * 100),
       maxPriceCents: query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
       condition: query.condition,
@@ -81,11 +90,16 @@ export class SearchService {
       page_size: SEARCH_PAGE_SIZE,
     });
 
+    const sort = explicitSort(query.sort);
     if (!query.use_rag) {
-      const result = text ? await this.plain(text, now, filters, page) : await browse(this.deps.db, now, filters, page);
+      const result = text
+        ? await this.plain(text, now, filters, page, sort)
+        : sort
+          ? await sortedSearch(this.deps.db, now, filters, page, sort)
+          : await browse(this.deps.db, now, filters, page);
       return this.withSellerNames(respond(this.toListings(result.rows), result.total));
     }
-    return this.ai(text, now, filters, page).then(({ items, total }) => this.withSellerNames(respond(items, total)));
+    return this.ai(text, now, filters, page, sort).then(({ items, total }) => this.withSellerNames(respond(items, total)));
   }
 
   /** Issue 15: each card names its seller (the display name, else 'Seller from {country}'), in one query per page. */
@@ -116,11 +130,14 @@ export class SearchService {
 
   // ── Plain ─────────────────────────────────────────────────────────────────
 
-  private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest): Promise<RankedPage> {
+  private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
     const strictQuery = plainTsquery(text);
-    const strict = await this.withTotal((p) => plainSearch(db, now, strictQuery, filters, p), page);
+    // With an explicit order the same matches are found, and ordered by it instead of by rank.
+    const matching: typeof plainSearch = (...args) =>
+      sort ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])]) : plainSearch(...args);
+    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p), page);
     if (strict.total > 0 || words.length === 0) return strict;
     // Few or no listings have every word. Leave out words no listing is about (amounts,
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
@@ -152,7 +169,7 @@ export class SearchService {
     const matchQuery = necessary ?? relaxed;
     const result = await this.withTotal(
       (p) =>
-        plainSearch(
+        matching(
           db,
           now,
           matchQuery,
@@ -177,10 +194,16 @@ export class SearchService {
    * listings that meet every need come first. Price, condition and country from the words
    * rank (or filter, for a query of only constraints); the form's filters always filter.
    */
-  private async ai(text: string, now: Date, filters: SearchFilters, page: PageRequest): Promise<{ items: Listing[]; total: number }> {
+  private async ai(
+    text: string,
+    now: Date,
+    filters: SearchFilters,
+    page: PageRequest,
+    sort?: ExplicitSort,
+  ): Promise<{ items: Listing[]; total: number }> {
     const { db, ai } = this.deps;
     if (!text) {
-      const browsed = await browse(db, now, filters, page);
+      const browsed = sort ? await sortedSearch(db, now, filters, page, sort) : await browse(db, now, filters, page);
       return {
         items: this.explained(
           browsed.rows.map((r) => ({ ...r, credits: [] })),
@@ -251,6 +274,8 @@ export class SearchService {
         ranked = await rankAll();
       }
     }
+    // Issue 16: an explicit order orders what was found (the matches kept, not every listing).
+    if (sort) ranked = await this.inOrder(ranked, sort);
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
     const rows = await rowsInOrder(
       db,
@@ -309,6 +334,19 @@ export class SearchService {
       };
     });
     return { items, total };
+  }
+
+  /** The ranked candidates in an explicit order (ties newest first, then by id: the same order as plain search). */
+  private async inOrder(ranked: Fused[], sort: ExplicitSort): Promise<Fused[]> {
+    const keys = await sortKeys(
+      this.deps.db,
+      ranked.map((f) => f.candidate.id),
+    );
+    const price = (f: Fused) => keys.get(f.candidate.id)?.priceCents ?? 0;
+    const newest = (a: Fused, b: Fused) =>
+      b.candidate.createdAt.getTime() - a.candidate.createdAt.getTime() || (a.candidate.id < b.candidate.id ? 1 : -1);
+    const byPrice = sort === 'price_asc' ? (a: Fused, b: Fused) => price(a) - price(b) : (a: Fused, b: Fused) => price(b) - price(a);
+    return [...ranked].sort(sort === 'newest' ? newest : (a, b) => byPrice(a, b) || newest(a, b));
   }
 
   /** The plan with, for each loose word, the words listings use that mean about the same. */
@@ -403,6 +441,15 @@ interface Fused {
   candidate: AiCandidate;
   score: number;
   strength: number | undefined;
+}
+
+/**
+ * The order asked for, when it is not by relevance (issue 16). Without one: best match with
+ * words; without words, browsing (live featured listings first, then newest). An explicit
+ * order is kept strictly — featured listings take their place in it.
+ */
+function explicitSort(sort: SearchSort | undefined): ExplicitSort | undefined {
+  return sort === undefined || sort === 'relevance' ? undefined : sort;
 }
 
 /** How much a word that only constrains (a country, a condition) counts in a relaxed match. */

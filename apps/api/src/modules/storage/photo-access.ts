@@ -130,7 +130,7 @@ export async function servePhotoFiles(
       // Set by the hook above: how long depends on who may see the listing.
       cacheControl: false,
       setHeaders(res) {
-        res.header('x-content-type-options', 'nosniff');
+        res.setHeader('x-content-type-options', 'nosniff');
       },
     });
   });

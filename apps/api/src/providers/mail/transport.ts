@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of an alert mail (issue 16). */
+  headers?: Record<string, string>;
 }
 
 /** The mail port: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox. */

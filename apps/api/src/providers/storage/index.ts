@@ -2,12 +2,4 @@
 export type { ListingVisibility, PhotoStorage, StoredObject } from './port.js';
 export { createLocalStorage, UPLOADS_PREFIX } from './local.js';
 export { createS3Storage } from './s3.js';
-export {
-  registerOrphanSweepRounds,
-  sweepUnreferencedFiles,
-  type OrphanSweepDependencies,
-  type OrphanSweepResult,
-  type PeriodicWorker,
-  type OrphanSweepRound,
-  type UnreferencedFiles,
-} from './orphan-sweep.js';
+export { defineOrphanSweep, type OrphanSweepDependencies, type OrphanSweepResult, type PeriodicWorker } from './orphan-sweep.js';

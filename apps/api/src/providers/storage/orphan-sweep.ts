@@ -34,7 +34,7 @@ export interface PeriodicWorker {
   every(name: string, everyMs: number, task: () => Promise<void>): void;
 }
 
-export interface UnreferencedFiles extends OrphanSweepDependencies {
+interface UnreferencedFiles extends OrphanSweepDependencies {
   /** The folder swept, like `listings/`. */
   prefix: string;
   /** What the files are, for the log ('photo': 'could not remove an orphan photo file'). */
@@ -62,7 +62,7 @@ export interface OrphanSweepRound {
 }
 
 /** Removes the files under `files.prefix` older than the grace period that no row names. */
-export async function sweepUnreferencedFiles(files: UnreferencedFiles, round: OrphanSweepRound = {}): Promise<OrphanSweepResult> {
+async function sweepUnreferencedFiles(files: UnreferencedFiles, round: OrphanSweepRound = {}): Promise<OrphanSweepResult> {
   const cutoff = files.clock.now().getTime() - files.graceMs;
   const result: OrphanSweepResult = { checked: 0, removed: [] };
   let listed = 0;
@@ -97,7 +97,7 @@ export async function sweepUnreferencedFiles(files: UnreferencedFiles, round: Or
 }
 
 /** Registers a sweep as a periodic task of the app's job worker: a pass at start, then hourly, in rounds. */
-export function registerOrphanSweepRounds(
+function registerOrphanSweepRounds(
   worker: PeriodicWorker,
   name: string,
   clock: Clock,
@@ -114,4 +114,44 @@ export function registerOrphanSweepRounds(
     const round = await sweep({ startAfter: cursor, limit: ROUND_FILES });
     cursor = round.next;
   });
+}
+
+/** A module's sweep: its folder, what its files are, and which keys its table still names. */
+export interface OrphanSweepDefinition<Deps extends OrphanSweepDependencies> {
+  /** The periodic task's name, like `photos.orphan-sweep`. */
+  task: string;
+  prefix: string;
+  fileKind: string;
+  /** Far longer than any upload takes from writing its files to committing its rows. */
+  graceMs: number;
+  referenced(deps: Deps, keys: string[]): Promise<Set<string>>;
+}
+
+export interface OrphanSweep<Deps extends OrphanSweepDependencies> {
+  /** One pass (or one round of it, with `limit`); `graceMs` overrides the module's. */
+  sweep(deps: Deps, options?: OrphanSweepRound & { graceMs?: number }): Promise<OrphanSweepResult>;
+  /** Runs the sweep on the app's job worker: a pass at start, then hourly, in rounds. */
+  register(worker: PeriodicWorker, deps: Deps): void;
+}
+
+/** The sweep and its registration for one module's files, logged the same way for every module. */
+export function defineOrphanSweep<Deps extends OrphanSweepDependencies>(definition: OrphanSweepDefinition<Deps>): OrphanSweep<Deps> {
+  const sweep: OrphanSweep<Deps>['sweep'] = async (deps, options = {}) => {
+    const files: UnreferencedFiles = {
+      ...deps,
+      prefix: definition.prefix,
+      fileKind: definition.fileKind,
+      graceMs: options.graceMs ?? definition.graceMs,
+      referenced: (keys) => definition.referenced(deps, keys),
+    };
+    const result = await sweepUnreferencedFiles(files, options);
+    if (result.removed.length > 0) {
+      deps.log.info({ removed: result.removed.length, checked: result.checked }, `removed ${definition.fileKind} files no listing uses`);
+    }
+    return result;
+  };
+  return {
+    sweep,
+    register: (worker, deps) => registerOrphanSweepRounds(worker, definition.task, deps.clock, (round) => sweep(deps, round)),
+  };
 }

@@ -26,6 +26,7 @@ describe('Header', () => {
     expect(header().getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(header().getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(header().queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(header().queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
     expect(header().queryByRole('link', { name: 'Create Listing' })).not.toBeInTheDocument();
     expect(header().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     // spec §4: no token, no session check (the landing page itself loads the latest listings).
@@ -40,6 +41,8 @@ describe('Header', () => {
     expect(await header().findByText('seller@example.com')).toBeInTheDocument();
     expect(header().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(header().getByRole('link', { name: 'Create Listing' })).toHaveAttribute('href', '/create-listing');
+    // Issue 16.
+    expect(header().getByRole('link', { name: 'Watchlist' })).toHaveAttribute('href', '/watchlist');
     expect(header().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(header().queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(header().queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
@@ -65,13 +68,31 @@ describe('Header', () => {
 
     await user.click(await header().findByRole('button', { name: 'Logout' }));
 
+    expect(await header().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(window.localStorage.getItem('access_token')).toBeNull();
-    expect(header().getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(header().queryByText('seller@example.com')).not.toBeInTheDocument();
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');
     });
   });
+
+  it.each(['/dashboard', '/create-listing', '/account'])(
+    'logs out from %s, a page for logged-in users, to / (not to /login, where the page itself would send a visitor)',
+    async (path) => {
+      stubFetch({ 'GET /api/v1/auth/me': { body: seller } });
+      const { user, router } = renderApp(path, { token: 'token-abc' });
+
+      await user.click(await header().findByRole('button', { name: 'Logout' }));
+
+      await waitFor(() => {
+        expect(window.localStorage.getItem('access_token')).toBeNull();
+      });
+      expect(router.state.location.pathname).toBe('/');
+      // Long enough for a page's delayed redirect to /login to have fired.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 
   describe('mobile menu', () => {
     it('opens and closes with the toggle button and with Escape', async () => {

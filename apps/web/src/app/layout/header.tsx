@@ -12,17 +12,39 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   );
 
+/** Issue 16: 'Messages', with the number of unread messages and offers when there are any. */
+function MessagesLink({ unread }: { unread: number }) {
+  return (
+    <NavLink to="/messages" className={navLinkClass}>
+      Messages
+      {unread > 0 && (
+        <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-teal-700 px-1.5 text-xs font-bold text-white">
+          {unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
 function MenuIcon({ open }: { open: boolean }) {
   return <OutlineIcon className="size-6">{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</OutlineIcon>;
 }
 
+/** The history state of the way to / that ends the session. */
+const LOGGING_OUT = { loggingOut: true } as const;
+
+function isLoggingOut(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'loggingOut' in state && state.loggingOut === true;
+}
+
 /**
  * The shared header of spec §2: logo and name, Home and Search Equipment, then the
- * logged-in links (Dashboard, Create Listing, Admin for administrators, email, Logout) or
+ * logged-in links (Dashboard, Messages, Create Listing, Admin for administrators, email, Logout) or
  * Login and Register.
  * Below `md` the links collapse into a disclosure menu.
  */
-export function Header() {
+export function Header({ unreadMessages = 0 }: { unreadMessages?: number }) {
   const { user, isLoading, logout } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -54,6 +76,12 @@ export function Header() {
     };
   }, [menuOpen]);
 
+  useEffect(() => {
+    if (!isLoggingOut(location.state)) return;
+    logout();
+    void navigate('/', { replace: true, state: null });
+  }, [location.state, logout, navigate]);
+
   const onMenuClick = (event: MouseEvent<HTMLElement>) => {
     // A tap on a link closes the menu even when it points at the current page.
     if ((event.target as Element).closest('a')) closeMenu();
@@ -61,8 +89,10 @@ export function Header() {
 
   const onLogout = () => {
     closeMenu();
-    logout(); // spec §2: Logout removes the stored token and goes to /.
-    void navigate('/');
+    // spec §2: Logout removes the stored token and goes to /. The session ends once / is on
+    // screen (the effect above): a page for logged-in users still drawn when it ends would send
+    // a visitor to /login (issue 18).
+    void navigate('/', { state: LOGGING_OUT });
   };
 
   return (
@@ -118,6 +148,16 @@ export function Header() {
                   <NavLink to="/dashboard" className={navLinkClass}>
                     Dashboard
                   </NavLink>
+                </li>
+                {/* Issue 16: the listings this account watches. In the phone menu and on wide screens; between, the
+                    bar is full (the dashboard's Watchlist tab is there). */}
+                <li className="md:hidden xl:block">
+                  <NavLink to="/watchlist" className={navLinkClass}>
+                    Watchlist
+                  </NavLink>
+                </li>
+                <li>
+                  <MessagesLink unread={unreadMessages} />
                 </li>
                 <li>
                   <NavLink to="/create-listing" className={navLinkClass}>

@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { CloseButton } from '@/components/ui/close-button';
 import { SolidIcon } from '@/components/ui/icon';
+import { CountryFlag, GlobeIcon } from '@/components/country-flag';
 
 interface CountrySelectProps {
   id: string;
@@ -157,9 +158,7 @@ export function CountrySelect({ id, value, onChange, onBlur, name, inputRef, inv
           disabled && 'bg-slate-100',
         )}
       >
-        <span aria-hidden="true" className="pl-3 text-xl leading-none">
-          {query === null && selected ? selected.flag : '🌐'}
-        </span>
+        {query === null && selected ? <CountryFlag code={selected.code} className="ml-3" /> : <GlobeIcon className="ml-3 size-5" />}
         <input
           ref={inputRef}
           id={id}
@@ -249,9 +248,7 @@ export function CountrySelect({ id, value, onChange, onBlur, name, inputRef, inv
                 index === activeIndex ? 'bg-teal-700 text-white' : 'text-slate-800 hover:bg-slate-100',
               )}
             >
-              <span aria-hidden="true" className="text-lg leading-none">
-                {country.flag}
-              </span>
+              <CountryFlag code={country.code} />
               {country.name}
             </li>
           ))}

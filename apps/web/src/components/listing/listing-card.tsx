@@ -17,6 +17,9 @@ import { listingLinkState, listingPath, sellerPath } from './listing-link';
 import { AiInsight } from '@/components/listing/ai-insight-card';
 import { FeaturedBadge } from '@/components/listing/featured-badge';
 import { CHECK_PATH, OutlineIcon, SolidIcon } from '@/components/ui/icon';
+import { CountryFlag, GlobeIcon } from '@/components/country-flag';
+import { CompareToggle } from './compare-toggle';
+import { WatchButton } from './watch-button';
 
 /** Elements that do their own thing when clicked: a click on them does not open the card. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
@@ -35,9 +38,7 @@ function LocationBadge({ location }: { location: string | null }) {
   const country = findCountry(location);
   return (
     <span className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
-      <span aria-hidden="true" className="text-sm leading-none">
-        {country?.flag ?? '🌐'}
-      </span>
+      {country ? <CountryFlag code={country.code} /> : <GlobeIcon />}
       <span className="sr-only">Location: </span>
       <span className="truncate">{country?.name ?? location}</span>
     </span>
@@ -59,6 +60,8 @@ interface ListingCardProps {
   listing: Listing;
   /** Called just before the listing page opens (the page remembers where the buyer was). */
   onOpen?: (listing: Listing) => void;
+  /** Issue 16: the 'Compare' tick box and, for signed-in users, the 'Watch' heart (search results, the watchlist). */
+  buyerTools?: boolean;
 }
 
 /**
@@ -67,7 +70,7 @@ interface ListingCardProps {
  * their page, issue 15), location, listed date and 'Contact Seller'. The title is the card's link; a click anywhere else on the card that is
  * not on a button opens it too, so no interactive element is nested in another.
  */
-export function ListingCard({ listing, onOpen }: ListingCardProps) {
+export function ListingCard({ listing, onOpen, buyerTools = false }: ListingCardProps) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const titleId = useId();
@@ -175,6 +178,13 @@ export function ListingCard({ listing, onOpen }: ListingCardProps) {
             Listed <time dateTime={listing.created_at}>{formatListedDate(listing.created_at)}</time>
           </p>
         </div>
+
+        {buyerTools && (
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <CompareToggle listingId={listing.id} describedBy={titleId} />
+            <WatchButton listing={listing} describedBy={titleId} />
+          </div>
+        )}
 
         {/* spec §6: not on one's own listing. */}
         {!isOwnListing && (

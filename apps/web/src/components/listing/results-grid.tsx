@@ -7,16 +7,18 @@ const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 interface ResultsGridProps {
   listings: readonly Listing[];
   onOpen?: (listing: Listing) => void;
+  /** Issue 16: 'Compare' and 'Watch' on each card. */
+  buyerTools?: boolean;
 }
 
 /** The cards, in a responsive grid (one column on a phone). */
-export function ResultsGrid({ listings, onOpen }: ResultsGridProps) {
+export function ResultsGrid({ listings, onOpen, buyerTools }: ResultsGridProps) {
   return (
     <ul role="list" className={GRID}>
       {listings.map((listing, index) => (
         // The index too: a page must never break on a repeated id.
         <li key={`${listing.id}:${String(index)}`}>
-          <ListingCard listing={listing} onOpen={onOpen} />
+          <ListingCard listing={listing} onOpen={onOpen} buyerTools={buyerTools} />
         </li>
       ))}
     </ul>

@@ -8,11 +8,14 @@ import {
   LOCATION_MAX_LENGTH,
   MANUFACTURER_MAX_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
+  SEARCH_SORTS,
   SHIPPING_OPTIONS,
   WARRANTIES,
   findCountry,
   isCondition,
   type Condition,
+  type SavedCriteria,
+  type SearchSort,
   type Shipping,
   type Warranty,
 } from '@benchmarket/shared';
@@ -41,10 +44,16 @@ export function isShipping(value: unknown): value is Shipping {
   return typeof value === 'string' && (SHIPPING_OPTIONS as readonly string[]).includes(value);
 }
 
+export function isSearchSort(value: unknown): value is SearchSort {
+  return typeof value === 'string' && (SEARCH_SORTS as readonly string[]).includes(value);
+}
+
 /** What the form holds. */
 export interface SearchDraft extends SearchFilters {
   query: string;
   useAi: boolean;
+  /** Issue 16: the order ('' for the default: best match with words, newest without). */
+  sort: SearchSort | '';
 }
 
 /** A search that was made: the form's values when Search was pressed, and the page. */
@@ -63,7 +72,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   warranty: '',
   shipping: '',
 };
-export const EMPTY_CRITERIA: SearchCriteria = { query: '', useAi: false, ...EMPTY_FILTERS, page: 1 };
+export const EMPTY_CRITERIA: SearchCriteria = { query: '', useAi: false, ...EMPTY_FILTERS, sort: '', page: 1 };
 
 /** The GET /listings/search query string (spec §7). */
 export type SearchListingsParams = {
@@ -78,6 +87,7 @@ export type SearchListingsParams = {
   warranty?: Warranty;
   shipping?: Shipping;
   use_rag: boolean;
+  sort?: SearchSort;
   page: number;
 };
 
@@ -139,8 +149,15 @@ export function toSearchParams(criteria: SearchCriteria): SearchListingsParams {
     ...(criteria.warranty && { warranty: criteria.warranty }),
     ...(criteria.shipping && { shipping: criteria.shipping }),
     use_rag: criteria.useAi,
+    ...(criteria.sort && { sort: criteria.sort }),
     page: criteria.page,
   };
+}
+
+/** The criteria as a saved search keeps them (issue 16: POST /saved-searches), without the page. */
+export function toSavedCriteria(criteria: SearchCriteria): SavedCriteria {
+  const { page: _page, ...params } = toSearchParams(criteria);
+  return params;
 }
 
 export type DraftField = 'query' | keyof SearchFilters;
@@ -175,6 +192,7 @@ const URL_KEYS = {
   yearTo: 'year_to',
   warranty: 'warranty',
   shipping: 'shipping',
+  sort: 'sort',
   page: 'page',
 } as const;
 
@@ -196,6 +214,7 @@ export function criteriaFromUrl(params: URLSearchParams): SearchCriteria | null 
   const ai = params.get(URL_KEYS.useAi);
   const warranty = params.get(URL_KEYS.warranty);
   const shipping = params.get(URL_KEYS.shipping);
+  const sort = params.get(URL_KEYS.sort);
   return {
     query: (params.get(URL_KEYS.query) ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH),
     useAi: ai === '1' || ai === 'true',
@@ -208,6 +227,7 @@ export function criteriaFromUrl(params: URLSearchParams): SearchCriteria | null 
     yearTo: cleanYear(params.get(URL_KEYS.yearTo)),
     warranty: isWarranty(warranty) ? warranty : '',
     shipping: isShipping(shipping) ? shipping : '',
+    sort: isSearchSort(sort) && sort !== 'relevance' ? sort : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -226,6 +246,7 @@ export function criteriaToUrl(criteria: SearchCriteria): URLSearchParams {
   if (criteria.yearTo) params.set(URL_KEYS.yearTo, criteria.yearTo);
   if (criteria.warranty) params.set(URL_KEYS.warranty, criteria.warranty);
   if (criteria.shipping) params.set(URL_KEYS.shipping, criteria.shipping);
+  if (criteria.sort) params.set(URL_KEYS.sort, criteria.sort);
   if (criteria.page > 1) params.set(URL_KEYS.page, String(criteria.page));
   return params;
 }

@@ -9,10 +9,10 @@ vi.mock('./draft-check', () => {
 
 describe('checkDraft when its code cannot load', () => {
   it('lets the search go ahead (the API validates it), words and prices trimmed, from page 1', async () => {
-    const checked = await checkDraft({ ...EMPTY_FILTERS, query: '  centrifuge ', useAi: true, maxPrice: ' 5000 ' });
+    const checked = await checkDraft({ ...EMPTY_FILTERS, query: '  centrifuge ', useAi: true, maxPrice: ' 5000 ', sort: 'price_asc' });
     expect(checked).toEqual({
       ok: true,
-      criteria: { ...EMPTY_FILTERS, query: 'centrifuge', useAi: true, maxPrice: '5000', page: 1 },
+      criteria: { ...EMPTY_FILTERS, query: 'centrifuge', useAi: true, maxPrice: '5000', sort: 'price_asc', page: 1 },
     });
   });
 });

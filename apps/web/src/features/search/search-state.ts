@@ -11,6 +11,7 @@ import {
   type SearchCriteria,
   type SearchDraft,
   draftOf,
+  isSearchSort,
   isShipping,
   isWarranty,
   trimmedCriteria,
@@ -84,10 +85,12 @@ function draftFrom(value: unknown): SearchDraft | null {
   if (typeof minPrice !== 'string' || typeof maxPrice !== 'string' || typeof location !== 'string') return null;
   if (condition !== '' && !isCondition(condition)) return null;
   // Issue 15's filters: a session stored before them has none (read as '').
-  const { manufacturer = '', yearFrom = '', yearTo = '', warranty = '', shipping = '' } = value;
+  const { manufacturer = '', yearFrom = '', yearTo = '', warranty = '', shipping = '', sort = '' } = value;
   if (typeof manufacturer !== 'string' || typeof yearFrom !== 'string' || typeof yearTo !== 'string') return null;
   if ((warranty !== '' && !isWarranty(warranty)) || (shipping !== '' && !isShipping(shipping))) return null;
-  return { query, useAi, minPrice, maxPrice, condition, location, manufacturer, yearFrom, yearTo, warranty, shipping };
+  // Issue 16: the order (a session stored before it has none).
+  if (sort !== '' && !isSearchSort(sort)) return null;
+  return { query, useAi, minPrice, maxPrice, condition, location, manufacturer, yearFrom, yearTo, warranty, shipping, sort };
 }
 
 function criteriaFrom(value: unknown): SearchCriteria | null {

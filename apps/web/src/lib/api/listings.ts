@@ -30,7 +30,8 @@ function getListing(id: string, options?: { signal?: AbortSignal }): Promise<Lis
   return api.get<Listing>(`/listings/${encodeURIComponent(id)}`, options);
 }
 
-function listingQueryOptions(id: string, viewerId: string | null) {
+/** One listing as `viewerId` sees it (the listing page, the comparison of issue 16). */
+export function listingQueryOptions(id: string, viewerId: string | null) {
   return queryOptions({
     queryKey: listingKeys.detail(id, viewerId),
     queryFn: ({ signal }) => getListing(id, { signal }),

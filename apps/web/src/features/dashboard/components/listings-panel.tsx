@@ -19,6 +19,7 @@ import { SellerNotice } from '@/components/listing/seller-notice';
 import { cn } from '@/lib/cn';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
+import { useWatcherCounts } from '@/lib/api/watchlist';
 import { ConfirmDialog } from './confirm-dialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { actionLinkClass, dangerButtonClass, primaryActionLinkClass } from './ui';
@@ -68,7 +69,15 @@ function Thumbnail({ listing }: { listing: Listing }) {
     );
   }
   return (
-    <img src={src} alt={listing.title} width={64} height={64} loading="lazy" className="size-16 rounded-lg bg-slate-100 object-cover" />
+    <img
+      src={src}
+      alt={listing.title}
+      width={64}
+      height={64}
+      loading="lazy"
+      // max-w-none: the base style's max-width: 100% let the table shrink the photo's cell to nothing (issue 18).
+      className="size-16 max-w-none rounded-lg bg-slate-100 object-cover"
+    />
   );
 }
 
@@ -87,7 +96,7 @@ function ExpiryCell({ listing }: { listing: Listing }) {
   );
 }
 
-function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listing: Listing) => void }) {
+function ListingRow({ listing, watchers, onDelete }: { listing: Listing; watchers: number; onDelete: (listing: Listing) => void }) {
   const titleId = useId();
   // spec §4: removed → none; else Edit, View, Delete, plus Pay Now / Renew / Extend.
   const actions = listingRowActions(listing);
@@ -106,17 +115,21 @@ function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listin
           </span>
         )}
         <FeaturedBadge listing={listing} className="ml-2 px-2 py-0.5 text-xs" />
+        {/* Issue 16: how many people watch it (never who). */}
+        {watchers > 0 && <span className="ml-2 text-xs font-medium whitespace-nowrap text-rose-800">{watchers} watching</span>}
         {/* Issue 14: what the check or BenchMarket's team wants fixed, and the way to fix it. */}
         <SellerNotice listing={listing} variant="compact" linkDescribedBy={titleId} className="mt-2 min-w-56" />
       </td>
-      <td className="whitespace-nowrap text-slate-900">{formatPrice(listing.price)}</td>
-      <td>
+      <td data-label="Price" className="whitespace-nowrap text-slate-900">
+        {formatPrice(listing.price)}
+      </td>
+      <td data-label="Payment">
         {listing.payment_status === 'paid' ? <StatusPill tone="success">Paid</StatusPill> : <StatusPill tone="warning">Unpaid</StatusPill>}
       </td>
-      <td>
+      <td data-label="Verification">
         <VerificationBadge listing={listing} className="whitespace-nowrap" />
       </td>
-      <td className="whitespace-nowrap">
+      <td data-label="Expiry" className="whitespace-nowrap">
         <ExpiryCell listing={listing} />
       </td>
       <td>
@@ -159,6 +172,7 @@ function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: (listin
 export function ListingsPanel() {
   const [activeOnly, setActiveOnly] = useState(false);
   const listings = useMyListings(!activeOnly);
+  const watchers = useWatcherCounts();
   const deleteListing = useDeleteListing();
   const { pending: pendingDelete, ask: askDelete, failed: deleteFailed, dialogProps } = useConfirmedDelete<Listing>(deleteListing);
   const toggleId = useId();
@@ -196,9 +210,16 @@ export function ListingsPanel() {
           </Link>
         </EmptyState>
       ) : (
-        <DataTable label="Your listings" caption="Your listings" columns={LISTING_COLUMNS} scrollCue={false} cellAlign="middle">
+        <DataTable
+          label="Your listings"
+          caption="Your listings"
+          columns={LISTING_COLUMNS}
+          scrollCue={false}
+          cellAlign="middle"
+          stackOnPhone
+        >
           {listings.data.map((listing) => (
-            <ListingRow key={listing.id} listing={listing} onDelete={askDelete} />
+            <ListingRow key={listing.id} listing={listing} watchers={watchers.get(listing.id) ?? 0} onDelete={askDelete} />
           ))}
         </DataTable>
       )}

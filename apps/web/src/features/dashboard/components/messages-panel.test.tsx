@@ -50,6 +50,8 @@ describe('Messages tab', () => {
 
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(newer.message)).toBeVisible();
+    // Issue 16: the message is also in a conversation on /messages.
+    expect(within(itemOf('New Buyer')).getByRole('link', { name: 'Open conversations' })).toHaveAttribute('href', '/messages');
     await waitFor(() => {
       expect(within(itemOf('New Buyer')).queryByText('New')).not.toBeInTheDocument();
     });

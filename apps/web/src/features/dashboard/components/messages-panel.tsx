@@ -90,6 +90,10 @@ function MessageItem({ message, expanded, onToggle, onDelete }: MessageItemProps
               <a href={replyHref(message)} className={cn(actionLinkClass, 'border-teal-700 bg-teal-700 text-white hover:bg-teal-800')}>
                 Reply by email
               </a>
+              {/* Issue 16: the message is also in a conversation, answered on BenchMarket. */}
+              <Link to="/messages" className={actionLinkClass}>
+                Open conversations
+              </Link>
               <button
                 type="button"
                 onClick={() => {

@@ -74,20 +74,27 @@ function PaymentRow({ payment }: { payment: Payment }) {
   const id = encodeURIComponent(payment.listing_id);
   return (
     <tr>
-      <td className="whitespace-nowrap text-slate-700">
+      <td data-label="Date" className="whitespace-nowrap text-slate-700">
         <time dateTime={payment.created_at}>{formatListedDate(payment.created_at)}</time>
       </td>
-      <td className="whitespace-nowrap">
+      <td data-label="Payment ID" className="whitespace-nowrap">
         {/* spec §3: the first 8 characters of the payment id. */}
         <code className="font-mono text-slate-800">{shortPaymentId(payment.id)}</code>
       </td>
-      <td>
+      <td data-label="Listing">
         <PaymentListing payment={payment} />
       </td>
-      <td className="whitespace-nowrap text-slate-700">{formatDuration(payment.duration_months)}</td>
+      <td data-label="Duration" className="whitespace-nowrap text-slate-700">
+        {formatDuration(payment.duration_months)}
+      </td>
       {/* spec §3: the amount with 2 decimals; the currency sign is decoration. */}
-      <td className="text-right whitespace-nowrap text-slate-900 tabular-nums before:content-['$']">{formatAmount(payment.amount)}</td>
-      <td>
+      <td data-label="Amount" className="text-right whitespace-nowrap text-slate-900 tabular-nums">
+        <span>
+          <span aria-hidden="true">$</span>
+          <span>{formatAmount(payment.amount)}</span>
+        </span>
+      </td>
+      <td data-label="Status">
         <span title={STATUS_TITLES[payment.status]}>
           <StatusPill tone={STATUS_TONES[payment.status]} className="capitalize">
             {payment.status}
@@ -126,7 +133,7 @@ export function PaymentsPanel() {
   }
 
   return (
-    <DataTable label="Your payments" caption="Payment history" columns={PAYMENT_COLUMNS} scrollCue={false} cellAlign="middle">
+    <DataTable label="Your payments" caption="Payment history" columns={PAYMENT_COLUMNS} scrollCue={false} cellAlign="middle" stackOnPhone>
       {history.data.map((payment) => (
         <PaymentRow key={payment.id} payment={payment} />
       ))}

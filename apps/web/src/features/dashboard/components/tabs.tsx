@@ -44,7 +44,13 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        // Issue 18: on a phone the tabs wrap onto a second line rather than hide off the edge.
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
+      >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (

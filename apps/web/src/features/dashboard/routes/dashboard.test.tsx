@@ -26,19 +26,19 @@ describe('/dashboard', () => {
       () => {
         expect(router.state.location.pathname).toBe('/login');
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     expect(router.state.location.search).toBe('');
     expect(router.state.location.state).toEqual({ from: '/dashboard?tab=messages' });
   });
 
-  it("shows 'Seller Dashboard' with the tabs 'My Listings', 'Payment History' and 'Messages'", async () => {
+  it("shows 'Seller Dashboard' with the tabs 'My Listings', 'Payment History', 'Messages', 'Watchlist' and 'Saved searches'", async () => {
     stubSellerApi();
     renderAsSeller('/dashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['My Listings', 'Payment History', 'Messages']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['My Listings', 'Payment History', 'Messages', 'Watchlist', 'Saved searches']);
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'My Listings' })).toBeInTheDocument();
     await waitFor(() => {
@@ -74,14 +74,14 @@ describe('/dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Payment History' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('?tab=payments');
 
-    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveFocus();
-    await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: /^Messages/ })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Watchlist' })).toHaveFocus();
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveFocus();
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: /^Messages/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Saved searches' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows the unread count on the Messages tab', async () => {

@@ -6,16 +6,20 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ListingsPanel } from '../components/listings-panel';
 import { MessagesPanel } from '../components/messages-panel';
 import { PaymentsPanel } from '../components/payments-panel';
+import { SavedSearchesPanel } from '../components/saved-searches-panel';
 import { Tabs, type TabItem } from '../components/tabs';
+import { WatchlistView } from '@/components/listing/watchlist-view';
 
 /** The tabs of spec §2, in order, as kept in the URL (`?tab=`). The account has its own page (/account). */
-const DASHBOARD_TABS = ['listings', 'payments', 'messages'] as const;
+const DASHBOARD_TABS = ['listings', 'payments', 'messages', 'watchlist', 'saved-searches'] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   listings: 'My Listings',
   payments: 'Payment History',
   messages: 'Messages',
+  watchlist: 'Watchlist',
+  'saved-searches': 'Saved searches',
 };
 
 function isDashboardTab(value: string | null): value is DashboardTab {
@@ -50,6 +54,9 @@ function Dashboard() {
     { id: 'listings', label: TAB_LABELS.listings },
     { id: 'payments', label: TAB_LABELS.payments },
     { id: 'messages', label: <MessagesTabLabel unread={unread} />, description: unread > 0 ? `${unread} unread` : undefined },
+    // Issue 16: the listings this account watches (also at /watchlist).
+    { id: 'watchlist', label: TAB_LABELS.watchlist },
+    { id: 'saved-searches', label: TAB_LABELS['saved-searches'] },
   ];
 
   const select = (next: DashboardTab) => {
@@ -73,6 +80,8 @@ function Dashboard() {
           {tab === 'listings' && <ListingsPanel />}
           {tab === 'payments' && <PaymentsPanel />}
           {tab === 'messages' && <MessagesPanel />}
+          {tab === 'watchlist' && <WatchlistView />}
+          {tab === 'saved-searches' && <SavedSearchesPanel />}
         </Tabs>
       </div>
     </div>

@@ -9,12 +9,13 @@ const FEATURES: LandingItem[] = [
   },
   {
     title: 'Trusted Reviews',
-    description: 'Every listing is checked and carries a clear verification badge.',
+    description:
+      'Every listing is checked before it goes live, a person reviews what the checks flag, and its badge says how it was verified. Buyers can report a listing in one click.',
     Icon: ShieldCheckIcon,
   },
   {
     title: 'Seamless Communication',
-    description: 'Message sellers directly from any listing, with no middlemen.',
+    description: 'Message a seller from any listing and keep the whole conversation, replies and offers in one place.',
     Icon: ChatIcon,
   },
 ];

@@ -3,12 +3,15 @@ import { useAuth } from '@/lib/session/use-auth';
 import { ArrowRightIcon, ShieldCheckIcon, SparklesIcon } from './icons';
 import { OutlineIcon } from '@/components/ui/icon';
 
-/** A sample listing card that illustrates what buyers see; purely decorative. */
+/** An example of a listing card, labelled as one (issue 18: it looked like a real listing). */
 function ListingPreview() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none">
       <div className="absolute -inset-4 rotate-3 rounded-3xl bg-white/10" />
       <div className="relative overflow-hidden rounded-2xl bg-white text-slate-900 shadow-2xl">
+        <span className="absolute top-3 left-3 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+          Example
+        </span>
         <div className="flex h-44 items-center justify-center bg-linear-to-br from-sky-100 to-teal-100">
           <OutlineIcon viewBox="0 0 120 100" className="h-32 text-sky-900" strokeWidth={3}>
             <path d="M20 90h80M35 90V80h50v10M60 80V62" />

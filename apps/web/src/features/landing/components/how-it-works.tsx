@@ -9,12 +9,12 @@ const STEPS: LandingItem[] = [
   },
   {
     title: 'Compare',
-    description: 'Weigh condition, photos, verification and price across listings side by side.',
+    description: 'Tick up to four listings and see price, condition, maker, model, year, warranty and verification side by side.',
     Icon: CompareIcon,
   },
   {
     title: 'Secure',
-    description: 'Contact the seller through BenchMarket and secure the equipment your lab needs.',
+    description: 'Message the seller, make an offer and agree the deal in one conversation on BenchMarket.',
     Icon: LockIcon,
   },
 ];

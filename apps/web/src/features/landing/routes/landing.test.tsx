@@ -45,6 +45,9 @@ describe('Landing page', () => {
     for (const title of ['AI-Powered Search', 'Trusted Reviews', 'Seamless Communication', 'Explore', 'Compare', 'Secure']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
+    // Issue 18: the hero's card is an example, and says so; the copy promises only what exists.
+    expect(screen.getByText('Example')).toBeVisible();
+    expect(screen.queryByText(/reviews? (by|from) buyers/i)).not.toBeInTheDocument();
     const promo = within(await screen.findByRole('region', { name: 'List Free Until June' }));
     expect(promo.getByText('Limited-time offer')).toBeInTheDocument();
     expect(

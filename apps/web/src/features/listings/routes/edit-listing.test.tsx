@@ -1,5 +1,5 @@
 import { listingProhibitedMessage } from '@benchmarket/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answersInTurn, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { submitExpectingEach } from '@/testing/forms';
@@ -69,6 +69,18 @@ describe('/edit-listing/{id}', () => {
       condition: 'certified-refurbished',
       location: 'Germany',
     });
+  });
+
+  it("confirms 'Changes saved' on the listing's page, once: not again after going away and back (issue 18)", async () => {
+    const { user, router } = await openAsOwner({ [update]: { body: makeListing() } });
+    await user.click(screen.getByRole('button', { name: 'Update Listing' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Changes saved');
+    expect(router.state.location.pathname).toBe(`/listings/${LISTING_ID}`);
+    await act(() => router.navigate(`/edit-listing/${LISTING_ID}`));
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
+    expect(screen.queryByText('Changes saved')).not.toBeInTheDocument();
   });
 
   it("says 'Please fill in all required fields' when a required field is emptied", async () => {

@@ -24,6 +24,7 @@ import { submitError } from '../submit-error';
 import { onlyFieldsShown, specificationValuesOf } from '../listing-form-values';
 import { PhotoUploadStatus, usePhotoUpload } from '../use-photo-upload';
 import { buttonClass } from '@/components/ui/button';
+import { SAVED_STATE } from '../listing-saved';
 
 /** The edit form of an owner's listing: fields, current photos (remove), new photos (add), then back to the listing. */
 function EditListingForm({ listing }: { listing: Listing }) {
@@ -51,7 +52,7 @@ function EditListingForm({ listing }: { listing: Listing }) {
       return;
     }
     if (!(await upload.uploadQueue(listing.id))) return;
-    void navigate(`/listings/${encodeURIComponent(listing.id)}`);
+    void navigate(`/listings/${encodeURIComponent(listing.id)}`, { state: SAVED_STATE });
   };
 
   const busy = updateListing.isPending || uploading || Boolean(error?.sessionExpired);

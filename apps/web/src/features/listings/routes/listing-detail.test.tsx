@@ -24,7 +24,7 @@ describe('/listings/{id}', () => {
     expect(screen.getByText('AI Verified')).toBeInTheDocument();
     expect(screen.getByText('Certified Refurbished')).toBeInTheDocument();
     expect(screen.getByText('$4,250.50')).toBeInTheDocument();
-    expect(screen.getByText('Germany')).toHaveTextContent('🇩🇪');
+    expect(screen.getByText('Germany').querySelector('img[data-country-flag="DE"]')).toHaveAttribute('src');
     expect(screen.getByText('Jan 5, 2025')).toBeInTheDocument();
     expect(screen.getByText('Centrifuges')).toBeInTheDocument();
     const description = screen.getByText(/Refrigerated benchtop centrifuge/);
@@ -60,6 +60,18 @@ describe('/listings/{id}', () => {
     expect(await screen.findByRole('link', { name: 'Edit Listing' })).toHaveAttribute('href', `/edit-listing/${LISTING_ID}`);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByText('Expires in 3 months')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Renew' })).not.toBeInTheDocument();
+  });
+
+  it("offers the owner of an ended listing 'Renew' on its page, as the dashboard does (issue 18); none while it runs", async () => {
+    stubFetch({
+      'GET /api/v1/auth/me': { body: SELLER },
+      [detail]: { body: makeListing({ is_active: false, expiry_date: '2025-01-01T00:00:00.000Z' }) },
+    });
+    renderApp(path, { token: 'seller-token' });
+    expect(await screen.findByRole('link', { name: 'Renew' })).toHaveAttribute('href', `/listings/${LISTING_ID}/extend`);
+    expect(screen.getByRole('link', { name: 'Edit Listing' })).toBeInTheDocument();
+    expect(screen.getByText('Expired')).toBeInTheDocument();
   });
 
   it('tells the owner an unpaid listing is not visible yet and links to payment', async () => {
@@ -85,6 +97,21 @@ describe('/listings/{id}', () => {
     await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
     expect(screen.queryByRole('link', { name: 'Edit Listing' })).not.toBeInTheDocument();
     expect(network.lastRequest().headers.get('Authorization')).toBe('Bearer buyer-token');
+  });
+
+  it('tells others a listing whose time ran out has ended and shows similar live listings instead of a dead end (issue 18)', async () => {
+    const similar = makeListing({ id: '2b2b2b2b-0000-4000-8000-000000000002', title: 'Hettich Rotina 380R Centrifuge' });
+    stubFetch({
+      [detail]: { status: 404, body: { detail: 'Listing not found', code: 'listing_ended' } },
+      [`${detail}/related`]: { body: [similar] },
+    });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This listing has ended' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Hettich Rotina 380R Centrifuge' })).toHaveAttribute('href', `/listings/${similar.id}`);
+    expect(screen.getByRole('link', { name: 'Browse equipment' })).toHaveAttribute('href', '/search');
+    await waitFor(() => {
+      expect(document.title).toContain('This listing has ended');
+    });
   });
 
   it("says 'Listing not found' for a 404", async () => {

@@ -7,12 +7,13 @@ import {
   formatListedDate,
   formatPrice,
   isExpired,
+  ROW_ACTION_LABELS,
   type Listing,
 } from '@benchmarket/shared';
-import { useMemo } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { readAiInsight, type AiInsight } from '@/components/listing/ai-insight-storage';
@@ -25,11 +26,16 @@ import { ReportListing } from '../components/report-listing/report-listing';
 import { ListingDocuments } from '../components/listing-documents';
 import { PageMessage } from '../components/page-message';
 import { PhotoGallery } from '../components/photo-gallery';
+import { RelatedListings } from '../components/related-listings';
+import { WatchButton } from '@/components/listing/watch-button';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
 import { FeaturedBadge } from '@/components/listing/featured-badge';
 import { SellerNotice } from '@/components/listing/seller-notice';
 import { sellerPath } from '@/components/listing/listing-link';
 import { LinkButton, buttonClass } from '@/components/ui/button';
+import { CountryFlag } from '@/components/country-flag';
+import { Alert } from '@/components/ui/alert';
+import { CHANGES_SAVED, isSavedState } from '../listing-saved';
 
 function ListingSkeleton() {
   const block = 'animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none';
@@ -100,8 +106,12 @@ function OwnerPanel({ listing }: { listing: Listing }) {
       )}
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* spec §4: a removed listing has no actions left. */}
+        {/* Issue 18: an ended listing is renewed from its own page too, as from the dashboard. */}
+        {!listing.is_deleted && listing.payment_status === 'paid' && expired && (
+          <LinkButton to={`/listings/${id}/extend`}>{ROW_ACTION_LABELS.renew}</LinkButton>
+        )}
         {!listing.is_deleted && (
-          <Link to={`/edit-listing/${id}`} className={buttonClass('primary')}>
+          <Link to={`/edit-listing/${id}`} className={buttonClass(expired ? 'secondary' : 'primary')}>
             Edit Listing
           </Link>
         )}
@@ -120,7 +130,11 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{listing.title}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{listing.title}</h1>
+          {/* Issue 16: the heart, for signed-in users, not on one's own listing. */}
+          <WatchButton listing={listing} />
+        </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <FeaturedBadge listing={listing} />
           <VerificationBadge listing={listing} />
@@ -148,9 +162,7 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
             <dd className="text-slate-900">
               {country ? (
                 <>
-                  <span aria-hidden="true" className="mr-1.5">
-                    {country.flag}
-                  </span>
+                  <CountryFlag code={country.code} className="mr-1.5 align-[-2px]" />
                   {country.name}
                 </>
               ) : (
@@ -209,8 +221,37 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
         <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-slate-700">{listing.description}</p>
       </section>
       <ListingDocuments documents={listing.documents} />
+      <RelatedListings listingId={listing.id} />
     </article>
   );
+}
+
+/** Issue 18: what others see of a listing whose time ran out — no dead end. */
+const LISTING_ENDED = 'This listing has ended';
+
+function EndedListing({ listingId }: { listingId: string }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6 lg:px-8">
+      <PageMessage title={LISTING_ENDED}>
+        <p>Its listing period is over, so it is no longer for sale. Similar equipment on sale now is below.</p>
+        <LinkButton to="/search">Browse equipment</LinkButton>
+      </PageMessage>
+      <RelatedListings listingId={listingId} />
+    </div>
+  );
+}
+
+/**
+ * 'Changes saved' after an edit, once: the flag leaves the history entry, so a reload or a
+ * return to the page does not say it again.
+ */
+function useSavedNotice(state: unknown): boolean {
+  const [saved] = useState(() => isSavedState(state));
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isSavedState(state)) void navigate('.', { replace: true, state: null });
+  }, [state, navigate]);
+  return saved;
 }
 
 /** /listings/{id} (spec §2): the listing, its photos, and for the owner its state and actions. */
@@ -220,15 +261,18 @@ export default function ListingDetailRoute() {
   const { user } = useAuth();
   const listing = useListing(id);
   const notFound = isApiError(listing.error) && listing.error.status === 404;
+  const ended = hasErrorCode(listing.error, 'listing_ended');
   const fromListing = listing.data?.rag_search_response;
   const insight = useMemo(() => readAiInsight(id, location.state, fromListing), [id, location.state, fromListing]);
+  const saved = useSavedNotice(location.state);
 
   let title = 'Listing';
   if (listing.data) title = listing.data.title;
-  else if (listing.isError) title = notFound ? LISTING_NOT_FOUND : LISTING_LOAD_ERROR;
+  else if (listing.isError) title = ended ? LISTING_ENDED : notFound ? LISTING_NOT_FOUND : LISTING_LOAD_ERROR;
   useDocumentTitle(title);
 
   if (listing.isPending) return <ListingSkeleton />;
+  if (ended) return <EndedListing listingId={id} />;
   if (listing.isError) {
     return notFound ? (
       <PageMessage title={LISTING_NOT_FOUND}>
@@ -244,5 +288,14 @@ export default function ListingDetailRoute() {
     );
   }
 
-  return <ListingDetails listing={listing.data} isOwner={user?.id === listing.data.user_id} insight={insight} />;
+  return (
+    <>
+      {saved && (
+        <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:px-8">
+          <Alert tone="success">{CHANGES_SAVED}</Alert>
+        </div>
+      )}
+      <ListingDetails listing={listing.data} isOwner={user?.id === listing.data.user_id} insight={insight} />
+    </>
+  );
 }

@@ -183,17 +183,12 @@ describe('the listing form: specifications and regulatory facts (issue 15)', () 
       price: listing.price,
       condition: listing.condition,
       location: 'Germany',
-      manufacturer: 'Eppendorf',
+      ...FULL_SPECIFICATIONS,
+      // What the seller cleared; every other fact is sent back as the listing had it.
       model: null,
-      year_of_manufacture: 2019,
       hours_of_use: null,
-      serial_number: 'SN-1',
-      warranty: '90_days',
-      shipping: 'freight',
-      lead_time_days: 5,
-      included_accessories: ['A-4-62 rotor', 'Power cord'],
-      regulatory: { device_class: 'fda_ii', fda_510k_number: 'K123456', ce_marking: true, sale_restriction: 'none' },
       decontamination: null,
+      serial_number: 'SN-1',
     });
   });
 

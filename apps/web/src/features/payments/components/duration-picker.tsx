@@ -1,5 +1,5 @@
 import { DURATION_OPTIONS, formatDuration, type DurationMonths } from '@benchmarket/shared';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 interface DurationPickerProps {
   legend: string;
@@ -35,5 +35,38 @@ export function DurationPicker({ legend, value, onChange, disabled = false }: Du
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * Issue 18: the duration chosen on the create form is not asked again on the payment page; the
+ * order summary shows it, and 'Change duration' opens the choice.
+ */
+export function ChosenDuration(props: DurationPickerProps) {
+  const [changing, setChanging] = useState(false);
+  const choice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The button that opened the choice is gone: the keyboard goes on from the chosen option.
+    if (changing) choice.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [changing]);
+  if (changing) {
+    return (
+      <div ref={choice}>
+        <DurationPicker {...props} />
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      disabled={props.disabled}
+      aria-expanded={false}
+      onClick={() => {
+        setChanging(true);
+      }}
+      className="text-sm font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900 disabled:opacity-60"
+    >
+      Change duration
+    </button>
   );
 }

@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { useQuote } from '../api/get-quote';
 import type { PaymentPurpose } from '../api/types';
 import { useCheckout } from '../lib/use-checkout';
-import { DurationPicker } from './duration-picker';
+import { ChosenDuration, DurationPicker } from './duration-picker';
 import { FreeActivation } from './free-activation';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
@@ -67,19 +67,34 @@ interface ListingCheckoutProps {
   legend: string;
   /** Create the payment at once (a free period then activates without a click). */
   autoStart: boolean;
+  /** The seller chose the duration before (the create form): shown, changed only on request. */
+  durationChosen?: boolean;
   /** Shown above the order summary. */
   intro?: ReactNode;
   onFree: () => void;
 }
 
 /** The order (duration and quote) next to the card step, for paying or extending a listing. */
-export function ListingCheckout({ listing, purpose, initialMonths, legend, autoStart, intro, onFree }: ListingCheckoutProps) {
+export function ListingCheckout({
+  listing,
+  purpose,
+  initialMonths,
+  legend,
+  autoStart,
+  durationChosen = false,
+  intro,
+  onFree,
+}: ListingCheckoutProps) {
   const [months, setMonths] = useState<DurationMonths>(initialMonths);
   const quote = useQuote({ listingId: listing.id, months, purpose });
   const checkout = useCheckout({ listingId: listing.id, purpose, months, autoStart, onFree });
   const summary = (
     <OrderSummary listingTitle={listing.title} months={months} quote={quote}>
-      <DurationPicker legend={legend} value={months} onChange={setMonths} disabled={checkout.status === 'starting'} />
+      {durationChosen ? (
+        <ChosenDuration legend={legend} value={months} onChange={setMonths} disabled={checkout.status === 'starting'} />
+      ) : (
+        <DurationPicker legend={legend} value={months} onChange={setMonths} disabled={checkout.status === 'starting'} />
+      )}
     </OrderSummary>
   );
 
@@ -111,7 +126,7 @@ interface SellerCheckoutProps {
   /** Ways on beside 'You do not have permission…'. */
   notYoursActions?: (id: string) => ReactNode;
   /** The checkout's duration picker and start, for this listing. */
-  checkout: (listing: Listing) => Pick<ListingCheckoutProps, 'initialMonths' | 'legend' | 'autoStart' | 'intro'>;
+  checkout: (listing: Listing) => Pick<ListingCheckoutProps, 'initialMonths' | 'legend' | 'autoStart' | 'durationChosen' | 'intro'>;
 }
 
 /**

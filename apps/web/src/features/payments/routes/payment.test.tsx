@@ -119,7 +119,9 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
       'Total: $107.00',
       'Active until: Apr 15, 2030',
     ]);
-    expect(screen.getByRole('radio', { name: '3 months' })).toBeChecked();
+    // Issue 18: the duration was asked on the create form; here it is shown, changed on request.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change duration' })).toHaveAttribute('aria-expanded', 'false');
     const quote = requestsTo(network, 'GET /api/v1/payments/quote')[0];
     expect(Object.fromEntries(new URL(quote?.url ?? 'http://x').searchParams)).toEqual({
       listing_id: LISTING_ID,
@@ -170,6 +172,8 @@ describe('/payment/{id}', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('button', { name: 'Pay $107.00' });
 
+    await user.click(screen.getByRole('button', { name: 'Change duration' }));
+    expect(screen.getByRole('radio', { name: '3 months' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: '12 months' }));
     await within(summary()).findByText('$368.00');
     expect(priceRows()).toContain('Duration: 12 months');

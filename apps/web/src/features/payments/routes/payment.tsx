@@ -38,19 +38,24 @@ function paymentRefusal(listing: Listing) {
 function PaymentCheckout() {
   // The payment for the listing's own duration is created at once (the create flow's payment
   // step, spec §4), so a free first month activates without a click; another duration can be
-  // chosen before paying.
+  // chosen before paying ('Change duration': it was asked on the create form, issue 18).
   return (
     <SellerCheckout
       extension={false}
       blocked={paymentRefusal}
       notYoursActions={(listingId) => <ViewListing listingId={listingId} />}
-      checkout={(listing) => ({ initialMonths: initialDuration(listing), legend: 'Listing duration', autoStart: true })}
+      checkout={(listing) => ({
+        initialMonths: initialDuration(listing),
+        legend: 'Listing duration',
+        autoStart: true,
+        durationChosen: true,
+      })}
     />
   );
 }
 
 /** /payment/{id} (spec §2): complete the payment of an unpaid listing. */
 export default sellerPaymentRoute(
-  { title: 'Complete Payment', lead: 'Choose how long your listing runs, then pay to publish it.' },
+  { title: 'Complete Payment', lead: 'Check your order, then pay to publish your listing.' },
   PaymentCheckout,
 );

@@ -6,7 +6,7 @@ import {
   SEARCH_VERIFIED_ONLY,
 } from '@benchmarket/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { SEARCH_STATE_KEY } from '../search-state';
@@ -140,6 +140,23 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: /Results for “refurbished centrifuge”/ })).toBeInTheDocument();
   });
 
+  it('brings the results into view after a search, and leaves the focus on the button the buyer pressed (issue 18)', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { user } = renderVerified({ [SEARCH]: { body: page([makeListing()], { total: 1 }) } });
+    await screen.findByText('1 result');
+    expect(scrolled).toEqual([]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search equipment' }), 'centrifuge');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    const heading = await screen.findByRole('heading', { level: 2, name: /Results for “centrifuge”/ });
+    expect(scrolled).toContain(heading);
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();
+  });
+
   it('reflects the search in the URL, and a shared URL runs that search', async () => {
     const { network, router, user } = renderVerified(
       { [SEARCH]: { body: page([makeListing()]) } },
@@ -220,7 +237,7 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     const preview = card.getByText(`${'x'.repeat(100)}...`);
     expect(preview).toHaveClass('line-clamp-3');
     expect(card.getByText('Jan 5, 2025')).toHaveAttribute('datetime', plain.created_at);
-    expect(card.getByText('Germany').parentElement).toHaveTextContent('🇩🇪');
+    expect(card.getByText('Germany').parentElement?.querySelector('img[data-country-flag="DE"]')).toHaveAttribute('src');
     const image = card.getByRole('presentation');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');

@@ -1,6 +1,6 @@
 import { LATEST_LISTINGS_FAILED, LISTINGS_FETCH_FAILED, SEARCH_FAILED } from '@benchmarket/shared';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -9,9 +9,11 @@ import { useSearchListings } from '../api/search-listings';
 import { ActiveFilters } from '../components/active-filters';
 import { EmptyState } from '../components/empty-state';
 import { ResultsGrid, ResultsSkeleton } from '@/components/listing/results-grid';
+import { CompareBar } from '@/components/listing/compare-bar';
 import { Pager } from '@/components/ui/pager';
 import { SearchAccessNotice } from '../components/search-access-notice';
 import { SearchForm, type DraftError } from '../components/search-form';
+import { SortSelect } from '../components/sort-select';
 import {
   EMPTY_CRITERIA,
   EMPTY_FILTERS,
@@ -20,6 +22,7 @@ import {
   criteriaKey,
   draftOf,
   isBrowse,
+  toSavedCriteria,
   toSearchParams,
   type SearchCriteria,
   type SearchDraft,
@@ -34,6 +37,12 @@ import { SparkleIcon } from '@/components/ui/icon';
 
 const PAGE_TITLE = 'Search Equipment';
 
+// Issue 16: the form (and zod with it) loads when 'Save search' is pressed.
+const SaveSearchPanel = lazy(() => import('../components/save-search-panel'));
+
+const saveButtonClass =
+  'inline-flex items-center justify-center gap-1.5 rounded-lg border border-teal-700 bg-white px-3 py-1.5 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+
 function resultCount(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
 }
@@ -42,7 +51,7 @@ function noop() {}
 
 function SectionHeading({ id, children, headingRef }: { id: string; children: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
   return (
-    <h2 id={id} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+    <h2 id={id} ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold text-slate-900 focus:outline-none">
       {children}
     </h2>
   );
@@ -65,10 +74,20 @@ function RestrictedSearch({ audience }: { audience: 'visitor' | 'unverified' }) 
   if (latest.isPending) status = 'Loading the latest listings…';
   else if (latest.isSuccess) status = `Showing the ${String(latest.data.length)} latest listings`;
 
+  const here = `${location.pathname}${location.search}`;
   return (
     <div className="space-y-6">
       <SearchAccessNotice id={noticeId} audience={audience} />
       <SearchForm draft={draft} onChange={noop} onSubmit={noop} onClearFilters={noop} disabled describedBy={noticeId} />
+      {audience === 'visitor' && (
+        // Issue 16: saving a search (and its email alerts) is for members.
+        <p className="text-sm text-slate-700">
+          Want an email when new equipment matches?{' '}
+          <Link to={`/login?next=${encodeURIComponent(here)}`} state={{ from: here }} className="font-semibold text-teal-800 underline">
+            Log in to save searches
+          </Link>
+        </p>
+      )}
       <section aria-labelledby={headingId} aria-busy={latest.isFetching} className="pt-2">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <SectionHeading id={headingId}>Latest listings</SectionHeading>
@@ -91,7 +110,7 @@ function RestrictedSearch({ audience }: { audience: 'visitor' | 'unverified' }) 
             No listings yet. Check back soon.
           </p>
         ) : (
-          <ResultsGrid listings={latest.data} />
+          <ResultsGrid listings={latest.data} buyerTools />
         )}
       </section>
     </div>
@@ -111,6 +130,8 @@ function VerifiedSearch({ userId }: { userId: string }) {
   const key = criteriaKey(criteria);
   const [draft, setDraft] = useSearchDraft(session, criteria);
   const [formError, setFormError] = useState<DraftError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const savePanelId = useId();
 
   const params = useMemo(() => toSearchParams(criteria), [criteria]);
   const stored = session?.results?.key === key ? session.results : undefined;
@@ -132,7 +153,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
   const onOpenListing = useSearchScrollRestoration(session, results.isSuccess);
 
   // ── Actions ──
-  const apply = (next: SearchCriteria, { focusResults = false } = {}) => {
+  const apply = (next: SearchCriteria, { focusResults = false, revealResults = false } = {}) => {
     setFormError(null);
     const nextKey = criteriaKey(next);
     if (nextKey === key) {
@@ -145,6 +166,10 @@ function VerifiedSearch({ userId }: { userId: string }) {
     if (focusResults) {
       headingRef.current?.focus({ preventScroll: true });
       headingRef.current?.scrollIntoView?.({ block: 'start' });
+    } else if (revealResults) {
+      // Issue 18: after a search the form filled the screen and no result showed; the results
+      // come into view, the focus stays where the buyer typed.
+      headingRef.current?.scrollIntoView?.({ block: 'start' });
     }
   };
 
@@ -154,7 +179,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
       setFormError({ field: checked.field, message: checked.message });
       return;
     }
-    apply(checked.criteria);
+    apply(checked.criteria, { revealResults: true });
   };
 
   const changeDraft = (patch: Partial<SearchDraft>) => {
@@ -170,6 +195,11 @@ function VerifiedSearch({ userId }: { userId: string }) {
       return;
     }
     apply(checked.criteria);
+  };
+
+  const sortBy = (sort: SearchDraft['sort']) => {
+    setDraft({ ...draft, sort });
+    apply({ ...criteria, sort, page: 1 });
   };
 
   const removeFilter = (filter: keyof SearchFilters) => {
@@ -205,7 +235,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
     if (items.length > 0) {
       body = (
         <>
-          <ResultsGrid listings={items} onOpen={onOpenListing} />
+          <ResultsGrid listings={items} onOpen={onOpenListing} buyerTools />
           <Pager
             label="Pagination"
             page={criteria.page}
@@ -282,10 +312,38 @@ function VerifiedSearch({ userId }: { userId: string }) {
               </span>
             )}
           </div>
-          <p role="status" className="text-sm text-slate-600">
-            {status}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <p role="status" className="text-sm text-slate-600">
+              {status}
+            </p>
+            <SortSelect value={criteria.sort} onChange={sortBy} />
+            <button
+              type="button"
+              className={saveButtonClass}
+              aria-expanded={saving}
+              aria-controls={saving ? savePanelId : undefined}
+              onClick={() => {
+                setSaving(!saving);
+              }}
+            >
+              Save search
+            </button>
+          </div>
         </div>
+        {saving && (
+          <div id={savePanelId} className="mt-4 max-w-xl">
+            <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+              <SaveSearchPanel
+                key={key}
+                criteria={toSavedCriteria(criteria)}
+                defaultName={query || 'All listings'}
+                onClose={() => {
+                  setSaving(false);
+                }}
+              />
+            </Suspense>
+          </div>
+        )}
         <ActiveFilters filters={criteria} onRemove={removeFilter} />
 
         <div className="mt-5">{body}</div>
@@ -329,6 +387,8 @@ export default function SearchRoute() {
         </p>
       </header>
       {body}
+      {/* Issue 16: the listings ticked for comparison. */}
+      <CompareBar />
     </div>
   );
 }

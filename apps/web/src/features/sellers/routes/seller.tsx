@@ -16,6 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { CHECK_PATH, SolidIcon } from '@/components/ui/icon';
 import { useSeller } from '../api/get-seller';
+import { CountryFlag } from '@/components/country-flag';
 
 /** '3 h', '2 days': the median reply time, when there is one. */
 function formatReplyTime(minutes: number): string {
@@ -67,11 +68,7 @@ function SellerDetails({ seller }: { seller: SellerPage }) {
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{seller.name}</h1>
           {seller.company && <p className="mt-1 break-words text-slate-700">{seller.company}</p>}
           <p className="mt-1 text-sm text-slate-600">
-            {country && (
-              <span aria-hidden="true" className="mr-1.5">
-                {country.flag}
-              </span>
-            )}
+            {country && <CountryFlag code={country.code} className="mr-1.5 align-[-2px]" />}
             {country?.name ?? seller.country ?? 'Country not given'}
           </p>
         </div>

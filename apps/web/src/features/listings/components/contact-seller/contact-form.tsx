@@ -7,7 +7,8 @@ import {
   MESSAGE_MAX_LENGTH,
   SENDER_NAME_MAX_LENGTH,
 } from '@benchmarket/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { errorDetail, hasErrorCode } from '@/lib/api-client';
 import { useAuth } from '@/lib/session/use-auth';
 import { TextField, MessageField } from '@/components/ui/text-field';
@@ -35,7 +36,18 @@ function nameFromEmail(email: string): string {
  * pre-filled, POST /messages. Its own module because it validates with zod
  * (ContactFormSchema), which the panel loads only when a logged-in user needs the form.
  */
-export function ContactForm({ listingId, email, restricted = false }: { listingId: string; email: string; restricted?: boolean }) {
+export function ContactForm({
+  listingId,
+  email,
+  restricted = false,
+  focusOnArrival = false,
+}: {
+  listingId: string;
+  email: string;
+  restricted?: boolean;
+  /** The buyer came for this form ('Contact Seller' on a search card, issue 18): the message field takes the focus. */
+  focusOnArrival?: boolean;
+}) {
   const initial: Values = { sender_name: nameFromEmail(email), sender_email: email, message: '' };
   const [sent, setSent] = useState(false);
   // Issue 15: a listing for licensed professionals only asks the buyer to confirm being one.
@@ -54,6 +66,12 @@ export function ContactForm({ listingId, email, restricted = false }: { listingI
   });
   const send = useSendMessage();
   const { refresh } = useAuth();
+
+  useEffect(() => {
+    if (!focusOnArrival) return;
+    const message = formRef.current?.elements.namedItem('message');
+    if (message instanceof HTMLElement) message.focus();
+  }, [focusOnArrival, formRef]);
 
   const onSubmit = submitWith(
     async (request) => {
@@ -117,6 +135,17 @@ export function ContactForm({ listingId, email, restricted = false }: { listingI
       )}
 
       <FormOutcome error={error} errorId={errorId} confirmation={sent ? CONTACT_SENT : null} />
+      {/* Issue 16: the message opened (or continued) a conversation with the seller. */}
+      {sent && (
+        <p className="text-sm">
+          <Link
+            to={`/messages?listing=${encodeURIComponent(listingId)}`}
+            className="font-medium text-teal-800 underline underline-offset-2"
+          >
+            Open the conversation
+          </Link>
+        </p>
+      )}
 
       <Button type="submit" block pending={send.isPending}>
         Send Message

@@ -1,5 +1,5 @@
 import { CONTACT_ALL_REQUIRED, CONTACT_SEND_FAILED, EMAIL_NOT_VERIFIED_TO_CONTACT, SELLER_UNAVAILABLE } from '@benchmarket/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answersInTurn, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { submitExpectingEach } from '@/testing/forms';
@@ -22,10 +22,10 @@ const sent = {
   is_read: false,
 };
 
-function renderPanel(routes: Record<string, StubHandler> = {}, { loggedIn = true } = {}) {
+function renderPanel(routes: Record<string, StubHandler> = {}, { loggedIn = true, hash = '' } = {}) {
   const network = stubFetch({ 'GET /api/v1/auth/me': { body: buyer }, 'POST /api/v1/messages': { status: 201, body: sent }, ...routes });
   const rendered = renderWithProviders(<ContactSellerPanel listing={listing} />, {
-    path: `/listings/${listing.id}`,
+    path: `/listings/${listing.id}${hash}`,
     ...(loggedIn && { token: 'buyer-token' }),
   });
   return { ...rendered, network };
@@ -40,6 +40,24 @@ describe('ContactSellerPanel', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(`/listings/${listing.id}`);
     expect(router.state.location.state).toEqual({ from: `/listings/${listing.id}` });
+  });
+
+  it("focuses the message field when the buyer came for the form (#contact, 'Contact Seller' on a search card)", async () => {
+    renderPanel({}, { hash: '#contact' });
+    const message = await screen.findByRole('textbox', { name: /Message/ });
+    await waitFor(() => {
+      expect(message).toHaveFocus();
+    });
+  });
+
+  it("focuses a visitor's 'Contact Seller' button at #contact, and nothing without it", async () => {
+    const { unmount } = renderPanel({}, { loggedIn: false, hash: '#contact' });
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Contact Seller' })).toHaveFocus();
+    });
+    unmount();
+    renderPanel({}, { loggedIn: false });
+    expect(screen.getByRole('button', { name: 'Contact Seller' })).not.toHaveFocus();
   });
 
   it('shows nothing to the listing owner', async () => {
@@ -90,6 +108,8 @@ describe('ContactSellerPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
+    // Issue 16: the message opened a conversation with the seller.
+    expect(screen.getByRole('link', { name: 'Open the conversation' })).toHaveAttribute('href', `/messages?listing=${listing.id}`);
     const request = network.requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/v1/messages'));
     expect(await request?.json()).toEqual({
       listing_id: listing.id,

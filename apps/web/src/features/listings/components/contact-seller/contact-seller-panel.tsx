@@ -1,6 +1,6 @@
 import { EMAIL_NOT_VERIFIED_TO_CONTACT, type Listing } from '@benchmarket/shared';
-import { lazy, Suspense, useId } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { LoadBoundary } from '@/components/ui/load-boundary';
 import { useAuth } from '@/lib/session/use-auth';
 import { cn } from '@/lib/cn';
@@ -25,12 +25,24 @@ interface ContactSellerPanelProps {
 export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
   const { user, isLoading } = useAuth();
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // Issue 18: 'Contact Seller' on a search card opens the listing at #contact, which is drawn
+  // only once the listing has loaded — the browser's own jump to the anchor came too early.
+  const arrived = useLocation().hash === '#contact';
+  const formShown = Boolean(user?.is_verified);
+  useEffect(() => {
+    if (!arrived || isLoading) return;
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+    // The form focuses its message field itself once its code has loaded.
+    if (!formShown) sectionRef.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, [arrived, isLoading, formShown]);
 
   // spec §6: the owner sees no contact form on their own listing.
   if (user && user.id === listing.user_id) return null;
 
   return (
     <section
+      ref={sectionRef}
       id="contact"
       aria-labelledby={headingId}
       className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -52,6 +64,7 @@ export function ContactSellerPanel({ listing }: ContactSellerPanelProps) {
               listingId={listing.id}
               email={user.email}
               restricted={listing.regulatory?.sale_restriction === 'licensed_professionals'}
+              focusOnArrival={arrived}
             />
           </Suspense>
         </LoadBoundary>
