@@ -28,8 +28,18 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
   const tabId = (id: Id) => `${baseId}-tab-${id}`;
   const panelId = (id: Id) => `${baseId}-panel-${id}`;
 
+  /**
+   * Counted from the focused tab, not from `selected`: the router commits the new selection
+   * asynchronously, so a second arrow key pressed before it lands would otherwise start again
+   * from the old tab (and two quick ArrowRights would only move one step).
+   */
+  const focusedIndex = (target: EventTarget) => {
+    const index = tabs.findIndex((tab) => tabRefs.current.get(tab.id) === target);
+    return index === -1 ? tabs.findIndex((tab) => tab.id === selected) : index;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === selected);
+    const index = focusedIndex(event.target);
     let next: number | null = null;
     if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
