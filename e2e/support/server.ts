@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   logFile: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then (after 20 s) SIGKILL; answers the exit code (null when it had to be killed). */
+  stop(): Promise<number | null>;
   /**
    * Stops and starts the same server again on the same data (restart survival); `between`
    * runs while it is stopped (e.g. a change made directly in its database).
@@ -33,19 +34,28 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string): Promise<void> {
+/** Answers whether the process is up: it answers its health check, or (WORKER=only, no HTTP) logged that its worker runs. */
+type ReadyCheck = (baseUrl: string, logFile: string) => Promise<boolean>;
+
+const answersHealthCheck: ReadyCheck = async (baseUrl) => {
+  try {
+    return (await fetch(`${baseUrl}/api/v1/health`)).ok;
+  } catch {
+    return false; // not listening yet
+  }
+};
+
+const loggedWorkerRunning: ReadyCheck = async (_baseUrl, logFile) =>
+  existsSync(logFile) && readFileSync(logFile, 'utf8').includes('worker is running with no HTTP');
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess, logFile: string, ready: ReadyCheck): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}; see ${logFile}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await ready(baseUrl, logFile)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not become healthy in time; see ${logFile}`);
+  throw new Error(`The server did not become ready in time; see ${logFile}`);
 }
 
 /**
@@ -83,15 +93,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
-    await waitForHealth(baseUrl, child, logFile);
+    await waitUntilReady(baseUrl, child, logFile, env.WORKER === 'only' ? loggedWorkerRunning : answersHealthCheck);
   };
 
-  const stopChild = async (): Promise<void> => {
-    if (child.exitCode !== null) return;
+  const stopChild = async (): Promise<number | null> => {
+    if (child.exitCode !== null) return child.exitCode;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
+    return child.exitCode;
   };
 
   await launch();
@@ -105,8 +116,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await launch();
     },
     stop: async () => {
-      await stopChild();
+      const code = await stopChild();
       if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }

@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the worker and serves HTTP, either alone, or both (WORKER); gives requests a grace period on SIGTERM (issue 17)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).worker).toMatchObject({ mode: 'on', enabled: true, serves: true });
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER: 'off' }).worker).toMatchObject({ enabled: false, serves: true });
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER: 'only' }).worker).toMatchObject({ enabled: true, serves: false });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKER: 'sometimes' })).toThrow(/WORKER/);
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2500);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -98,8 +98,11 @@ const envSchema = z.object({
   AI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  WORKER: z.enum(['on', 'off']).default('on'),
+  /** Issue 17: `on` serves HTTP and runs the worker; `off` only serves; `only` runs the worker with no HTTP. */
+  WORKER: z.enum(['on', 'off', 'only']).default('on'),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Issue 17: on SIGTERM, how long in-flight requests may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Issue 16: how often the worker looks for new listings matching instant saved searches (at most 5 minutes). */
   ALERTS_EVERY_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
 });
@@ -195,7 +198,10 @@ export interface AppConfig {
   };
   /** How long a search page may be served from memory (always checked against the catalog version); 0: never. */
   searchCacheSeconds: number;
-  worker: { enabled: boolean; pollMs: number };
+  /** `mode` is WORKER; `enabled`: this process runs the worker; `serves`: it listens for HTTP. */
+  worker: { mode: 'on' | 'off' | 'only'; enabled: boolean; serves: boolean; pollMs: number };
+  /** SIGTERM: in-flight requests get this long to finish (issue 17). */
+  shutdownGraceMs: number;
   /** Saved-search alerts (issue 16): how often instant searches are matched against new listings. */
   alerts: { everySeconds: number };
 }
@@ -300,7 +306,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.AI_TIMEOUT_MS,
     },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS,
-    worker: { enabled: env.WORKER === 'on', pollMs: env.WORKER_POLL_MS },
+    worker: { mode: env.WORKER, enabled: env.WORKER !== 'off', serves: env.WORKER !== 'only', pollMs: env.WORKER_POLL_MS },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     alerts: { everySeconds: env.ALERTS_EVERY_SECONDS },
   };
 }

@@ -6,7 +6,7 @@ import { openDatabase, runMigrations, type Database } from './db/database.js';
 import { logStartupBanner } from './lib/startup-banner.js';
 import { demoDataWanted, seedDemoData } from './seed/seed.js';
 
-interface Runtime {
+export interface Runtime {
   app: FastifyInstance;
   database: Database;
   stop(): Promise<void>;

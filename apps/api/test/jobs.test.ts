@@ -263,6 +263,45 @@ describe('the worker', () => {
     }
     await expect.poll(async () => (await onlyJob(kind)).status).toBe('done');
   });
+
+  it('on stop, finishes the job in hand and hands the rest of its batch back, due at once and unlocked (issue 17)', async () => {
+    const kind = newKind('draining');
+    const started: number[] = [];
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstStarted: () => void = () => {};
+    const firstRunning = new Promise<void>((resolve) => {
+      firstStarted = resolve;
+    });
+    const stopping = new Worker(ctx.app.db, ctx.app.log, clock);
+    stopping.handle(kind, async (payload) => {
+      started.push(payload.n as number);
+      firstStarted();
+      await firstHeld;
+    });
+    for (let n = 0; n < 5; n += 1) await enqueueJob(ctx.app.db, kind, { n });
+
+    stopping.start(50);
+    await firstRunning;
+    const stopped = stopping.stop();
+    releaseFirst();
+    await stopped;
+
+    expect(started).toHaveLength(1);
+    const rows = await jobsOf(kind);
+    const finished = rows.filter((row) => row.payload.n === started[0]);
+    const handedBack = rows.filter((row) => row.payload.n !== started[0]);
+    expect(finished.map((row) => [row.status, row.attempts, row.lockedUntil])).toEqual([['done', 1, null]]);
+    expect(handedBack.map((row) => [row.status, row.attempts, row.lockedUntil])).toEqual(
+      Array.from({ length: 4 }, () => ['pending', 0, null]),
+    );
+    // Another process's worker takes them on its next round, without waiting for a lock to run out.
+    const ran = countRuns(kind);
+    await ctx.app.worker.runDueJobs();
+    expect(ran()).toBe(4);
+  });
 });
 
 describe('retryDelaySeconds', () => {

@@ -75,6 +75,29 @@ export function connectToRunningEmbedded(connection: { host: string; port: numbe
   return { db: drizzle(pool, { schema }), pool, kind: 'pglite', close: once(() => pool.end()) };
 }
 
+/** `pg_advisory_lock` key of the migrations (any constant the app uses for nothing else). */
+export const MIGRATIONS_LOCK_KEY = 4_207_311_017;
+
+/**
+ * Applies the migrations not applied yet. On PostgreSQL several processes may start together
+ * (a deploy of N API processes): each waits for an advisory lock held on the connection that
+ * migrates, so the first applies them and the others find nothing left to do (issue 17).
+ * The embedded database has one process by construction (decision 002).
+ */
 export async function runMigrations(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
+  if (database.kind === 'pglite') {
+    await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -49,6 +49,8 @@ export class Worker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Set by `stop()`: the round under way finishes its job in hand and hands the rest back. */
+  private draining = false;
 
   private readonly lockSeconds: number;
   private readonly heartbeatMs: number;
@@ -90,16 +92,27 @@ export class Worker {
     await this.running;
   }
 
+  /**
+   * Stops polling and waits for the job in hand (a deploy's SIGTERM, issue 17); the jobs claimed
+   * with it and not started yet are handed back at once, not left locked for LOCK_SECONDS.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.draining = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    try {
+      await this.running;
+    } finally {
+      // A stopped worker's rounds run whole again when called directly (tests, the admin CLI).
+      this.draining = false;
+    }
   }
 
   /** One round: due periodic tasks, then every due job. Tests call it directly. */
   async tick(): Promise<void> {
     const now = this.clock.now().getTime();
     for (const entry of this.periodic) {
+      if (this.draining) return;
       if (now - entry.lastRun < entry.everyMs) continue;
       entry.lastRun = now;
       try {
@@ -113,14 +126,31 @@ export class Worker {
 
   async runDueJobs(): Promise<number> {
     let done = 0;
-    for (;;) {
+    while (!this.draining) {
       const batch = await this.claim();
       if (batch.length === 0) return done;
-      for (const job of batch) {
+      for (const [index, job] of batch.entries()) {
+        if (this.draining) {
+          await this.release(batch.slice(index));
+          return done;
+        }
         await this.run(job);
         done += 1;
       }
     }
+    return done;
+  }
+
+  /** Claimed jobs that never started go back to the queue as they were, due at once. */
+  private async release(jobs: ClaimedJob[]): Promise<void> {
+    const ids = jobs.map((job) => job.id);
+    await this.db.execute(sql`
+      update jobs set status = 'pending', attempts = greatest(attempts - 1, 0), locked_until = null, updated_at = now()
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and status = 'running'`);
+    this.log.info({ jobs: ids.length }, 'worker stopping: handed claimed jobs back to the queue');
   }
 
   /**

@@ -1,0 +1,310 @@
+/**
+ * Issue 17: several API processes on one PostgreSQL database, as a scaled-out deploy runs them
+ * (docs/operations.md). Real built servers, a real SMTP server, real HTTP; the database is one
+ * of its own on the PostgreSQL at TEST_DATABASE_URL (default 127.0.0.1:5432), dropped at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, callApi, type TestUser } from './support/api.js';
+import { createPublishedListing, SMALL_PNG } from './support/listing-fixtures.js';
+import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE_NAME = `bm_processes_${randomBytes(5).toString('hex')}`;
+const PASSWORD = 'several-processes-2026';
+/** The registrations one address may make in an hour, counted in the database for every process. */
+const REGISTRATIONS_PER_HOUR = 8;
+
+let mail: MailCatcher;
+let databaseUrl: string;
+let first: RunningServer;
+let second: RunningServer;
+const others: RunningServer[] = [];
+
+/** What every process of this deploy shares: the database, the mail server, the signing secret. */
+function deployEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: mail.smtpUrl,
+    JWT_SECRET: 'several-processes-share-this-secret-of-32-chars',
+    PROMO_FREE_UNTIL: '2099-06-01',
+    ALERTS_EVERY_SECONDS: '1',
+    RATE_LIMITS: 'on',
+    RATE_LIMIT_REGISTER_PER_HOUR: String(REGISTRATIONS_PER_HOUR),
+    SEARCH_CACHE_SECONDS: '600',
+    ...extra,
+  };
+}
+
+async function onAdminDatabase<T>(run: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await onAdminDatabase((client) => client.query(`create database ${DATABASE_NAME}`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE_NAME}`;
+  databaseUrl = url.toString();
+  mail = await startMailCatcher();
+  // Both start at once on an empty database: each runs the migrations, one after the other.
+  [first, second] = await Promise.all([startServer(deployEnv()), startServer(deployEnv())]);
+}, 240_000);
+
+afterAll(async () => {
+  for (const server of [first, second, ...others]) await server?.stop();
+  await mail?.stop();
+  await onAdminDatabase((client) => client.query(`drop database if exists ${DATABASE_NAME} with (force)`));
+});
+
+function uniqueEmail(who: string): string {
+  return `${who}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** The migrations the code ships (drizzle's journal): each must have been applied exactly once. */
+function migrationsInTheRepository(): number {
+  const journalPath = fileURLToPath(new URL('../apps/api/drizzle/meta/_journal.json', import.meta.url));
+  return (JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }).entries.length;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Follows the verification link of `email`'s mail through `server`, then logs in there. */
+async function verifyAndLogIn(server: RunningServer, email: string): Promise<TestUser> {
+  const verification = await mail.waitForMail(email, /verif/i);
+  await api(server.baseUrl, '/auth/verify-email', {
+    json: { token: new URL(linkIn(verification, '/verify-email')).searchParams.get('token') ?? '' },
+  });
+  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', {
+    form: { username: email, password: PASSWORD },
+  });
+  const me = await api<{ id: string }>(server.baseUrl, '/auth/me', { token });
+  return { id: me.id, email, password: PASSWORD, token };
+}
+
+function mailsTo(email: string, subject: RegExp): number {
+  return mail.mails.filter((received) => received.to.includes(email) && subject.test(received.subject)).length;
+}
+
+async function searchIds(server: RunningServer, user: TestUser, query: string, ai = false): Promise<string[]> {
+  const params = new URLSearchParams({ query, ...(ai ? { use_rag: 'true' } : {}) });
+  const page = await api<{ items: { id: string }[] }>(server.baseUrl, `/listings/search?${params.toString()}`, { token: user.token });
+  return page.items.map((item) => item.id);
+}
+
+describe('two API processes on one PostgreSQL database', () => {
+  it('send each mail once, see each other’s writes at once, and count a rate limit together', async () => {
+    // Registrations alternate between the processes; both workers poll the same jobs table.
+    const emails = Array.from({ length: REGISTRATIONS_PER_HOUR }, (_, i) => uniqueEmail(`shared-${String(i)}`));
+    for (const [i, email] of emails.entries()) {
+      await api((i % 2 === 0 ? first : second).baseUrl, '/auth/register', { json: { email, password: PASSWORD } });
+    }
+    // The limit is counted across both: the next registration is refused, whichever process takes it.
+    const refused = await callApi<{ detail: string }>(second.baseUrl, '/auth/register', {
+      json: { email: uniqueEmail('one-too-many'), password: PASSWORD },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toEqual(expect.any(String));
+
+    const seller = await verifyAndLogIn(first, emails[0]!);
+    const buyer = await verifyAndLogIn(second, emails[1]!);
+    for (const email of emails.slice(2)) await mail.waitForMail(email, /verif/i);
+
+    // A search through the second process (its page now cached there) …
+    await api(second.baseUrl, '/saved-searches', {
+      token: buyer.token,
+      json: { name: 'Microtomes', criteria: { query: 'microtome' }, frequency: 'instant' },
+    });
+    expect(await searchIds(second, buyer, 'microtome')).toEqual([]);
+    // … then a listing published through the first is found through the second on the next request.
+    const listing = await createPublishedListing(
+      { baseUrl: first.baseUrl, dataDir: first.dataDir },
+      seller,
+      { title: 'Leica RM2235 rotary microtome', price: 6400 },
+      { photo: false },
+    );
+    expect(await searchIds(second, buyer, 'microtome')).toEqual([listing.id]);
+    expect(await searchIds(second, buyer, 'microtome', true)).toEqual([listing.id]);
+    expect((await api<{ title: string }>(second.baseUrl, `/listings/${listing.id}`)).title).toBe('Leica RM2235 rotary microtome');
+
+    // The saved search's alert: once, though both workers look for new matches every second.
+    const alert = await mail.waitForMail(buyer.email, /Microtomes/, 30_000);
+    expect(alert.text).toContain('Leica RM2235 rotary microtome');
+    await sleep(4000);
+    expect(mailsTo(buyer.email, /Microtomes/)).toBe(1);
+    for (const email of emails) expect(mailsTo(email, /verif/i), email).toBe(1);
+    // Started together, the two processes migrated once.
+    const applied = await onAdminDatabase(
+      (client) => client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations'),
+      databaseUrl,
+    );
+    expect(applied.rows[0]?.n).toBe(migrationsInTheRepository());
+  });
+
+  it('WORKER=off serves and leaves the jobs; WORKER=only does them with no HTTP, the expiry reminder once', async () => {
+    // The shared workers stop (SIGTERM: each exits 0); from here only the processes below run.
+    expect(await first.stop()).toBe(0);
+    expect(await second.stop()).toBe(0);
+
+    const servesOnly = await startServer(deployEnv({ WORKER: 'off', RATE_LIMIT_REGISTER_PER_HOUR: '100' }));
+    others.push(servesOnly);
+    const email = uniqueEmail('later');
+    await api(servesOnly.baseUrl, '/auth/register', { json: { email, password: PASSWORD } });
+    await sleep(3000);
+    expect(mailsTo(email, /verif/i)).toBe(0);
+
+    // A listing in its last week: the expiry sweep of the worker-only process reminds its seller.
+    const reminded = await onAdminDatabase(async (client) => {
+      const row = await client.query<{ title: string; email: string }>(
+        `update listings set expiry_date = now() + interval '3 days', expiry_reminder_sent_at = null
+         where is_active returning title, (select email from users where users.id = listings.user_id) as email`,
+      );
+      return row.rows[0]!;
+    }, databaseUrl);
+
+    const workerOnly = await startServer(deployEnv({ WORKER: 'only', LOG_LEVEL: 'info' }));
+    others.push(workerOnly);
+    await mail.waitForMail(email, /verif/i, 30_000);
+    const reminder = await mail.waitForMail(reminded.email, /expires soon/i, 30_000);
+    expect(reminder.subject).toContain(reminded.title);
+    // No HTTP: nothing listens on its port.
+    await expect(fetch(`${workerOnly.baseUrl}/api/v1/health`)).rejects.toThrow();
+    await sleep(2000);
+    expect(mailsTo(reminded.email, /expires soon/i)).toBe(1);
+    expect(await workerOnly.stop()).toBe(0);
+    expect(await servesOnly.stop()).toBe(0);
+  });
+});
+
+interface Outcome {
+  startedAt: number;
+  status: number | 'network error';
+  complete: boolean;
+}
+
+/** A GET with a fresh connection; the outcome instead of a throw. */
+function timedGet(url: string, token: string): Promise<Outcome> {
+  const startedAt = Date.now();
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, headers: { Authorization: `Bearer ${token}` } }, (response) => {
+      const length = Number(response.headers['content-length'] ?? Number.NaN);
+      let received = 0;
+      response.on('data', (chunk: Buffer) => (received += chunk.length));
+      response.on('end', () =>
+        resolve({ startedAt, status: response.statusCode ?? 0, complete: Number.isNaN(length) || received === length }),
+      );
+      response.on('error', () => resolve({ startedAt, status: response.statusCode ?? 0, complete: false }));
+    });
+    request.on('error', () => resolve({ startedAt, status: 'network error', complete: false }));
+  });
+}
+
+/**
+ * A photo upload whose body arrives slowly over `ms`: a request the server has accepted and is
+ * still reading when the signal comes. Answers its status.
+ */
+function slowPhotoUpload(baseUrl: string, token: string, listingId: string, ms: number): Promise<number | 'network error'> {
+  const boundary = `----bm${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = Buffer.concat([head, SMALL_PNG, tail]);
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${baseUrl}/api/v1/listings/${listingId}/photos`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(body.length),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', () => resolve('network error'));
+    const pieces = 10;
+    const size = Math.ceil(body.length / pieces);
+    let sent = 0;
+    const timer = setInterval(() => {
+      request.write(body.subarray(sent * size, (sent + 1) * size));
+      sent += 1;
+      if (sent === pieces) {
+        clearInterval(timer);
+        request.end();
+      }
+    }, ms / pieces);
+  });
+}
+
+describe('a deploy’s SIGTERM', () => {
+  it('answers every request it had accepted, refuses the rest cleanly, and exits 0', async () => {
+    const server = await startServer(deployEnv({ SHUTDOWN_GRACE_MS: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '100', RATE_LIMITS: 'off' }));
+    others.push(server);
+    const email = uniqueEmail('under-load');
+    await api(server.baseUrl, '/auth/register', { json: { email, password: PASSWORD } });
+    const seller = await verifyAndLogIn(server, email);
+    const listing = await api<{ id: string }>(server.baseUrl, '/listings', {
+      token: seller.token,
+      json: {
+        title: 'Sakura Tissue-Tek VIP 6 tissue processor',
+        description: 'Tissue processor, serviced last year, with its original manual, power cord and a service report.',
+        price: 9800,
+        condition: 'pre-owned',
+        location: 'Germany',
+        duration_months: 1,
+      },
+    });
+
+    // Load: eight clients, each a new connection per request, searching and reading the listing.
+    const outcomes: Outcome[] = [];
+    let loading = true;
+    const client = async (n: number) => {
+      while (loading) {
+        const path = n % 2 === 0 ? `/api/v1/listings/search?query=tissue%20processor&use_rag=true` : `/api/v1/listings/${listing.id}`;
+        outcomes.push(await timedGet(`${server.baseUrl}${path}`, seller.token));
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, n) => client(n));
+    const upload = slowPhotoUpload(server.baseUrl, seller.token, listing.id, 3000);
+    await sleep(1500);
+
+    const signalledAt = Date.now();
+    const exitCode = server.stop();
+    await sleep(2500);
+    loading = false;
+    await Promise.all(clients);
+
+    // The upload was being read when the signal came: it finishes and is kept.
+    expect(await upload).toBe(201);
+    expect(await exitCode).toBe(0);
+    const before = outcomes.filter((outcome) => outcome.startedAt < signalledAt - 200);
+    expect(before.length).toBeGreaterThan(5);
+    expect(before.filter((outcome) => outcome.status !== 200 || !outcome.complete)).toEqual([]);
+    // After the signal a request is answered whole, refused with 503, or not connected at all: never cut off.
+    const after = outcomes.filter((outcome) => outcome.startedAt >= signalledAt - 200);
+    expect(
+      after.filter((outcome) => typeof outcome.status === 'number' && (!outcome.complete || ![200, 503].includes(outcome.status))),
+    ).toEqual([]);
+    const photos = await onAdminDatabase(
+      (db) => db.query<{ n: number }>('select count(*)::int as n from listing_photos where listing_id = $1', [listing.id]),
+      databaseUrl,
+    );
+    expect(photos.rows[0]?.n).toBe(1);
+  });
+});
