@@ -55,6 +55,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).shutdownGraceMs).toBe(10_000);
     expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2500);
     expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(loadConfig({ DATA_DIR: dataDir }).rateLimits.redisUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://cache:6379/0' }).rateLimits.redisUrl).toBe('redis://cache:6379/0');
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
 
   it('names the variable of a bad value', () => {

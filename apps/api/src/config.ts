@@ -63,6 +63,12 @@ const envSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * Issue 17: with several API processes, the per-minute flood guard counts in this Redis so the
+   * processes share it (redis://host:6379/0); unset, each process counts its own. The limits that
+   * protect accounts are in PostgreSQL either way.
+   */
+  REDIS_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^rediss?$/ }).optional()),
   /** Photos one account may upload per hour (each is decoded and re-encoded: the costly part of the API). */
   RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** A request whose body has not fully arrived after this long is cut off (408): a slow upload cannot hold the server. */
@@ -155,6 +161,8 @@ export interface AppConfig {
     messagesPerIpPerHour: number;
     globalPerMinute: number;
     photosPerHour: number;
+    /** Where the per-minute flood guard counts: a shared Redis, or (undefined) this process's memory. */
+    redisUrl: string | undefined;
   };
   /** Upload bounds (issue 12): the whole request within `requestTimeoutMs`, `photoDecodeConcurrency` decodes at once. */
   uploads: { requestTimeoutMs: number; photoDecodeConcurrency: number };
@@ -278,6 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       messagesPerIpPerHour: env.RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR,
       globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
       photosPerHour: env.RATE_LIMIT_PHOTOS_PER_HOUR,
+      redisUrl: env.REDIS_URL,
     },
     uploads: { requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000, photoDecodeConcurrency: env.PHOTO_DECODE_CONCURRENCY },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },

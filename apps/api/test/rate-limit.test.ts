@@ -183,4 +183,24 @@ describe('the flood guard (RATE_LIMIT_GLOBAL_PER_MINUTE)', () => {
       expect((await from(newIp(), '/api/v1/health')).statusCode).toBe(200);
     });
   });
+
+  it('is counted across processes in Redis when REDIS_URL is set, and lets requests through when Redis is down (issue 17)', async () => {
+    const shared = { ...LIMITS, RATE_LIMIT_GLOBAL_PER_MINUTE: '4', REDIS_URL: 'redis://127.0.0.1:6379/0' };
+    // An address no earlier run used within the minute: the counts live in Redis, not in this test's database.
+    const ip = `10.${String(100 + Math.floor(Math.random() * 150))}.${String(Math.floor(Math.random() * 250))}.${String(Math.floor(Math.random() * 250) + 1)}`;
+    await withOtherProcess(ctx, { env: shared, clock }, async (one) => {
+      await withOtherProcess(ctx, { env: shared, clock }, async (two) => {
+        const from = (app: typeof one) => app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: ip });
+        const statuses = [];
+        for (let i = 0; i < 4; i += 1) statuses.push((await from(i % 2 === 0 ? one : two)).statusCode);
+        expect(statuses).toEqual([200, 200, 200, 200]);
+        expect((await from(one)).statusCode).toBe(429);
+        expect((await from(two)).statusCode).toBe(429);
+      });
+    });
+    await withOtherProcess(ctx, { env: { ...shared, REDIS_URL: 'redis://127.0.0.1:1/0' }, clock }, async (app) => {
+      for (let i = 0; i < 6; i += 1)
+        expect((await app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: ip })).statusCode).toBe(200);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { tooManyRequests } from '../lib/http-errors.js';
 
 /**
@@ -49,6 +50,7 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
         const error = tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
         return error;
       },
+      ...sharedFloodCounter(app),
     });
     // The limit is attached to each route as it is registered, and the not-found handler is
     // no route: without this, requests for unknown paths (a scanner's, or the web app's
@@ -59,6 +61,30 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
       if (request.is404) await limitUnknownRoutes(request, reply);
     });
   }
+}
+
+/**
+ * With REDIS_URL, every API process counts the flood guard in one Redis (issue 17). Redis
+ * unreachable: requests pass (`skipOnError`) rather than fail — it is a guard against floods,
+ * and the limits that protect accounts are kept in PostgreSQL.
+ */
+function sharedFloodCounter(app: FastifyInstance): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+  const url = app.config.rateLimits.redisUrl;
+  if (!url) return {};
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    // ioredis reconnects by itself; one line per outage, not one per retry.
+    if (!reported) app.log.warn({ err: error }, 'Redis (REDIS_URL) unreachable: the flood guard lets requests through until it is back');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return { redis, nameSpace: 'benchmarket-flood:', skipOnError: true };
 }
 
 /** A route of the built web app's files (registered one per file), not the API and not a 404. */
