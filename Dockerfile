@@ -1,0 +1,49 @@
+# BenchMarket's production image: the API, the built web app it serves, migrations applied at
+# start. How to run it: docs/operations.md; why it is built this way: docs/decisions/026.
+#
+# Kept in step with deploy/image-steps.sh, which CI runs (.ci/run) without Docker: in a copy of
+# the build context it runs the build stage's RUN commands below, in order, then assembles the
+# production tree from the `COPY --from=build` lines and starts the server from it. The script
+# stops when its commands and this file's RUN lines differ, so change both together.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Manifests first: the dependency layer is rebuilt only when one of them changes.
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY perf/package.json perf/
+RUN npm ci --no-audit --no-fund
+COPY . .
+# Also compiles the word vectors into node_modules/.cache/benchmarket/ (apps/api build script).
+RUN npm run build
+# Production dependencies only; node_modules/.cache (the compiled word vectors) stays.
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# Owned by root and read-only to the server's user: nothing under /app is written at run time
+# (the word vectors were compiled above; a missing file would fail here, not in production).
+COPY --from=build /app/package.json package.json
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/packages/shared/package.json packages/shared/package.json
+COPY --from=build /app/packages/shared/dist packages/shared/dist
+COPY --from=build /app/apps/api/package.json apps/api/package.json
+COPY --from=build /app/apps/api/node_modules apps/api/node_modules
+COPY --from=build /app/apps/api/dist apps/api/dist
+COPY --from=build /app/apps/api/drizzle apps/api/drizzle
+COPY --from=build /app/apps/web/dist apps/web/dist
+# DATA_DIR: only used without PostgreSQL/S3/SMTP (embedded database, uploads, outbox).
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
+# node itself as the command (no npm in between), so SIGTERM reaches the server's shutdown.
+CMD ["node", "apps/api/dist/server.js"]
