@@ -1,6 +1,6 @@
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
+import { api, createVerifiedUser, logInWithToken, registerVerifiedByMail, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { focused, tabTo } from './support/keyboard.js';
 import { createListing, createPublishedListing, orderSummaryValue, SMALL_PNG, type CreatedListing } from './support/listing-fixtures.js';
@@ -43,15 +43,7 @@ function uniqueEmail(who: string): string {
 
 /** A verified user with a token, through the API; the verification link comes from the mail. */
 async function verifiedUser(who: string): Promise<TestUser> {
-  const email = uniqueEmail(who);
-  await api(server.baseUrl, '/auth/register', { json: { email, password: PASSWORD } });
-  const link = linkIn(await mail.waitForMail(email, /verif/i), '/verify-email');
-  await api(server.baseUrl, '/auth/verify-email', { json: { token: new URL(link).searchParams.get('token') } });
-  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', {
-    form: { username: email, password: PASSWORD },
-  });
-  const me = await api<{ id: string }>(server.baseUrl, '/auth/me', { token });
-  return { id: me.id, email, password: PASSWORD, token };
+  return registerVerifiedByMail(server.baseUrl, mail, uniqueEmail(who), PASSWORD);
 }
 
 async function storedToken(page: Page): Promise<string | null> {

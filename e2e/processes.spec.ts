@@ -9,9 +9,9 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, callApi, type TestUser } from './support/api.js';
+import { api, callApi, registerVerifiedByMail, verifyByMailAndLogIn, type TestUser } from './support/api.js';
 import { createPublishedListing, SMALL_PNG } from './support/listing-fixtures.js';
-import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
+import { startMailCatcher, type MailCatcher } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -79,19 +79,6 @@ function migrationsInTheRepository(): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Follows the verification link of `email`'s mail through `server`, then logs in there. */
-async function verifyAndLogIn(server: RunningServer, email: string): Promise<TestUser> {
-  const verification = await mail.waitForMail(email, /verif/i);
-  await api(server.baseUrl, '/auth/verify-email', {
-    json: { token: new URL(linkIn(verification, '/verify-email')).searchParams.get('token') ?? '' },
-  });
-  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', {
-    form: { username: email, password: PASSWORD },
-  });
-  const me = await api<{ id: string }>(server.baseUrl, '/auth/me', { token });
-  return { id: me.id, email, password: PASSWORD, token };
-}
-
 function mailsTo(email: string, subject: RegExp): number {
   return mail.mails.filter((received) => received.to.includes(email) && subject.test(received.subject)).length;
 }
@@ -116,8 +103,8 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.detail).toEqual(expect.any(String));
 
-    const seller = await verifyAndLogIn(first, emails[0]!);
-    const buyer = await verifyAndLogIn(second, emails[1]!);
+    const seller = await verifyByMailAndLogIn(first.baseUrl, mail, emails[0]!, PASSWORD);
+    const buyer = await verifyByMailAndLogIn(second.baseUrl, mail, emails[1]!, PASSWORD);
     for (const email of emails.slice(2)) await mail.waitForMail(email, /verif/i);
 
     // A search through the second process (its page now cached there) …
@@ -256,9 +243,7 @@ describe('a deploy’s SIGTERM', () => {
   it('answers every request it had accepted, refuses the rest cleanly, and exits 0', async () => {
     const server = await startServer(deployEnv({ SHUTDOWN_GRACE_MS: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '100', RATE_LIMITS: 'off' }));
     others.push(server);
-    const email = uniqueEmail('under-load');
-    await api(server.baseUrl, '/auth/register', { json: { email, password: PASSWORD } });
-    const seller = await verifyAndLogIn(server, email);
+    const seller = await registerVerifiedByMail(server.baseUrl, mail, uniqueEmail('under-load'), PASSWORD);
     const listing = await api<{ id: string }>(server.baseUrl, '/listings', {
       token: seller.token,
       json: {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logInWithToken, type TestUser } from './support/api.js';
+import { logInWithToken, registerVerifiedByMail, type TestUser } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { createPublishedListing, severeAxeViolations } from './support/listing-fixtures.js';
 import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
@@ -34,17 +34,7 @@ function uniqueEmail(who: string): string {
 
 /** Registers through the API and follows the verification link from the mail. */
 async function registerVerified(who: string): Promise<TestUser> {
-  const email = uniqueEmail(who);
-  await api(server.baseUrl, '/auth/register', { json: { email, password: PASSWORD } });
-  const verification = await mail.waitForMail(email, /verif/i);
-  await api(server.baseUrl, '/auth/verify-email', {
-    json: { token: new URL(linkIn(verification, '/verify-email')).searchParams.get('token') ?? '' },
-  });
-  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', {
-    form: { username: email, password: PASSWORD },
-  });
-  const me = await api<{ id: string }>(server.baseUrl, '/auth/me', { token });
-  return { id: me.id, email, password: PASSWORD, token };
+  return registerVerifiedByMail(server.baseUrl, mail, uniqueEmail(who), PASSWORD);
 }
 
 describe('saved searches', () => {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logInWithToken } from './support/api.js';
+import { logInWithToken, registerVerifiedByMail } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
-import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
+import { startMailCatcher, type MailCatcher } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // /support: the common questions and the support form, which mails the support address of
@@ -32,15 +32,7 @@ afterAll(async () => {
  * createVerifiedUser reads), so the verification link comes from the mail catcher.
  */
 async function verifiedUser(): Promise<{ email: string; token: string }> {
-  const email = `support-user-${String(Date.now())}@example.com`;
-  const password = 'Lab-bench-2025!';
-  await api(server.baseUrl, '/auth/register', { json: { email, password } });
-  const link = linkIn(await mail.waitForMail(email, /verif/i), '/verify-email');
-  await api(server.baseUrl, '/auth/verify-email', { json: { token: new URL(link).searchParams.get('token') } });
-  const { access_token: token } = await api<{ access_token: string }>(server.baseUrl, '/auth/login', {
-    form: { username: email, password },
-  });
-  return { email, token };
+  return registerVerifiedByMail(server.baseUrl, mail, `support-user-${String(Date.now())}@example.com`, 'Lab-bench-2025!');
 }
 
 function formOf(page: Page) {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { linkIn, type MailCatcher } from './mail.js';
 
 /**
  * Fixtures that set up data through the API, as a test needs it, without the UI (STYLE.md:
@@ -129,6 +130,24 @@ export async function createVerifiedUser(server: ServerInfo, prefix = 'seller'):
   });
   const me = await api<{ id: string; is_verified: boolean }>(server.baseUrl, '/auth/me', { token });
   if (!me.is_verified) throw new Error(`${email} is not verified after following the link`);
+  return { id: me.id, email, password, token };
+}
+
+/**
+ * A new user with a verified email and a token when the server mails by SMTP (to `mail`, not
+ * the outbox that createVerifiedUser reads): registers, follows the link from the mail, logs in.
+ */
+export async function registerVerifiedByMail(baseUrl: string, mail: MailCatcher, email: string, password: string): Promise<TestUser> {
+  await api(baseUrl, '/auth/register', { json: { email, password } });
+  return verifyByMailAndLogIn(baseUrl, mail, email, password);
+}
+
+/** For a user registered earlier: follows the verification link from the mail through `baseUrl`, then logs in there. */
+export async function verifyByMailAndLogIn(baseUrl: string, mail: MailCatcher, email: string, password: string): Promise<TestUser> {
+  const link = linkIn(await mail.waitForMail(email, /verif/i), '/verify-email');
+  await api(baseUrl, '/auth/verify-email', { json: { token: new URL(link).searchParams.get('token') ?? '' } });
+  const { access_token: token } = await api<{ access_token: string }>(baseUrl, '/auth/login', { form: { username: email, password } });
+  const me = await api<{ id: string }>(baseUrl, '/auth/me', { token });
   return { id: me.id, email, password, token };
 }
 
