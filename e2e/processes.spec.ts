@@ -138,7 +138,7 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(applied.rows[0]?.n).toBe(migrationsInTheRepository());
   });
 
-  it('WORKER=off serves and leaves the jobs; WORKER=only does them with no HTTP, the expiry reminder once', async () => {
+  it('WORKER=off serves and leaves the jobs; two WORKER=only processes do them with no HTTP, each mail and the expiry reminder once', async () => {
     // The shared workers stop (SIGTERM: each exits 0); from here only the processes below run.
     expect(await first.stop()).toBe(0);
     expect(await second.stop()).toBe(0);
@@ -159,8 +159,12 @@ describe('two API processes on one PostgreSQL database', () => {
       return row.rows[0]!;
     }, databaseUrl);
 
-    const workerOnly = await startServer(deployEnv({ WORKER: 'only', LOG_LEVEL: 'info' }));
-    others.push(workerOnly);
+    // Two worker-only processes start together: both sweep at once, the reminder goes out once.
+    const [workerOnly, secondWorker] = await Promise.all([
+      startServer(deployEnv({ WORKER: 'only', LOG_LEVEL: 'info' })),
+      startServer(deployEnv({ WORKER: 'only', LOG_LEVEL: 'info' })),
+    ]);
+    others.push(workerOnly, secondWorker);
     await mail.waitForMail(email, /verif/i, 30_000);
     const reminder = await mail.waitForMail(reminded.email, /expires soon/i, 30_000);
     expect(reminder.subject).toContain(reminded.title);
@@ -168,7 +172,9 @@ describe('two API processes on one PostgreSQL database', () => {
     await expect(fetch(`${workerOnly.baseUrl}/api/v1/health`)).rejects.toThrow();
     await sleep(2000);
     expect(mailsTo(reminded.email, /expires soon/i)).toBe(1);
+    expect(mailsTo(email, /verif/i)).toBe(1);
     expect(await workerOnly.stop()).toBe(0);
+    expect(await secondWorker.stop()).toBe(0);
     expect(await servesOnly.stop()).toBe(0);
   });
 });
