@@ -28,6 +28,7 @@ import inboxModule from './modules/inbox/plugin.js';
 import listingsModule from './modules/listings/plugin.js';
 import listingRoutes from './modules/listings/routes.js';
 import mail from './modules/mail/plugin.js';
+import metricsModule from './modules/metrics/plugin.js';
 import messagesModule from './modules/messages/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
 import moderationAdminRoutes from './modules/moderation/admin-routes.js';
@@ -117,6 +118,8 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   await app.register(security);
   await app.register(formbody);
   await app.register(openapi);
+  // Issue 17: before every module, which records through app.metrics.
+  await app.register(metricsModule);
   await app.register(jobs);
   await app.register(mail);
   await app.register(authContext);
