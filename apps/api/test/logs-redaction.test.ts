@@ -29,8 +29,9 @@ const logged = () => lines.join('');
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-logs-'));
   const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'debug', RATE_LIMITS: 'off' }));
-  database = await createTestDatabase();
-  dropDatabase = () => database.dropped();
+  const created = await createTestDatabase();
+  database = created;
+  dropDatabase = () => created.dropped();
   app = await buildApp({ config, database, logStream: { write: (line: string) => void lines.push(line) } });
   await app.ready();
 });
