@@ -46,7 +46,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Readiness: the database answers and every migration of this build is applied',
         description:
           'For a load balancer or an orchestrator: 200 when this process can serve, 503 with the reason otherwise ' +
-          '(database down, or migrations pending: a new build started before `migrate` ran). /health stays the liveness check.',
+          '(database down, or a migration of this build not applied to its database). /health stays the liveness check.',
         response: { 200: ReadyResponse, 503: ReadyResponse },
       },
     },
