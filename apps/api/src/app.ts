@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { serializeError, serializeRequest } from './lib/log-redaction.js';
+import { bindLogsToRequests, requestLogMixin } from './lib/request-log-context.js';
 import { installValidationMessages } from './lib/validation-messages.js';
 import jobs from './jobs/plugin.js';
 import activityModule from './modules/activity/plugin.js';
@@ -28,6 +29,7 @@ import inboxModule from './modules/inbox/plugin.js';
 import listingsModule from './modules/listings/plugin.js';
 import listingRoutes from './modules/listings/routes.js';
 import mail from './modules/mail/plugin.js';
+import metricsModule from './modules/metrics/plugin.js';
 import messagesModule from './modules/messages/plugin.js';
 import messagesRoutes from './modules/messages/routes.js';
 import moderationAdminRoutes from './modules/moderation/admin-routes.js';
@@ -92,6 +94,8 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
       // No secret from a URL (mail links, OAuth and payment returns) and no SQL parameter in a log line.
       serializers: { req: serializeRequest, err: serializeError },
+      // A module's logger (made at start-up) adds the id of the request it works for.
+      mixin: requestLogMixin,
       ...(logStream ? { stream: logStream } : {}),
     },
     // Only trusted hops may set the client address: otherwise X-Forwarded-For would let anyone
@@ -111,12 +115,15 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  bindLogsToRequests(app);
 
   await app.register(errors);
   acceptEmptyJsonBodies(app);
   await app.register(security);
   await app.register(formbody);
   await app.register(openapi);
+  // Issue 17: before every module, which records through app.metrics.
+  await app.register(metricsModule);
   await app.register(jobs);
   await app.register(mail);
   await app.register(authContext);

@@ -103,6 +103,8 @@ const envSchema = z.object({
   AI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
   AI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
+  /** Issue 17: GET /metrics wants `Authorization: Bearer <this>` when set; unset, it is open (keep it off the public network). */
+  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, 'must be at least 16 characters'),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Issue 17: `on` serves HTTP and runs the worker; `off` only serves; `only` runs the worker with no HTTP. */
   WORKER: z.enum(['on', 'off', 'only']).default('on'),
@@ -204,6 +206,8 @@ export interface AppConfig {
     embeddingModel: string;
     timeoutMs: number;
   };
+  /** Issue 17: the bearer token /metrics asks for; undefined: /metrics is open. */
+  metricsToken: string | undefined;
   /** How long a search page may be served from memory (always checked against the catalog version); 0: never. */
   searchCacheSeconds: number;
   /** `mode` is WORKER; `enabled`: this process runs the worker; `serves`: it listens for HTTP. */
@@ -314,6 +318,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       embeddingModel: env.AI_EMBEDDING_MODEL,
       timeoutMs: env.AI_TIMEOUT_MS,
     },
+    metricsToken: env.METRICS_TOKEN,
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS,
     worker: { mode: env.WORKER, enabled: env.WORKER !== 'off', serves: env.WORKER !== 'only', pollMs: env.WORKER_POLL_MS },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

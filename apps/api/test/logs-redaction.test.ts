@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
+import type { Database } from '../src/db/database.js';
 import { redactUrl } from '../src/lib/log-redaction.js';
 import { createTestDatabase, testEnv } from './helpers.js';
 import { GOOD_PASSWORD, login, postJson, uniqueEmail } from './support/auth.js';
@@ -20,6 +21,7 @@ import { GOOD_PASSWORD, login, postJson, uniqueEmail } from './support/auth.js';
 
 let app: FastifyInstance;
 let dataDir: string;
+let database: Database;
 let dropDatabase: () => Promise<void>;
 const lines: string[] = [];
 const logged = () => lines.join('');
@@ -27,8 +29,9 @@ const logged = () => lines.join('');
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-logs-'));
   const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'debug', RATE_LIMITS: 'off' }));
-  const database = await createTestDatabase();
-  dropDatabase = () => database.dropped();
+  const created = await createTestDatabase();
+  database = created;
+  dropDatabase = () => created.dropped();
   app = await buildApp({ config, database, logStream: { write: (line: string) => void lines.push(line) } });
   await app.ready();
 });
@@ -114,6 +117,45 @@ describe('the log', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/https?:\/\/[^"\s]*\?token=[A-Za-z0-9]/);
+  });
+});
+
+describe('the log of a request', () => {
+  it("carries the request id on every line written while it runs, those of a module's start-up logger too", async () => {
+    // A second process on this file's database with one more route, logging as a module does:
+    // through a logger made at start-up, after its JSON body was read and a query answered.
+    const written: string[] = [];
+    const other = await buildApp({
+      config: loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', RATE_LIMITS: 'off' })),
+      database,
+      logStream: { write: (line: string) => void written.push(line) },
+    });
+    const moduleLog = other.log.child({ module: 'example' });
+    other.post('/api/v1/log-example', async (request) => {
+      await other.db.select({ id: users.id }).from(users).limit(1);
+      moduleLog.info({ size: JSON.stringify(request.body).length }, 'module line while a request runs');
+      return { ok: true };
+    });
+    await other.ready();
+    try {
+      const from = written.length;
+      expect((await postJson(other, '/api/v1/log-example', { some: 'body' })).statusCode).toBe(200);
+      // A wrong password: the auth module and the error handler log too.
+      expect((await login(other, uniqueEmail('nobody'), 'Wrong-password-1')).statusCode).toBe(401);
+      const lines = written.slice(from).map((line) => JSON.parse(line) as { reqId?: string; msg?: string; module?: string });
+
+      const incoming = lines.find((line) => line.msg === 'incoming request');
+      expect(incoming?.reqId).toMatch(/./);
+      expect(lines.find((line) => line.msg === 'module line while a request runs')).toMatchObject({
+        module: 'example',
+        reqId: incoming?.reqId,
+      });
+      expect(lines.filter((line) => line.reqId === undefined).map((line) => line.msg)).toEqual([]);
+      // Once: a request logger's own line does not get a second reqId.
+      for (const line of written.slice(from)) expect(line.match(/"reqId"/g)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -298,11 +298,21 @@ describe('GET /robots.txt', () => {
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const lines = response.body.split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/dashboard', '/account', '/edit-listing', '/payment', '/create-listing', '/admin', '/watchlist', '/messages'])
+    for (const path of [
+      '/dashboard',
+      '/account',
+      '/edit-listing',
+      '/payment',
+      '/create-listing',
+      '/admin',
+      '/watchlist',
+      '/messages',
+      '/metrics',
+    ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /');
     // Each prefix once: /payment covers /payment/confirmation.
-    expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(8);
+    expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(9);
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

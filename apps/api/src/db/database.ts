@@ -13,7 +13,11 @@ export interface Database {
   pool: pg.Pool;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** Calls `listener` after every query with its duration (the metrics module); answers how to stop. */
+  observeQueries(listener: QueryListener): () => void;
 }
+
+export type QueryListener = (seconds: number, failed: boolean) => void;
 
 interface DatabaseOptions {
   /** postgres://… → PostgreSQL; undefined → embedded PGlite. */
@@ -47,10 +51,48 @@ function survivingIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/**
+ * Times every query of the pool's clients (pool.query and transactions alike go through
+ * `client.query`) for whoever listens; with no listener a query runs exactly as before.
+ */
+function timedQueries(pool: pg.Pool): Database['observeQueries'] {
+  const listeners = new Set<QueryListener>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      if (listeners.size === 0) return query(...args);
+      const started = performance.now();
+      const report = (failed: boolean) => {
+        const seconds = (performance.now() - started) / 1000;
+        for (const listener of listeners) listener(seconds, failed);
+      };
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          report(Boolean(error));
+          return (callback as (error: unknown, result: unknown) => unknown)(error, result);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (result instanceof Promise)
+        result.then(
+          () => report(false),
+          () => report(true),
+        );
+      return result;
+    };
+  });
+  return (listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = survivingIdleErrors(new pg.Pool({ connectionString: options.url, max: options.poolSize }));
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: once(() => pool.end()) };
+    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: once(() => pool.end()), observeQueries: timedQueries(pool) };
   }
   const embedded = await startEmbeddedPostgres(options.pgliteDir, { publishIn: options.publishSocketIn });
   // PGlite is a single-session database: one connection, queries queue in the pool.
@@ -63,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       await embedded.stop();
     }),
+    observeQueries: timedQueries(pool),
   };
 }
 
@@ -72,7 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export function connectToRunningEmbedded(connection: { host: string; port: number; user: string; database: string }): Database {
   const pool = survivingIdleErrors(new pg.Pool({ ...connection, max: 1 }));
-  return { db: drizzle(pool, { schema }), pool, kind: 'pglite', close: once(() => pool.end()) };
+  return { db: drizzle(pool, { schema }), pool, kind: 'pglite', close: once(() => pool.end()), observeQueries: timedQueries(pool) };
 }
 
 /** `pg_advisory_lock` key of the migrations (any constant the app uses for nothing else). */

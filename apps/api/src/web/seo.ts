@@ -380,6 +380,8 @@ function renderRobots(publicUrl: string): string {
   return [
     'User-agent: *',
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    // Issue 17: the Prometheus metrics are for the operators' scraper, not for search engines.
+    'Disallow: /metrics',
     'Allow: /',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

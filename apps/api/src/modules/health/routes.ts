@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +14,76 @@ const HealthResponse = z.object({
   }),
 });
 
+const ReadyResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['up', 'down']),
+  migrations: z.enum(['current', 'pending', 'unknown']),
+  /** Why the process is not ready (absent when it is). */
+  detail: z.string().optional(),
+});
+
+/** apps/api/drizzle, from src/modules/health and from dist/modules/health alike. */
+const JOURNAL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle/meta/_journal.json');
+
+/**
+ * The migrations this build expects, by the `created_at` drizzle's migrator records for each:
+ * the journal entry's `when` (drizzle keeps them in drizzle.__drizzle_migrations on PGlite
+ * and PostgreSQL alike).
+ */
+function expectedMigrations(): Map<number, string> {
+  const journal = JSON.parse(readFileSync(JOURNAL, 'utf8')) as { entries: { when: number; tag: string }[] };
+  return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+}
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const expected = expectedMigrations();
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers and every migration of this build is applied',
+        description:
+          'For a load balancer or an orchestrator: 200 when this process can serve, 503 with the reason otherwise ' +
+          '(database down, or a migration of this build not applied to its database). /health stays the liveness check.',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
+    async (request, reply) => {
+      let applied: Set<number>;
+      try {
+        const result = await app.db.execute<{ created_at: number | string }>(sql`select created_at from drizzle.__drizzle_migrations`);
+        applied = new Set(result.rows.map((row) => Number(row.created_at)));
+      } catch (error) {
+        // Connected but without the table (a database never migrated) is "pending", not "down".
+        const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+        if (code === '42P01' || code === '3F000') {
+          return reply.status(503).send({
+            status: 'not_ready',
+            database: 'up',
+            migrations: 'pending',
+            detail: 'The database has no migrations applied. Run the migrations.',
+          });
+        }
+        request.log.error({ err: error }, 'readiness check: the database did not answer');
+        return reply
+          .status(503)
+          .send({ status: 'not_ready', database: 'down', migrations: 'unknown', detail: 'The database does not answer.' });
+      }
+      const pending = [...expected].filter(([when]) => !applied.has(when)).map(([, tag]) => tag);
+      if (pending.length > 0) {
+        return reply.status(503).send({
+          status: 'not_ready',
+          database: 'up',
+          migrations: 'pending',
+          detail: `${pending.length} migration${pending.length === 1 ? '' : 's'} not applied: ${pending.join(', ')}.`,
+        });
+      }
+      return { status: 'ready' as const, database: 'up' as const, migrations: 'current' as const };
+    },
+  );
+
   app.get(
     '/health',
     {

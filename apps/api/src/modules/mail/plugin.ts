@@ -44,7 +44,13 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   app.worker.handle(
     MAIL_JOB,
     async (payload) => {
-      await transport.send(payload as unknown as OutgoingMail);
+      try {
+        await transport.send(payload as unknown as OutgoingMail);
+      } catch (error) {
+        app.metrics.mail.failed();
+        throw error;
+      }
+      app.metrics.mail.sent();
     },
     { redact: redactMailPayload },
   );
@@ -68,4 +74,4 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => transport.close());
 }
 
-export default fp(mailPlugin, { name: 'mail', dependencies: ['jobs'] });
+export default fp(mailPlugin, { name: 'mail', dependencies: ['jobs', 'metrics'] });

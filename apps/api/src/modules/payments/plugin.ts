@@ -43,6 +43,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     publicUrl: config.publicUrl,
     log,
     listings: app.listings,
+    outcomes: app.metrics,
   });
   const checkout = new PaymentCheckout({
     db: app.db,
@@ -53,7 +54,16 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     log,
     settlement,
   });
-  const refundDeps = { db: app.db, clock: app.clock, provider, log, listings: app.listings, audit: app.audit, notices: settlement };
+  const refundDeps = {
+    db: app.db,
+    clock: app.clock,
+    provider,
+    log,
+    listings: app.listings,
+    audit: app.audit,
+    notices: settlement,
+    outcomes: app.metrics,
+  };
   app.decorate('payments', {
     provider,
     checkout,
@@ -70,4 +80,4 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(paymentsPlugin, { name: 'payments', dependencies: ['jobs', 'mail', 'listings', 'audit', 'settings'] });
+export default fp(paymentsPlugin, { name: 'payments', dependencies: ['jobs', 'mail', 'listings', 'audit', 'settings', 'metrics'] });

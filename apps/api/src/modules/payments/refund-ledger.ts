@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { PaymentProvider } from '../../providers/payments/index.js';
 import type { AuditLog } from '../audit/index.js';
 import { addMonths, type ListingRow, type ListingsService } from '../listings/index.js';
+import type { MetricsRecorder } from '../metrics/index.js';
 import type { PaymentRow, Tx } from './settlement.js';
 
 /**
@@ -38,6 +39,8 @@ export interface LedgerDeps {
   log: FastifyBaseLogger;
   /** Mails the payer about a refund of paid time (settlement's queueRefundNotice). */
   notices: { queueRefundNotice(tx: Tx, payment: PaymentRow, refundedCents: number, listing: ListingRow): Promise<void> };
+  /** Issue 17: counts what became of payments (app.metrics). */
+  outcomes: Pick<MetricsRecorder, 'payment'>;
 }
 
 /** What gives money back — the console's refunds and Stripe's charge events alike. */
@@ -101,6 +104,7 @@ export async function recordRefund(
   }
   const refundedCents = payment.refundedCents + counted;
   const full = refundedCents >= payment.amountCents;
+  if (counted > 0) deps.outcomes.payment(full ? 'refunded' : 'partially_refunded');
   const [updated] = await tx
     .update(payments)
     .set({

@@ -15,6 +15,7 @@ import {
   type ProviderIntent,
 } from '../../providers/payments/index.js';
 import { lockPayment, recordRefund } from './refund-ledger.js';
+import type { MetricsRecorder } from '../metrics/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
@@ -56,6 +57,8 @@ interface PaymentSettlementDeps {
   log: FastifyBaseLogger;
   /** The listings module: a completed payment activates or extends its listing through it. */
   listings: Pick<ListingsService, 'activate' | 'extend' | 'shortenPaidTime'>;
+  /** Issue 17: counts what became of payments (app.metrics). */
+  outcomes: Pick<MetricsRecorder, 'payment'>;
 }
 
 /**
@@ -183,7 +186,7 @@ export class PaymentSettlement {
         if (refund) {
           await recordRefund(
             tx,
-            { listings: this.deps.listings, log: this.deps.log, notices: this },
+            { listings: this.deps.listings, log: this.deps.log, notices: this, outcomes: this.deps.outcomes },
             current,
             {
               providerRefundId: refund.id,
@@ -230,6 +233,7 @@ export class PaymentSettlement {
           updatedAt: now,
         })
         .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+      this.deps.outcomes.payment('refund_failed');
       this.deps.log.error({ err: error, payment: payment.id, attempts }, 'refund failed; it will be tried again');
       return false;
     }
@@ -264,6 +268,7 @@ export class PaymentSettlement {
         .set({ status: 'failed', failureReason: refusal, updatedAt: now, refundDueAt: now, refundNextAt: now })
         .where(and(eq(payments.id, payment.id), notInArray(payments.status, ['completed', 'refunded']), isNull(payments.refundDueAt)));
       this.deps.log.error({ payment: payment.id, listing: listing.id, reason: refusal }, 'paid payment refused: refund due');
+      this.deps.outcomes.payment('refused');
       return 'no_longer_applies';
     }
     const done = await tx
@@ -283,6 +288,7 @@ export class PaymentSettlement {
     const expiryDate = updated?.expiryDate ?? expiryAfterPayment(listing, months, now);
 
     if (payment.amountCents > 0) await this.queueReceipt(tx, payment, listing, expiryDate);
+    this.deps.outcomes.payment('completed');
     return 'completed';
   }
 
@@ -336,6 +342,7 @@ export class PaymentSettlement {
       .set({ status: 'failed', failureReason: reason.slice(0, 500), updatedAt: this.deps.clock.now() })
       .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending'])))
       .returning({ id: payments.id });
+    if (rows.length > 0) this.deps.outcomes.payment('failed');
     return rows.length > 0;
   }
 }

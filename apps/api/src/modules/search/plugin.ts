@@ -45,4 +45,4 @@ async function searchPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('listingSearch', { service, cache, ai });
 }
 
-export default fp(searchPlugin, { name: 'search', dependencies: ['jobs', 'storage', 'listings'] });
+export default fp(searchPlugin, { name: 'search', dependencies: ['jobs', 'storage', 'listings', 'metrics'] });

@@ -58,6 +58,14 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!result.allowed) throw tooManyAiSearches(result.retryAfterSeconds);
   };
 
+  // Issue 17: the engine's time per page and mode (pages from memory are counted as cache hits instead).
+  const timedSearch = async (query: SearchQuery) => {
+    const started = performance.now();
+    const result = await service.search(query);
+    app.metrics.search.observe(query.use_rag ? 'ai' : 'plain', (performance.now() - started) / 1000);
+    return result;
+  };
+
   const verifiedOnly = async (request: FastifyRequest) => {
     await app.optionalUser(request);
     if (!request.currentUser?.isVerified) throw forbidden(SEARCH_VERIFIED_ONLY, 'not_verified');
@@ -88,14 +96,18 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { query } = request;
       if (query.use_rag && request.currentUser) await limitAiSearch(request.currentUser.id);
       if (isNewSearch(query)) await app.activity.counters.count(query.use_rag ? 'search.ai' : 'search.plain');
-      if (!cache.enabled || usesRemoteModel(query)) return service.search(query);
+      if (!cache.enabled || usesRemoteModel(query)) return timedSearch(query);
       const key = searchCacheKey(query);
       const version = await cache.currentVersion();
       const cached = cache.lookup(key, version, app.clock.now());
-      if (cached !== undefined) return sendJsonText(reply, cached);
+      if (cached !== undefined) {
+        app.metrics.search.cacheHit();
+        return sendJsonText(reply, cached);
+      }
+      app.metrics.search.cacheMiss();
       const now = app.clock.now();
       // Serialized (and checked against the response schema) once, sent as is from then on.
-      const body = serializedText(reply.serialize(await service.search(query)));
+      const body = serializedText(reply.serialize(await timedSearch(query)));
       await cache.store(key, version, now, body);
       return sendJsonText(reply, body);
     },
