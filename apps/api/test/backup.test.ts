@@ -8,7 +8,9 @@ import type { Database } from '../src/db/database.js';
 import { BackupError, createBackup, restoreBackup, type Manifest } from '../src/ops/backup/index.js';
 import { sha256 } from '../src/ops/backup/manifest.js';
 import { seedDemoData } from '../src/seed/seed.js';
+import { loadConfig } from '../src/config.js';
 import { createTestDatabase, setupTestApp, testEnv, type TestContext } from './helpers.js';
+import { startS3StandIn } from './support/s3-stand-in.js';
 import { call, createListing, createUser } from './support/messages-fixtures.js';
 
 /**
@@ -106,7 +108,7 @@ describe('npm run backup and npm run restore (issue 17)', () => {
     expect(counts.payments).toBeGreaterThan(0);
     expect(counts.conversation_messages).toBeGreaterThan(0);
     const keys = await storedKeys(source.database);
-    expect(manifest.files).toMatchObject({ storage: 'local', count: keys.length });
+    expect(manifest.files).toMatchObject({ storage: 'local', count: keys.length, missing: [] });
     for (const key of keys) expect(manifest.checksums[`files/uploads/${key}`]).toBe(checksumOf(source.dataDir, key));
     expect(manifest.checksums['database/listings.jsonl']).toMatch(/^[0-9a-f]{64}$/);
     expect(progress.join('\n')).toMatch(/Database: \d+ tables, \d+ rows/);
@@ -164,6 +166,56 @@ describe('npm run backup and npm run restore (issue 17)', () => {
       `damaged: files/uploads/listings/${listingDir}/${photo} does not match its checksum. Nothing was restored.`,
     );
     expect(await rowsOf(target, 'listings')).toEqual(before);
+  });
+
+  it('with S3, lists the bucket (sizes, ETags) and on restore names the objects the bucket lost', async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const bucket = 'bm-photos';
+      for (const [key, body] of [
+        ['listings/a/1.webp', 'first photo'],
+        ['listings/b/2.webp', 'second photo, longer'],
+      ] as const) {
+        s3.objects.set(`${bucket}/${key}`, {
+          body: Buffer.from(body),
+          contentType: 'image/webp',
+          cacheControl: undefined,
+          lastModified: new Date(),
+        });
+      }
+      const dataDir = freshDir('bm-backup-s3-');
+      const config = loadConfig(
+        testEnv(dataDir, {
+          S3_BUCKET: bucket,
+          S3_ENDPOINT: s3.url,
+          S3_ACCESS_KEY_ID: 'test-access-key',
+          S3_SECRET_ACCESS_KEY: 'test-secret-key',
+        }),
+      );
+      const dir = path.join(dataDir, 'backup');
+      const { manifest: withS3 } = await createBackup({ database: source.database, config, target: dir });
+      expect(withS3.files).toMatchObject({ storage: 's3', bucket, count: 2, bytes: 'first photo'.length + 'second photo, longer'.length });
+      const listed = JSON.parse(readFileSync(path.join(dir, 'files', 's3-objects.json'), 'utf8')) as {
+        key: string;
+        size: number;
+        etag: string;
+      }[];
+      expect(listed.map(({ key, size }) => ({ key, size }))).toEqual([
+        { key: 'listings/a/1.webp', size: 11 },
+        { key: 'listings/b/2.webp', size: 20 },
+      ]);
+      expect(listed[0]?.etag).toBeTruthy();
+      // The demo's photos are not in this bucket: the backup says which files its rows name and the bucket lacks.
+      expect(withS3.files.missing).toEqual(await storedKeys(source.database));
+      expect(withS3.checksums['files/s3-objects.json']).toMatch(/^[0-9a-f]{64}$/);
+
+      s3.objects.delete(`${bucket}/listings/b/2.webp`);
+      const summary = await restoreBackup({ database: target, config, source: dir, force: true });
+      expect(summary.missingObjects).toEqual(['listings/b/2.webp']);
+      expect(await rowsOf(target, 'payments')).toEqual(await rowsOf(source.database, 'payments'));
+    } finally {
+      await s3.close();
+    }
   });
 
   it('the command refuses a directory that is no backup in one line, with exit code 1', () => {

@@ -5,8 +5,9 @@
  * holds accounts or listings (or a file store with files) unless --force. Stop the server
  * first. See docs/backup-and-restore.md.
  */
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
-import { BackupError, restoreBackup } from '../ops/backup/index.js';
+import { BackupError, readVerifiedManifest, restoreBackup } from '../ops/backup/index.js';
 import { openForBackup } from '../ops/backup/open-database.js';
 
 export const USAGE = 'Usage: npm run restore -- <backup directory> [--force]   (--force replaces a database that holds data)';
@@ -27,9 +28,11 @@ export async function runRestoreCommand(args: readonly string[], say: (line: str
   }
   const config = loadConfig();
   const started = Date.now();
+  // A damaged backup is refused before any database is opened.
+  const verified = await readVerifiedManifest(path.resolve(parsed.source), say);
   const database = await openForBackup(config, 'restore');
   try {
-    const summary = await restoreBackup({ database, config, source: parsed.source, force: parsed.force, onProgress: say });
+    const summary = await restoreBackup({ database, config, source: parsed.source, force: parsed.force, onProgress: say, verified });
     say(
       `Restore complete in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.rows} rows and ${summary.files} files from the backup of ${summary.manifest.createdAt}.`,
     );

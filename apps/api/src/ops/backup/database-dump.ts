@@ -106,7 +106,9 @@ export async function dumpDatabase(
   engine: Manifest['database']['engine'],
   dir: string,
   onProgress: (line: string) => void,
-): Promise<Manifest['database']> {
+  /** Also read in the snapshot: the storage keys the rows name (to check the files against). */
+  storedKeysSql?: string,
+): Promise<{ database: Manifest['database']; storedKeys: string[] }> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -146,10 +148,11 @@ export async function dumpDatabase(
       const row = value.rows[0];
       if (row) sequences.push({ name, lastValue: row.last_value, isCalled: row.is_called });
     }
+    const storedKeys = storedKeysSql ? (await client.query<{ key: string }>(storedKeysSql)).rows.map((row) => row.key) : [];
     await client.query('commit');
     const total = tables.reduce((sum, table) => sum + table.rows, 0);
     onProgress(`Database: ${tables.length} tables, ${total} rows (one snapshot, at migration ${migration.tag ?? migration.hash}).`);
-    return { engine, serverVersion, lastMigration: migration, tables, sequences };
+    return { database: { engine, serverVersion, lastMigration: migration, tables, sequences }, storedKeys };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

@@ -33,6 +33,13 @@ const UPLOADS = 'uploads';
 const BACKUP_UPLOADS = 'files/uploads';
 const BACKUP_S3_LIST = 'files/s3-objects.json';
 
+/**
+ * Every storage key the rows name: photos and thumbnails, documents, seller logos (the
+ * photos, documents and sellers modules' columns). Read in the dump's snapshot.
+ */
+const STORED_KEYS_SQL = `select path as key from public.listing_photos union select thumbnail_path from public.listing_photos
+  union select path from public.listing_documents union select logo_path from public.seller_profiles where logo_path is not null`;
+
 const API_PACKAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json');
 
 export type Progress = (line: string) => void;
@@ -88,7 +95,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   await mkdir(path.join(draft, 'database'), { recursive: true });
   try {
     onProgress(`Backing up to ${target}`);
-    const database = await dumpDatabase(options.database.pool, options.database.kind, draft, onProgress);
+    const { database, storedKeys } = await dumpDatabase(options.database.pool, options.database.kind, draft, onProgress, STORED_KEYS_SQL);
+    const missingOf = (present: Iterable<string>) => {
+      const have = new Set(present);
+      return storedKeys.filter((key) => !have.has(key)).sort();
+    };
 
     let files: Manifest['files'];
     if (options.config.s3) {
@@ -96,7 +107,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       await mkdir(path.join(draft, 'files'), { recursive: true });
       await writeFile(path.join(draft, ...BACKUP_S3_LIST.split('/')), `${JSON.stringify(objects, null, 1)}\n`);
       const bytes = objects.reduce((sum, object) => sum + object.size, 0);
-      files = { storage: 's3', bucket: options.config.s3.bucket, count: objects.length, bytes, listFile: BACKUP_S3_LIST };
+      files = {
+        storage: 's3',
+        bucket: options.config.s3.bucket,
+        count: objects.length,
+        bytes,
+        listFile: BACKUP_S3_LIST,
+        missing: missingOf(objects.map((object) => object.key)),
+      };
       onProgress(
         `Files: ${objects.length} objects listed in the bucket ${options.config.s3.bucket} (they stay there; keep its versioning on).`,
       );
@@ -107,10 +125,15 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       await copyFiles(from, path.join(draft, ...BACKUP_UPLOADS.split('/')), relatives, (done) =>
         onProgress(`  files: ${done} of ${relatives.length} copied`),
       );
-      files = { storage: 'local', count: relatives.length, bytes: 0, dir: BACKUP_UPLOADS };
+      files = { storage: 'local', count: relatives.length, bytes: 0, dir: BACKUP_UPLOADS, missing: missingOf(relatives) };
       onProgress(`Files: ${relatives.length} uploaded files copied.`);
     }
 
+    if (files.missing.length > 0) {
+      onProgress(
+        `Warning: ${files.missing.length} files the database names were not in the file store (first: ${files.missing[0]}); deleted during the backup, or lost before it.`,
+      );
+    }
     const checksums: Record<string, string> = {};
     let bytes = 0;
     for (const relative of await filesUnder(draft)) {
@@ -149,6 +172,8 @@ export interface RestoreOptions {
   source: string;
   /** Replace a database (and file store) that holds data already. */
   force?: boolean;
+  /** The backup's manifest when the caller has verified it already (readVerifiedManifest): not checked twice. */
+  verified?: Manifest;
   onProgress?: Progress;
 }
 
@@ -163,8 +188,11 @@ export interface RestoreSummary {
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const onProgress = options.onProgress ?? (() => undefined);
   const source = path.resolve(options.source);
-  const manifest = await readVerifiedManifest(source, onProgress);
+  const manifest = options.verified ?? (await readVerifiedManifest(source, onProgress));
   onProgress(`Backup of ${manifest.createdAt} (app ${manifest.appVersion}, ${manifest.database.engine}): all checksums match.`);
+  if (manifest.files.missing.length > 0) {
+    onProgress(`Warning: this backup lacks ${manifest.files.missing.length} files its rows name (first: ${manifest.files.missing[0]}).`);
+  }
 
   const { pool } = options.database;
   await runMigrations(options.database);

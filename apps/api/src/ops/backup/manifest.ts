@@ -44,9 +44,13 @@ export interface Manifest {
     tables: TableEntry[];
     sequences: { name: string; lastValue: string; isCalled: boolean }[];
   };
-  files:
+  files: (
     | { storage: 'local'; count: number; bytes: number; dir: string }
-    | { storage: 's3'; bucket: string; count: number; bytes: number; listFile: string };
+    | { storage: 's3'; bucket: string; count: number; bytes: number; listFile: string }
+  ) & {
+    /** Keys the database names that the file store did not have when copied or listed (deleted during the backup). */
+    missing: string[];
+  };
   /** Relative path (with /) → SHA-256 hex, for every file of the backup but the manifest. */
   checksums: Record<string, string>;
 }
