@@ -98,6 +98,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl,
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Issue 17: where `npm run backup` writes backups when no directory is given; unset: DATA_DIR/backups. */
+  BACKUP_DIR: optionalText,
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
@@ -199,6 +201,8 @@ export interface AppConfig {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Where `npm run backup` writes (issue 17): BACKUP_DIR, else DATA_DIR/backups. */
+  backupDir: string;
   ai: {
     baseUrl: string | undefined;
     apiKey: string | undefined;
@@ -311,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       promoFreeUntil: env.PROMO_FREE_UNTIL ?? DEFAULT_PROMO_FREE_UNTIL,
     },
     s3: s3Config(env),
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     ai: {
       baseUrl: env.AI_BASE_URL,
       apiKey: env.AI_API_KEY,
