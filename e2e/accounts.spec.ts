@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -25,10 +26,6 @@ afterAll(async () => {
   await server?.stop();
   await mail?.stop();
 });
-
-function uniqueEmail(who: string): string {
-  return `${who}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Creates an account through the API (the journey under test is not registration). */
 async function registerThroughApi(email: string, password: string): Promise<void> {

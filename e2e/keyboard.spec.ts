@@ -1,6 +1,6 @@
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createVerifiedUser, logInWithToken, registerVerifiedByMail, type TestUser } from './support/api.js';
+import { api, createVerifiedUser, logInWithToken, registerVerifiedByMail, type TestUser, uniqueEmail } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { focused, tabTo } from './support/keyboard.js';
 import { createListing, createPublishedListing, orderSummaryValue, SMALL_PNG, type CreatedListing } from './support/listing-fixtures.js';
@@ -34,12 +34,6 @@ afterAll(async () => {
   await server?.stop();
   await mail?.stop();
 });
-
-let userCounter = 0;
-function uniqueEmail(who: string): string {
-  userCounter += 1;
-  return `${who}-${Date.now().toString(36)}-${String(userCounter)}@example.com`;
-}
 
 /** A verified user with a token, through the API; the verification link comes from the mail. */
 async function verifiedUser(who: string): Promise<TestUser> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from './support/admin.js';
-import { api, callApi, logInWithToken, type TestUser } from './support/api.js';
+import { api, callApi, logInWithToken, type TestUser, uniqueEmail } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { CARD_EXPIRY, CARD_OK, payByCardThroughApi } from './support/card-payments.js';
 import { severeAxeViolations } from './support/listing-fixtures.js';
@@ -36,10 +36,6 @@ interface ListingBody {
   payment_status: 'paid' | 'unpaid';
   expiry_date: string | null;
   moderation?: { status: string; reason: string | null } | null;
-}
-
-function uniqueEmail(who: string): string {
-  return `${who}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 /** Registers through the API; the account stays unverified. Answers the user with a token. */

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, callApi, registerVerifiedByMail, verifyByMailAndLogIn, type TestUser } from './support/api.js';
+import { api, callApi, registerVerifiedByMail, verifyByMailAndLogIn, type TestUser, uniqueEmail } from './support/api.js';
 import { createPublishedListing, SMALL_PNG } from './support/listing-fixtures.js';
 import { startMailCatcher, type MailCatcher } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -66,10 +66,6 @@ afterAll(async () => {
   await mail?.stop();
   await onAdminDatabase((client) => client.query(`drop database if exists ${DATABASE_NAME} with (force)`));
 });
-
-function uniqueEmail(who: string): string {
-  return `${who}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
-}
 
 /** The migrations the code ships (drizzle's journal): each must have been applied exactly once. */
 function migrationsInTheRepository(): number {

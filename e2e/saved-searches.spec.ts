@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInWithToken, registerVerifiedByMail, type TestUser } from './support/api.js';
+import { logInWithToken, registerVerifiedByMail, type TestUser, uniqueEmail } from './support/api.js';
 import { launchBrowser, newSession } from './support/browser.js';
 import { createPublishedListing, severeAxeViolations } from './support/listing-fixtures.js';
 import { linkIn, startMailCatcher, type MailCatcher } from './support/mail.js';
@@ -27,10 +27,6 @@ afterAll(async () => {
   await server?.stop();
   await mail?.stop();
 });
-
-function uniqueEmail(who: string): string {
-  return `${who}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Registers through the API and follows the verification link from the mail. */
 async function registerVerified(who: string): Promise<TestUser> {

@@ -133,6 +133,11 @@ export async function createVerifiedUser(server: ServerInfo, prefix = 'seller'):
   return { id: me.id, email, password, token };
 }
 
+/** An address no other test (nor an earlier run on the same database) has used. */
+export function uniqueEmail(who: string): string {
+  return `${who}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
 /**
  * A new user with a verified email and a token when the server mails by SMTP (to `mail`, not
  * the outbox that createVerifiedUser reads): registers, follows the link from the mail, logs in.
