@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, type WriteStream } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -96,4 +97,17 @@ export class ApiProcess {
   close(): void {
     this.log.end();
   }
+}
+
+/** A port free on 127.0.0.1 right now (the OS picks it), for an API process to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }

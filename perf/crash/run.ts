@@ -23,7 +23,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +32,7 @@ import { openDatabase } from '../../apps/api/src/db/database.js';
 import { systemClock } from '../../apps/api/src/lib/clock.js';
 import { sweepOrphanPhotos } from '../../apps/api/src/modules/photos/orphan-sweep.js';
 import { createLocalStorage } from '../../apps/api/src/modules/storage/plugin.js';
-import { ApiProcess } from './api-process.js';
+import { ApiProcess, freePort } from './api-process.js';
 import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
 import { MESSAGE_SUBJECT, PAYMENT_SUBJECT, VERIFY_SUBJECT, Workload } from './workload.js';
 
@@ -87,18 +86,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,12 +15,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ApiProcess } from '../crash/api-process.js';
+import { ApiProcess, freePort } from '../crash/api-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -47,17 +46,6 @@ function parseOptions(argv: string[]): Options {
     databaseUrl: value('database-url') ?? process.env.SCALE_OUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     json: value('json'),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 // ── CPU from /proc ──────────────────────────────────────────────────────────
