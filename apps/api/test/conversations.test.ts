@@ -292,6 +292,27 @@ describe('POST /api/v1/offers/:id/accept and /decline', () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/messages/${id}`);
   });
 
+  it("counts the seller's decision as unread for the buyer until they open the conversation", async () => {
+    const { seller, buyer, id } = await openConversation();
+    const unreadOf = async (user: TestUser) => {
+      const list = (await get('/conversations', user)).json() as ConversationList;
+      return [list.items.find((item) => item.id === id)?.unread_count, list.unread_total];
+    };
+    const first = await makeOffer(id, buyer, 2000);
+    expect((await post(`/offers/${first.id}/decline`, seller)).statusCode).toBe(200);
+    expect(await unreadOf(buyer)).toEqual([1, 1]);
+    // Deciding reads the conversation for the seller: their own decision is not news to them.
+    expect(await unreadOf(seller)).toEqual([0, 0]);
+    await detail(id, buyer);
+    expect(await unreadOf(buyer)).toEqual([0, 0]);
+
+    // A superseded offer is the buyer's own doing; only the accept of the newer one counts.
+    await makeOffer(id, buyer, 2200);
+    const latest = await makeOffer(id, buyer, 2400);
+    expect((await post(`/offers/${latest.id}/accept`, seller)).statusCode).toBe(200);
+    expect(await unreadOf(buyer)).toEqual([1, 1]);
+  });
+
   it('declines an offer; the buyer can then make a new one', async () => {
     const { seller, buyer, id } = await openConversation();
     const offer = await makeOffer(id, buyer, 2000);
@@ -307,6 +328,29 @@ describe('POST /api/v1/offers/:id/accept and /decline', () => {
     expect(visitor.statusCode).toBe(200);
     expect(visitor.body).not.toContain('1234.56');
     expect(visitor.body).not.toContain('offer');
+  });
+});
+
+describe('GET /api/v1/conversations', () => {
+  it('answers the 200 conversations with the latest activity (decision 022)', async () => {
+    const seller = await createUser(ctx.app);
+    const buyer = await createUser(ctx.app);
+    const listing = await createListing(ctx.app, seller.id);
+    // 201 conversations of one buyer, one a minute, written directly: the contact form is rate-limited.
+    await ctx.app.db.execute(sql`
+      with filler as (
+        insert into listings (user_id, title, description, price_cents, condition, duration_months)
+        select ${seller.id}, 'Filler listing ' || n, 'A listing for the cap.', 1000, 'pre-owned', 1 from generate_series(1, 200) n
+        returning id
+      )
+      insert into conversations (listing_id, buyer_id, seller_id, buyer_name, last_activity_at)
+      select id, ${buyer.id}, ${seller.id}, 'Ada', now() - interval '1 day' - row_number() over () * interval '1 minute' from filler`);
+    await ctx.app.db.insert(conversations).values({ listingId: listing.id, buyerId: buyer.id, sellerId: seller.id, buyerName: 'Ada' });
+    for (const user of [buyer, seller]) {
+      const list = (await get('/conversations', user)).json() as ConversationList;
+      expect(list.items).toHaveLength(200);
+      expect(list.items[0]?.listing.id).toBe(listing.id);
+    }
   });
 });
 

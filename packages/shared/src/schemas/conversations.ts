@@ -36,7 +36,7 @@ export const ConversationSummarySchema = z.object({
   other_party_name: z.string(),
   last_message: z.string().nullable(),
   last_activity_at: IsoDateTimeSchema,
-  /** Messages and offers from the other side since the caller last opened the conversation. */
+  /** Messages, offers and offer decisions from the other side since the caller last opened the conversation. */
   unread_count: z.number().int().min(0),
   /** Either side blocked the other: nothing more can be sent. */
   is_blocked: z.boolean(),

@@ -183,8 +183,11 @@ export class ConversationsService {
         lastMessage: sql<
           string | null
         >`(select m.body from conversation_messages m where m.conversation_id = ${conversations.id} order by m.sent_at desc, m.id desc limit 1)`,
+        // The seller's accept or decline is news to the buyer as much as a message is; a
+        // superseded offer is the buyer's own doing.
         unread: sql<number>`((select count(*) from conversation_messages m where m.conversation_id = ${conversations.id} and m.sender_id <> ${userId} and m.sent_at > ${lastRead})
-          + (select count(*) from offers o where o.conversation_id = ${conversations.id} and o.buyer_id <> ${userId} and o.created_at > ${lastRead}))::int`,
+          + (select count(*) from offers o where o.conversation_id = ${conversations.id} and o.buyer_id <> ${userId} and o.created_at > ${lastRead})
+          + (select count(*) from offers o where o.conversation_id = ${conversations.id} and o.buyer_id = ${userId} and o.status in ('accepted', 'declined') and o.decided_at > ${lastRead}))::int`,
       })
       .from(conversations)
       .innerJoin(listings, eq(listings.id, conversations.listingId))
