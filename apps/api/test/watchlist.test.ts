@@ -1,4 +1,5 @@
-import { LISTING_NOT_FOUND, WATCH_OWN_LISTING } from '@benchmarket/shared';
+import { LISTING_NOT_FOUND, WATCH_OWN_LISTING, WATCHLIST_FULL, WATCHLIST_MAX } from '@benchmarket/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './support/payments-fixtures.js';
 import { HOUR, testClock } from './support/clock.js';
@@ -77,6 +78,28 @@ describe('PUT and DELETE /api/v1/watchlist/:listing_id', () => {
     for (const id of [unpaid.id, removed.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       expectDetail(await watch(id, buyer), 404, LISTING_NOT_FOUND);
     }
+  });
+
+  it(`refuses a watch beyond ${WATCHLIST_MAX} with 409 watchlist_full; a watch already made and one after unwatching still go through`, async () => {
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
+    const [kept, extra] = [await createActiveListing(app(), seller), await createActiveListing(app(), seller)];
+    expect((await watch(kept.id, buyer)).statusCode).toBe(200);
+    // The other watches written directly (to listings that never went live): the cap counts every watch.
+    await app().db.execute(sql`
+      with filler as (
+        insert into listings (user_id, title, description, price_cents, condition, duration_months)
+        select ${seller.id}, 'Filler listing ' || n, 'A listing for the cap.', 1000, 'pre-owned', 1 from generate_series(2, ${WATCHLIST_MAX}) n
+        returning id
+      )
+      insert into watches (user_id, listing_id, seen_price_cents) select ${buyer.id}, id, 1000 from filler`);
+
+    const refused = await watch(extra.id, buyer);
+    expectDetail(refused, 409, WATCHLIST_FULL);
+    expect(refused.json().code).toBe('watchlist_full');
+    expect((await watch(kept.id, buyer)).statusCode).toBe(200);
+    expect((await unwatch(kept.id, buyer)).statusCode).toBe(204);
+    expect((await watch(extra.id, buyer)).statusCode).toBe(200);
   });
 
   it('lets an account that has not verified its email watch too', async () => {
