@@ -1,21 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import type { Database } from './db/database.js';
+import { readyLine } from './ready-line.js';
 import { startRuntime, type Runtime } from './runtime.js';
-import { demoDataWanted } from './seed/seed.js';
 
 /** The ready line waits at most this long for the first worker round. */
 const READY_LINE_WAIT_MS = 10_000;
 /** After the grace period, closing the worker and the pool gets this long before the process exits anyway. */
 const FORCED_EXIT_AFTER_GRACE_MS = 15_000;
-
-function readyLine(config: AppConfig, databaseKind: Database['kind']): string {
-  const database = databaseKind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  if (!config.worker.serves) return `BenchMarket's worker is running with no HTTP (WORKER=only) on ${database}.`;
-  const accounts = demoDataWanted(config, databaseKind) ? ' Demo accounts to sign in with are listed in the README.' : '';
-  const worker = config.worker.enabled ? '' : ' This process runs no background jobs (WORKER=off).';
-  return `BenchMarket is ready: open ${config.publicUrl} (${database}).${accounts}${worker}`;
-}
 
 /**
  * SIGTERM (a deploy) or SIGINT: stop accepting connections, let the requests in flight finish
@@ -65,7 +56,7 @@ async function main(): Promise<void> {
   // The first worker round (mails the seed made due, sweeps) logs its lines before the ready
   // line, so that line is the last one a person starting the server sees (issue 18).
   await Promise.race([runtime.app.worker.settled(), delay(READY_LINE_WAIT_MS)]);
-  runtime.app.log.info(readyLine(config, runtime.database.kind));
+  process.stdout.write(`\n${readyLine(config, runtime.database.kind)}\n\n`);
 }
 
 main().catch((error: unknown) => {
