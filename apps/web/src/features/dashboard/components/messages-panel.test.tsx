@@ -86,6 +86,9 @@ describe('Messages tab', () => {
 
     const reply = screen.getByRole('link', { name: 'Reply by email' });
     expect(reply).toHaveAttribute('href', `mailto:${older.sender_email}?subject=${encodeURIComponent(`Re: ${older.listing_title}`)}`);
+    // Issue 18: the shared action class's bg-white beat the teal in the stylesheet: white on white.
+    expect(reply).toHaveClass('bg-teal-700', 'text-white');
+    expect(reply).not.toHaveClass('bg-white');
   });
 
   it('deletes a message after confirmation', async () => {
