@@ -10,7 +10,7 @@ const FEATURES: LandingItem[] = [
   {
     title: 'Trusted Reviews',
     description:
-      'Every listing is checked before it goes live, a person reviews what the checks flag, and its badge says how it was verified. Buyers can report a listing in one click.',
+      'Every listing is checked before it goes live, a person reviews what the checks flag, and its badge says how it was verified. Signed-in buyers can report a listing from its page, with the reason.',
     Icon: ShieldCheckIcon,
   },
   {

@@ -67,8 +67,8 @@ export function Hero() {
             The marketplace for lab and medical equipment
           </h1>
           <p className="mt-6 max-w-xl text-lg text-sky-50">
-            Find the instruments your lab needs from verified sellers, or give your surplus equipment a second life with buyers who know
-            what it is worth.
+            {/* Issue 18: not 'verified sellers' — a seller verifies only their email; each listing is what gets checked. */}
+            Find the instruments your lab needs, or give your surplus equipment a second life with buyers who know what it is worth.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link

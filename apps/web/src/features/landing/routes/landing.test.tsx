@@ -48,6 +48,10 @@ describe('Landing page', () => {
     // Issue 18: the hero's card is an example, and says so; the copy promises only what exists.
     expect(screen.getByText('Example')).toBeVisible();
     expect(screen.queryByText(/reviews? (by|from) buyers/i)).not.toBeInTheDocument();
+    // Sellers verify only their email; reporting a listing takes a login and a reason.
+    expect(screen.queryByText(/verified sellers/i)).not.toBeInTheDocument();
+    expect(screen.getByText(/Signed-in buyers can report a listing from its page, with the reason\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/report a listing in one click/i)).not.toBeInTheDocument();
     const promo = within(await screen.findByRole('region', { name: 'List Free Until June' }));
     expect(promo.getByText('Limited-time offer')).toBeInTheDocument();
     expect(
