@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_REASON_MAX_LENGTH, REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS } from '../constants.js';
+import { CONVERSATION_REPORT_REASONS } from '../conversation-values.js';
 import {
   ADMIN_REASON_REQUIRED,
   ADMIN_REASON_TOO_LONG,
@@ -122,6 +123,38 @@ export const ResolveReportsBodySchema = z.object({
   reason: AdminReasonSchema,
 });
 export type ResolveReportsBody = z.infer<typeof ResolveReportsBodySchema>;
+
+// ── Conversation reports (console) ──
+
+/** An account as a conversation report names it; the console links to its page. */
+export const AdminPartySchema = z.object({ id: IdSchema, email: z.string() });
+export type AdminParty = z.infer<typeof AdminPartySchema>;
+
+/** A participant's report of a conversation (issue 16): `reported` is the other participant. */
+export const AdminConversationReportSchema = z.object({
+  id: IdSchema,
+  reason: z.enum(CONVERSATION_REPORT_REASONS),
+  details: z.string().nullable(),
+  reporter: AdminPartySchema,
+  reported: AdminPartySchema,
+  status: z.enum(['open', 'dismissed', 'actioned']),
+  created_at: IsoDateTimeSchema,
+});
+export type AdminConversationReport = z.infer<typeof AdminConversationReportSchema>;
+
+/**
+ * GET /admin/conversation-reports: open reports grouped by conversation, the oldest open report
+ * first. What was decided (outcome, reason, who, when) is in the audit log.
+ */
+export const ConversationReportGroupSchema = z.object({
+  conversation_id: IdSchema,
+  listing: z.object({ id: IdSchema, title: z.string() }),
+  reports: z.array(AdminConversationReportSchema),
+});
+export type ConversationReportGroup = z.infer<typeof ConversationReportGroupSchema>;
+export const ConversationReportGroupsPageSchema = paginated(ConversationReportGroupSchema);
+
+// POST /admin/conversations/{id}/reports/resolve takes ResolveReportsBodySchema: every open report of the conversation at once.
 
 // ── Users ──
 

@@ -435,8 +435,8 @@ export class ConversationsService {
   }
 
   /**
-   * POST /conversations/{id}/report: one open report per participant and conversation. Kept
-   * for operators here: the console's moderation queue is about listings (decision 022).
+   * POST /conversations/{id}/report: one open report per participant and conversation; the
+   * console's reports page shows the open ones (the moderation module reads them).
    */
   async report(userId: string, id: string, input: ConversationReportCreate): Promise<{ id: string; message: string }> {
     await this.participantConversation(userId, id);
@@ -453,5 +453,18 @@ export class ConversationsService {
       .returning({ id: conversationReports.id });
     if (!created) throw conflict(CONVERSATION_REPORT_ALREADY_OPEN, 'report_already_open');
     return { id: created.id, message: CONVERSATION_REPORT_THANKS };
+  }
+
+  /**
+   * An operator's outcome for every open report of the conversation (the console, through the
+   * moderation module, which audits it in the same transaction). Answers the reports it closed.
+   */
+  async closeReports(tx: Pick<Db, 'update'>, conversationId: string, outcome: 'dismissed' | 'actioned'): Promise<string[]> {
+    const closed = await tx
+      .update(conversationReports)
+      .set({ status: outcome })
+      .where(and(eq(conversationReports.conversationId, conversationId), eq(conversationReports.status, 'open')))
+      .returning({ id: conversationReports.id });
+    return closed.map((report) => report.id);
   }
 }

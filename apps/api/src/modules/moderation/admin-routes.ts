@@ -2,6 +2,8 @@ import {
   AdminApproveBodySchema,
   AdminListingSchema,
   AdminReasonBodySchema,
+  ConversationReportGroupSchema,
+  ConversationReportGroupsPageSchema,
   FeatureListingBodySchema,
   IdParamsSchema,
   PageQuerySchema,
@@ -26,7 +28,7 @@ const readErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * The console's listings and reports (issue 14), admins only: 401 to visitors and 403 to
+ * The console's listings and reports (issue 14; conversations' reports: issue 16), admins only: 401 to visitors and 403 to
  * everyone else before anything is read. Every write takes a reason (the audit log and the
  * seller's mail show it) and is recorded in the audit log with the change.
  */
@@ -143,6 +145,34 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ReportGroupSchema, ...writeErrors },
     }),
     async (request) => moderation.resolveReports(currentUserOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/conversation-reports',
+    adminRoute(app, {
+      summary: 'Open reports of conversations, grouped by conversation, the oldest open report first',
+      description: 'Who reported whom, about which listing, why. Resolved ones are in the audit log (conversation_report.*).',
+      querystring: PageQuerySchema,
+      response: { 200: ConversationReportGroupsPageSchema, ...readErrors },
+    }),
+    async (request) => {
+      const { page, page_size: pageSize } = request.query;
+      const { items, total } = await app.moderation.conversationReports.open({ page, pageSize });
+      return { items, total, page, page_size: pageSize };
+    },
+  );
+
+  app.post(
+    '/admin/conversations/:id/reports/resolve',
+    adminRoute(app, {
+      summary: 'Resolve every open report of a conversation: dismissed, or acted on, with a reason',
+      description:
+        'Acting (suspending an account) is a separate call; this records the outcome in the audit log. 404 for an unknown conversation, 409 when no report is open.',
+      params: IdParamsSchema,
+      body: ResolveReportsBodySchema,
+      response: { 200: ConversationReportGroupSchema, ...writeErrors },
+    }),
+    async (request) => app.moderation.conversationReports.resolve(currentUserOf(request), request.params.id, request.body),
   );
 };
 

@@ -1,11 +1,14 @@
 import type { AdminUserDetail } from '@benchmarket/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ConversationReports } from './conversation-reports.js';
 import { ModerationService } from './service.js';
 import { userDetail } from './user-detail.js';
 
 export interface ModerationModule {
   service: ModerationService;
+  /** The console's conversation reports (closed through `app.conversations`). */
+  conversationReports: ConversationReports;
   /** GET /admin/users/{id}: an account and everything it did. */
   userDetail(userId: string): Promise<AdminUserDetail>;
 }
@@ -19,8 +22,9 @@ declare module 'fastify' {
 
 /**
  * The moderation module: buyers' reports, the review queue and operators' decisions about
- * listings (changed through `app.listings`, recorded through `app.audit`), and the console's
- * view of an account (found through `app.auth`, its payments through `app.payments`).
+ * listings (changed through `app.listings`, recorded through `app.audit`), the reports of
+ * conversations (closed through `app.conversations`), and the console's view of an account
+ * (found through `app.auth`, its payments through `app.payments`).
  */
 async function moderationPlugin(app: FastifyInstance): Promise<void> {
   const service = new ModerationService({
@@ -33,6 +37,7 @@ async function moderationPlugin(app: FastifyInstance): Promise<void> {
   });
   app.decorate<ModerationModule>('moderation', {
     service,
+    conversationReports: new ConversationReports({ db: app.db, audit: app.audit, conversations: app.conversations }),
     userDetail: (userId) =>
       userDetail(
         {
@@ -46,4 +51,7 @@ async function moderationPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(moderationPlugin, { name: 'moderation', dependencies: ['mail', 'audit', 'listings', 'auth', 'payments'] });
+export default fp(moderationPlugin, {
+  name: 'moderation',
+  dependencies: ['mail', 'audit', 'listings', 'auth', 'payments', 'conversations'],
+});

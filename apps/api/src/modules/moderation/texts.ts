@@ -4,3 +4,4 @@
  * (FEATURE_UNTIL_IN_PAST, FEATURE_NOT_LIVE) come from '@benchmarket/shared'.
  */
 export const NO_OPEN_REPORTS = 'This listing has no open reports.';
+export const NO_OPEN_CONVERSATION_REPORTS = 'This conversation has no open reports.';
