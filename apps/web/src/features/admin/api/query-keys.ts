@@ -11,6 +11,7 @@ export const adminKeys = {
   listing: (viewer: string | null, id: string) => ['admin', viewer, 'listing', id] as const,
   featured: (viewer: string | null) => ['admin', viewer, 'featured'] as const,
   reports: (viewer: string | null, status: 'open' | 'resolved', page: number) => ['admin', viewer, 'reports', { status, page }] as const,
+  conversationReports: (viewer: string | null, page: number) => ['admin', viewer, 'conversation-reports', { page }] as const,
   users: (viewer: string | null, email: string, page: number) => ['admin', viewer, 'users', { email, page }] as const,
   user: (viewer: string | null, id: string) => ['admin', viewer, 'user', id] as const,
   payments: (viewer: string | null, q: string, page: number) => ['admin', viewer, 'payments', { q, page }] as const,

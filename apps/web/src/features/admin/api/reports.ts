@@ -1,4 +1,4 @@
-import { ResolveReportsBodySchema, type ReportGroup, type ResolveReportsBody } from '@benchmarket/shared';
+import { ResolveReportsBodySchema, type ConversationReportGroup, type ReportGroup, type ResolveReportsBody } from '@benchmarket/shared';
 import { api } from '@/lib/api-client';
 import { useAdminMutation, useAdminPagedQuery } from './admin-query';
 import { adminKeys } from './query-keys';
@@ -16,3 +16,30 @@ export function resolveReports({ listingId, body }: { listingId: string; body: R
 }
 
 export const useResolveReports = () => useAdminMutation(resolveReports);
+
+/** GET /admin/conversation-reports?page=: open reports of conversations, grouped by conversation, the oldest first. */
+export function useConversationReports(page: number) {
+  return useAdminPagedQuery<ConversationReportGroup>(
+    (viewer) => adminKeys.conversationReports(viewer, page),
+    '/admin/conversation-reports',
+    {
+      page,
+    },
+  );
+}
+
+/** POST /admin/conversations/{id}/reports/resolve {outcome, reason}: every open report of the conversation at once. */
+export function resolveConversationReports({
+  conversationId,
+  body,
+}: {
+  conversationId: string;
+  body: ResolveReportsBody;
+}): Promise<ConversationReportGroup> {
+  return api.post<ConversationReportGroup>(
+    `/admin/conversations/${encodeURIComponent(conversationId)}/reports/resolve`,
+    ResolveReportsBodySchema.parse(body),
+  );
+}
+
+export const useResolveConversationReports = () => useAdminMutation(resolveConversationReports);

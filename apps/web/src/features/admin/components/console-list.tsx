@@ -15,6 +15,8 @@ interface ConsoleListProps<Item> {
   empty: ReactNode;
   /** The pager's name ('Inbox pages'). */
   pagesLabel: string;
+  /** The URL's parameter for the page (a second list on a page has its own); 'page' by default. */
+  pageParam?: string;
   /** A line above the list, e.g. how many were found. */
   summary?: (data: Paginated<Item>) => ReactNode;
   /** The page's items as a table or a list. */
@@ -25,7 +27,16 @@ interface ConsoleListProps<Item> {
  * A paged console list: the query's loading and failed states (QueryView), the empty state,
  * then the items and the pager, whose links keep the URL's filters.
  */
-export function ConsoleList<Item>({ query, loadingLabel, failedTitle, empty, pagesLabel, summary, children }: ConsoleListProps<Item>) {
+export function ConsoleList<Item>({
+  query,
+  loadingLabel,
+  failedTitle,
+  empty,
+  pagesLabel,
+  pageParam = 'page',
+  summary,
+  children,
+}: ConsoleListProps<Item>) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   return (
@@ -42,7 +53,7 @@ export function ConsoleList<Item>({ query, loadingLabel, failedTitle, empty, pag
               page={data.page}
               pageSize={data.page_size}
               total={data.total}
-              hrefFor={(next) => withParams(pathname, searchParams, { page: next })}
+              hrefFor={(next) => withParams(pathname, searchParams, { [pageParam]: next === 1 ? null : next })}
               className="mt-6"
             />
           </>

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 
-/** The list's page from the URL (`?page=`), 1 when absent or not a page number. */
-export function usePageParam(): number {
+/** The list's page from the URL (`?page=`, or `name` for a second list on the page), 1 when absent or not a page number. */
+export function usePageParam(name = 'page'): number {
   const [searchParams] = useSearchParams();
-  const page = Number(searchParams.get('page'));
+  const page = Number(searchParams.get(name));
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 

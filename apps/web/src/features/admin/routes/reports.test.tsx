@@ -2,24 +2,48 @@ import { ADMIN_REASON_REQUIRED } from '@benchmarket/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { ADMIN_TOKEN, adminApi, bodyOf, makeAdminListing, makeReport, page, reporter } from '../testing/fixtures';
+import { answersInTurn, type StubHandler } from '@/testing/fetch-stub';
+import {
+  ADMIN_TOKEN,
+  adminApi,
+  bodyOf,
+  makeAdminListing,
+  makeConversationReportGroup,
+  makeReport,
+  page,
+  reporter,
+  seller,
+} from '../testing/fixtures';
 import { OUTCOME_REQUIRED } from '../form-schemas';
 
 const REPORTS = 'GET /api/v1/admin/reports';
+const CONVERSATION_REPORTS = 'GET /api/v1/admin/conversation-reports';
+
+/** The console's API with no open conversation reports unless `routes` say otherwise. */
+function reportsApi(routes: Record<string, StubHandler>) {
+  return adminApi({ [CONVERSATION_REPORTS]: { body: page([]) }, ...routes });
+}
+
+/** The latest request for the listings' reports. */
+function lastReportsRequest(network: { requests: Request[] }): Request {
+  const request = network.requests.filter((each) => new URL(each.url).pathname === '/api/v1/admin/reports').at(-1);
+  if (!request) throw new Error('The listing reports were not asked for');
+  return request;
+}
 
 describe('/admin/reports', () => {
   it('says when there are no open reports', async () => {
-    const network = adminApi({ [REPORTS]: { body: page([]) } });
+    const network = reportsApi({ [REPORTS]: { body: page([]) } });
     renderApp('/admin/reports', { token: ADMIN_TOKEN });
     expect(await screen.findByText('No open reports.')).toBeInTheDocument();
-    expect(network.lastRequest().url).toContain('status=open');
+    expect(lastReportsRequest(network).url).toContain('status=open');
     const tabs = screen.getByRole('navigation', { name: 'Reports by status' });
     expect(within(tabs).getByRole('link', { name: 'Open' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('groups the open reports by listing, with their reasons, details and reporters', async () => {
     const listing = makeAdminListing({ title: 'Olympus CX23 Microscope' });
-    adminApi({
+    reportsApi({
       [REPORTS]: {
         body: page([
           {
@@ -47,7 +71,7 @@ describe('/admin/reports', () => {
   it('resolves a listing’s reports only with an outcome and a reason', async () => {
     const listing = makeAdminListing({ title: 'Olympus CX23 Microscope' });
     const report = makeReport();
-    const network = adminApi({
+    const network = reportsApi({
       [REPORTS]: { body: page([{ listing, reports: [report] }]) },
       [`POST /api/v1/admin/listings/${listing.id}/reports/resolve`]: {
         body: { listing, reports: [{ ...report, status: 'dismissed', resolution_reason: 'Photos are the seller’s own.' }] },
@@ -84,7 +108,7 @@ describe('/admin/reports', () => {
 
   it('takes a reported listing down from here', async () => {
     const listing = makeAdminListing({ title: 'Olympus CX23 Microscope' });
-    const network = adminApi({
+    const network = reportsApi({
       [REPORTS]: { body: page([{ listing, reports: [makeReport()] }]) },
       [`POST /api/v1/admin/listings/${listing.id}/take-down`]: { body: { ...listing, is_active: false } },
     });
@@ -104,7 +128,7 @@ describe('/admin/reports', () => {
       title: 'Olympus CX23 Microscope',
       moderation: { status: 'taken_down', reason: 'Fraud.', at: null },
     });
-    const network = adminApi({
+    const network = reportsApi({
       [REPORTS]: (request) =>
         new URL(request.url).searchParams.get('status') === 'resolved'
           ? {
@@ -129,6 +153,60 @@ describe('/admin/reports', () => {
     // Taken down: it can be restored, not taken down again.
     expect(screen.getByRole('button', { name: 'Restore: Olympus CX23 Microscope' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Take down: Olympus CX23 Microscope' })).not.toBeInTheDocument();
-    expect(network.lastRequest().url).toContain('status=resolved');
+    expect(lastReportsRequest(network).url).toContain('status=resolved');
+  });
+
+  it('lists the open reports of conversations: who reported whom, about which listing, why and when', async () => {
+    const group = makeConversationReportGroup();
+    reportsApi({ [REPORTS]: { body: page([]) }, [CONVERSATION_REPORTS]: { body: page([group]) } });
+    renderApp('/admin/reports', { token: ADMIN_TOKEN });
+    const section = await screen.findByRole('region', { name: 'Conversations' });
+    const card = await within(section).findByRole('article', { name: 'Conversation about Olympus CX23 Microscope' });
+    expect(within(card).getByRole('link', { name: 'Olympus CX23 Microscope' })).toHaveAttribute('href', `/listings/${group.listing.id}`);
+    expect(within(card).getByText('Scam or fraud')).toBeInTheDocument();
+    expect(within(card).getByText('Asks to pay by gift card.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: reporter.email })).toHaveAttribute('href', `/admin/users/${reporter.id}`);
+    expect(within(card).getByRole('link', { name: seller.email })).toHaveAttribute('href', `/admin/users/${seller.id}`);
+    expect(within(card).getByRole('link', { name: reporter.email }).closest('p')).toHaveTextContent(
+      `By ${reporter.email} about ${seller.email} on Mar 1, 2025`,
+    );
+    expect(await screen.findByText('No open reports.')).toBeInTheDocument();
+  });
+
+  it('says when no conversation is reported, and points to the audit log for resolved ones', async () => {
+    reportsApi({ [REPORTS]: { body: page([]) } });
+    const { user } = renderApp('/admin/reports', { token: ADMIN_TOKEN });
+    const section = await screen.findByRole('region', { name: 'Conversations' });
+    expect(await within(section).findByText('No open reports about conversations.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Resolved' }));
+    expect(within(screen.getByRole('region', { name: 'Conversations' })).getByRole('link', { name: 'audit log' })).toHaveAttribute(
+      'href',
+      '/admin/audit',
+    );
+  });
+
+  it('resolves a conversation’s reports with an outcome and a reason', async () => {
+    const group = makeConversationReportGroup();
+    const network = reportsApi({
+      [REPORTS]: { body: page([]) },
+      [CONVERSATION_REPORTS]: answersInTurn({ body: page([group]) }, { body: page([]) }),
+      [`POST /api/v1/admin/conversations/${group.conversation_id}/reports/resolve`]: {
+        body: { ...group, reports: group.reports.map((report) => ({ ...report, status: 'actioned' })) },
+      },
+    });
+    const { user } = renderApp('/admin/reports', { token: ADMIN_TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Resolve the reports of the conversation about Olympus CX23 Microscope' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resolve conversation reports' });
+    await user.click(within(dialog).getByRole('radio', { name: /Acted on/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The seller is suspended.');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve reports' }));
+    await waitFor(() => {
+      expect(screen.getByText("The reports of the conversation about 'Olympus CX23 Microscope' are resolved (acted on).")).toHaveFocus();
+    });
+    expect(await bodyOf(network.requests.find((request) => request.method === 'POST') as Request)).toEqual({
+      outcome: 'actioned',
+      reason: 'The seller is suspended.',
+    });
+    expect(await screen.findByText('No open reports about conversations.')).toBeInTheDocument();
   });
 });

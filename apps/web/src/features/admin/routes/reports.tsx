@@ -3,58 +3,26 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
-import { ActionDialog, ReasonField, type FieldProps } from '../components/action-dialog';
+import { ActionDialog, ReasonField } from '../components/action-dialog';
 import { ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
+import { OpenConversationReports, ResolvedConversationReports } from '../components/conversation-reports';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
+import { OutcomeField, type Outcome } from '../components/outcome-field';
 import { StatusTabs } from '../components/status-tabs';
 import { usePageParam, useStatusParam } from '../components/use-page-param';
 import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
 import { formatDateTime } from '../format';
 import { UserLink } from '../components/record-links';
 
-const OUTCOMES = [
+const OUTCOMES: readonly Outcome[] = [
   { value: 'dismissed', label: 'Dismissed', hint: 'Nothing wrong was found.' },
   { value: 'actioned', label: 'Acted on', hint: 'The listing was changed, taken down or the seller dealt with.' },
-] as const;
+];
 
 const OUTCOME_LABELS: Record<AdminReport['status'], string> = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on' };
-
-/** The two outcomes as a radio group, wired to the form like any field. */
-function OutcomeField(props: FieldProps) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800">Outcome</legend>
-      <div className="mt-2 space-y-2">
-        {OUTCOMES.map((outcome) => (
-          <label
-            key={outcome.value}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 has-checked:border-teal-600 has-checked:bg-teal-50"
-          >
-            <input
-              type="radio"
-              name={props.name}
-              value={outcome.value}
-              checked={props.value === outcome.value}
-              onChange={() => {
-                props.onChange({ target: { value: outcome.value } });
-              }}
-              aria-invalid={props['aria-invalid']}
-              aria-describedby={props['aria-describedby']}
-              className="mt-1 size-4 accent-teal-700"
-            />
-            <span>
-              <span className="block text-sm font-semibold text-slate-900">{outcome.label}</span>
-              <span className="block text-sm text-slate-600">{outcome.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function ReportItem({ report }: { report: AdminReport }) {
   return (
@@ -91,6 +59,7 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
     <li>
       <ListingSummary
         listing={listing}
+        headingLevel={3}
         actions={
           <>
             {status === 'open' && openCount > 0 && (
@@ -131,7 +100,7 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
         >
           {(field) => (
             <>
-              <OutcomeField {...field('outcome')} />
+              <OutcomeField {...field('outcome')} outcomes={OUTCOMES} />
               <ReasonField {...field('reason')} />
             </>
           )}
@@ -155,27 +124,41 @@ function Reports() {
         other={{ status: 'resolved', label: 'Resolved' }}
       />
       {notice.element}
-      <ConsoleList
-        query={reports}
-        loadingLabel="Loading the reports…"
-        failedTitle="The reports could not be loaded."
-        empty={status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}
-        pagesLabel="Report pages"
-      >
-        {(groups) => (
-          <ol className="space-y-4">
-            {groups.map((group) => (
-              <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
-            ))}
-          </ol>
-        )}
-      </ConsoleList>
+      <section aria-labelledby="listing-reports-title">
+        <h2 id="listing-reports-title" className="mb-4 text-xl font-semibold text-slate-900">
+          Listings
+        </h2>
+        <ConsoleList
+          query={reports}
+          loadingLabel="Loading the reports…"
+          failedTitle="The reports could not be loaded."
+          empty={status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}
+          pagesLabel="Report pages"
+        >
+          {(groups) => (
+            <ol className="space-y-4">
+              {groups.map((group) => (
+                <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
+              ))}
+            </ol>
+          )}
+        </ConsoleList>
+      </section>
+      <section aria-labelledby="conversation-reports-title" className="mt-10">
+        <h2 id="conversation-reports-title" className="mb-4 text-xl font-semibold text-slate-900">
+          Conversations
+        </h2>
+        {status === 'open' ? <OpenConversationReports onDone={notice.show} /> : <ResolvedConversationReports />}
+      </section>
     </>
   );
 }
 
-/** /admin/reports: buyers' reports grouped by listing; resolve them (dismissed or acted on) or take the listing down. */
+/**
+ * /admin/reports: buyers' reports grouped by listing (resolve them, dismissed or acted on, or
+ * take the listing down), then the open reports of conversations (issue 16).
+ */
 export default consoleRoute(
-  { title: 'Reports', intro: 'What signed-in users reported, grouped by listing, the oldest open report first.' },
+  { title: 'Reports', intro: 'What signed-in users reported, grouped by listing or conversation, the oldest open report first.' },
   Reports,
 );

@@ -10,6 +10,7 @@ import {
   AdminUserDetailSchema,
   AdminUserSchema,
   AuditEntrySchema,
+  ConversationReportGroupSchema,
   InboxItemSchema,
   ReviewQueueItemSchema,
   type AdminListing,
@@ -19,6 +20,7 @@ import {
   type AdminUser,
   type AdminUserDetail,
   type AuditEntry,
+  type ConversationReportGroup,
   type InboxItem,
   type Paginated,
   type ReviewQueueItem,
@@ -106,6 +108,26 @@ export function makeReport(overrides: Partial<AdminReport> = {}): AdminReport {
     resolution_reason: null,
     created_at: '2025-03-01T10:00:00.000Z',
     resolved_at: null,
+    ...overrides,
+  });
+}
+
+/** A conversation about a listing the buyer (`reporter`) reported, the seller being the one reported. */
+export function makeConversationReportGroup(overrides: Partial<ConversationReportGroup> = {}): ConversationReportGroup {
+  return ConversationReportGroupSchema.parse({
+    conversation_id: nextId('5e5e5e5e'),
+    listing: { id: nextId('1a1a1a1a'), title: 'Olympus CX23 Microscope' },
+    reports: [
+      {
+        id: nextId('2b2b2b2b'),
+        reason: 'scam_or_fraud',
+        details: 'Asks to pay by gift card.',
+        reporter,
+        reported: seller,
+        status: 'open',
+        created_at: '2025-03-01T10:00:00.000Z',
+      },
+    ],
     ...overrides,
   });
 }
