@@ -2,15 +2,21 @@ import { SEARCH_SORTS, SEARCH_SORT_LABELS, type SearchSort } from '@benchmarket/
 import { useId } from 'react';
 
 interface SortSelectProps {
-  /** '' is the default order: best match (newest first when there are no words). */
+  /** '' is the default order: best match with words, newest first without (the API's, featured listings first). */
   value: SearchSort | '';
+  /** Whether the results on show were searched with words: without them nothing is a better match than another. */
+  hasWords: boolean;
   onChange: (sort: SearchSort | '') => void;
   disabled?: boolean;
 }
 
 /** Issue 16: 'Sort by' above the results; choosing an order searches again at once. */
-export function SortSelect({ value, onChange, disabled = false }: SortSelectProps) {
+export function SortSelect({ value, hasWords, onChange, disabled = false }: SortSelectProps) {
   const id = useId();
+  // Without words the default already is newest first, so 'Newest' names it and is not offered twice.
+  const defaultOrder: SearchSort = hasWords ? 'relevance' : 'newest';
+  const others = SEARCH_SORTS.filter((sort) => sort !== 'relevance' && sort !== defaultOrder);
+  const shown = value === defaultOrder || value === 'relevance' ? '' : value;
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -18,15 +24,15 @@ export function SortSelect({ value, onChange, disabled = false }: SortSelectProp
       </label>
       <select
         id={id}
-        value={value || 'relevance'}
+        value={shown}
         disabled={disabled}
         onChange={(event) => {
-          const chosen = SEARCH_SORTS.find((sort) => sort === event.target.value);
-          onChange(chosen === undefined || chosen === 'relevance' ? '' : chosen);
+          onChange(others.find((sort) => sort === event.target.value) ?? '');
         }}
         className="rounded-lg border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none"
       >
-        {SEARCH_SORTS.map((sort) => (
+        <option value="">{SEARCH_SORT_LABELS[defaultOrder]}</option>
+        {others.map((sort) => (
           <option key={sort} value={sort}>
             {SEARCH_SORT_LABELS[sort]}
           </option>

@@ -57,6 +57,34 @@ describe('/search — Sort by', { timeout: 20_000 }, () => {
     expect(searchCalls(network.requests).at(-1)?.get('query')).toBe('centrifuge');
   });
 
+  it("names the default order 'Newest' without words, as the results are newest first, and offers no best match", async () => {
+    const { user, router, network } = renderVerified({}, '/search?condition=pre-owned');
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveDisplayValue('Newest');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest', 'Price: low to high', 'Price: high to low']);
+
+    await user.selectOptions(sort, 'Price: high to low');
+    await waitFor(() => {
+      expect(searchCalls(network.requests).at(-1)?.get('sort')).toBe('price_desc');
+    });
+    await user.selectOptions(sort, 'Newest');
+    await waitFor(() => {
+      expect(router.state.location.search).not.toContain('sort=');
+    });
+    // Back to the default order: the first answer, cached, is on show again.
+    expect(searchCalls(network.requests).every((params) => params.get('sort') !== 'newest')).toBe(true);
+    expect(sort).toHaveDisplayValue('Newest');
+  });
+
+  it('shows an explicit newest-first order without words as the one Newest', async () => {
+    renderVerified({}, '/search?condition=pre-owned&sort=newest');
+    expect(await screen.findByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest');
+  });
+
   it('opens a sorted search from its URL', async () => {
     const { network } = renderVerified({}, '/search?q=centrifuge&sort=price_desc');
     expect(await screen.findByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Price: high to low');

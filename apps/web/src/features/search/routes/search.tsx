@@ -316,7 +316,7 @@ function VerifiedSearch({ userId }: { userId: string }) {
             <p role="status" className="text-sm text-slate-600">
               {status}
             </p>
-            <SortSelect value={criteria.sort} onChange={sortBy} />
+            <SortSelect value={criteria.sort} hasWords={criteria.query.trim() !== ''} onChange={sortBy} />
             <button
               type="button"
               className={saveButtonClass}
