@@ -9,6 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { EMPTY_CRITERIA, draftOf } from '../search-criteria';
 import { SEARCH_STATE_KEY } from '../search-state';
 import { insight, makeListing, page, unverifiedBuyer, verifiedBuyer } from '../testing/fixtures';
 
@@ -155,6 +156,41 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     const heading = await screen.findByRole('heading', { level: 2, name: /Results for “centrifuge”/ });
     expect(scrolled).toContain(heading);
     expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();
+  });
+
+  it('brings the results into view when a search is opened from a link, the focus left alone (issue 18)', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderVerified({ [SEARCH]: { body: page([makeListing()], { total: 1 }) } }, '/search?q=centrifuge');
+
+    await screen.findByText('1 result');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Results for “centrifuge”' });
+    await waitFor(() => {
+      expect(scrolled).toEqual([heading]);
+    });
+    expect(document.body).toHaveFocus();
+  });
+
+  it('goes back to where the buyer was on Back to a search, not to the results heading', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const criteria = { ...EMPTY_CRITERIA, query: 'centrifuge' };
+    window.sessionStorage.setItem(
+      SEARCH_STATE_KEY,
+      JSON.stringify({ userId: verifiedBuyer.id, criteria, draft: draftOf(criteria), scrollY: 640 }),
+    );
+    renderVerified({ [SEARCH]: { body: page([makeListing()], { total: 1 }) } }, '/search?q=centrifuge');
+
+    await screen.findByText('1 result');
+    await waitFor(() => {
+      expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    });
+    expect(scrolled).toEqual([]);
   });
 
   it('reflects the search in the URL, and a shared URL runs that search', async () => {

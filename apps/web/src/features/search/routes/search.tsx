@@ -1,6 +1,6 @@
 import { LATEST_LISTINGS_FAILED, LISTINGS_FETCH_FAILED, SEARCH_FAILED } from '@benchmarket/shared';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { errorDetail } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -151,6 +151,21 @@ function VerifiedSearch({ userId }: { userId: string }) {
   }, [urlCriteria, key, navigate, location.state]);
 
   const onOpenListing = useSearchScrollRestoration(session, results.isSuccess);
+
+  // Issue 18: a search opened from a link (a saved search, an alert mail, a shared URL) showed
+  // the form and left its results below the fold. Unless there is a position to go back to
+  // (the one useSearchScrollRestoration restores on Back or reload), the results come into view.
+  const navigationType = useNavigationType();
+  const [revealOnArrival] = useState(() => urlCriteria !== null && (navigationType !== 'POP' || session?.scrollY === undefined));
+  const arrivalRevealed = useRef(false);
+  const settled = !results.isPending;
+  useEffect(() => {
+    // An effect, not a layout effect: it runs after the router's own scroll to the top.
+    if (!revealOnArrival || !settled || arrivalRevealed.current) return;
+    arrivalRevealed.current = true;
+    // A buyer who scrolled while the results loaded keeps their place.
+    if (window.scrollY === 0) headingRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [revealOnArrival, settled]);
 
   // ── Actions ──
   const apply = (next: SearchCriteria, { focusResults = false, revealResults = false } = {}) => {
