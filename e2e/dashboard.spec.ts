@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createVerifiedUser, logInWithToken, type TestUser } from './support/api.js';
-import { launchBrowser, newSession } from './support/browser.js';
+import { LAPTOP, PHONE, launchBrowser, newSession, saveScreenshot } from './support/browser.js';
 import { addPhoto } from './support/listing-fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -132,6 +132,14 @@ describe('dashboard', () => {
     await sellerPage.getByRole('tab', { name: 'Messages', exact: true }).waitFor();
     const reply = item.getByRole('link', { name: 'Reply by email' });
     expect(await reply.getAttribute('href')).toBe(`mailto:${buyer.email}?subject=${encodeURIComponent(`Re: ${listing.title}`)}`);
+    // Issue 18: 'Reply by email' was white on white (the shared action class's bg-white won).
+    const colours = await reply.evaluate((link) => {
+      const style = getComputedStyle(link);
+      return { background: style.backgroundColor, text: style.color };
+    });
+    expect(colours.text).toBe('rgb(255, 255, 255)');
+    expect(colours.background).not.toMatch(/^rgba?\(255, 255, 255|^rgba\(0, 0, 0, 0\)$|^transparent$/);
+    await expectNoAxeViolations(sellerPage);
 
     // Read for good: after a reload there is no badge.
     await sellerPage.reload();
@@ -150,7 +158,7 @@ describe('dashboard', () => {
     const removed = await createListing(seller, 'Removed Binder Incubator');
     await api(server.baseUrl, `/listings/${removed.id}`, { method: 'DELETE', token: seller.token });
 
-    const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
+    const { page, context, pageErrors } = await newSession(browser, server.baseUrl, { viewport: LAPTOP });
     await logInWithToken(context, seller.token);
     await page.goto('/dashboard');
     await page.getByRole('tab', { name: 'My Listings', selected: true }).waitFor();
@@ -170,7 +178,8 @@ describe('dashboard', () => {
     // Issue 18: the photo keeps its 64 px in the table, on a desktop and on a phone.
     const photo = paidRow.getByRole('img', { name: paid.title });
     expect((await photo.boundingBox())?.width).toBe(64);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'dashboard-listings');
+    await page.setViewportSize(PHONE);
     expect((await photo.boundingBox())?.width).toBe(64);
     // On a phone each listing is a card: its status, expiry and actions in the screen's width, not off to the side.
     for (const target of [
@@ -183,7 +192,8 @@ describe('dashboard', () => {
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
     await expectNoAxeViolations(page);
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await saveScreenshot(page, 'dashboard-listings');
+    await page.setViewportSize(LAPTOP);
 
     expect(await actionsOf(page, removed.title)).toEqual([]);
     expect(await rowOf(page, removed.title).getByText('Removed', { exact: true }).count()).toBe(1);
@@ -214,6 +224,25 @@ describe('dashboard', () => {
     expect(await paymentRow.getByText('completed', { exact: true }).count()).toBe(1);
     expect(await paymentRow.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/listings/${paid.id}`);
     await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'dashboard-payments');
+
+    // Issue 18, on a phone: each payment is a card with its status and action in the screen's
+    // width, and every tab is within the screen (they wrap onto a second line, no scrolling).
+    await page.setViewportSize(PHONE);
+    for (const target of [paymentRow.getByText('completed', { exact: true }), paymentRow.getByRole('link', { name: 'View' })]) {
+      const box = await target.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    }
+    const tabs = page.getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['My Listings', 'Payment History', 'Messages', 'Watchlist', 'Saved searches']);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, (await tab.textContent()) ?? '').toBe(true);
+    }
+    expect(await page.getByRole('tablist').evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await paymentRow.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'dashboard-payments');
 
     expect(pageErrors).toEqual([]);
     await context.close();
