@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function mailsTo(email: string, subject: RegExp): number {
   return mail.mails.filter((received) => received.to.includes(email) && subject.test(received.subject)).length;
+}
+
+/** A port nothing listens on now, for a process's METRICS_PORT. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One series of Prometheus' text format, e.g. `benchmarket_mail_total{result="sent"}`; absent: 0. */
+function seriesValue(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
 async function searchIds(server: RunningServer, user: TestUser, query: string, ai = false): Promise<string[]> {
@@ -156,21 +175,54 @@ describe('two API processes on one PostgreSQL database', () => {
     }, databaseUrl);
 
     // Two worker-only processes start together: both sweep at once, the reminder goes out once.
+    // Each serves its metrics on a port of its own (METRICS_PORT), behind the deploy's token.
+    const metricsToken = 'worker-metrics-token-for-this-deploy';
+    const metricsPorts = [await freePort(), await freePort()] as const;
+    const workerEnv = (metricsPort: number) =>
+      deployEnv({ WORKER: 'only', LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort), METRICS_TOKEN: metricsToken });
+    const mailsBefore = mail.mails.length;
     const [workerOnly, secondWorker] = await Promise.all([
-      startServer(deployEnv({ WORKER: 'only', LOG_LEVEL: 'info' })),
-      startServer(deployEnv({ WORKER: 'only', LOG_LEVEL: 'info' })),
+      startServer(workerEnv(metricsPorts[0])),
+      startServer(workerEnv(metricsPorts[1])),
     ]);
     others.push(workerOnly, secondWorker);
     await mail.waitForMail(email, /verif/i, 30_000);
     const reminder = await mail.waitForMail(reminded.email, /expires soon/i, 30_000);
     expect(reminder.subject).toContain(reminded.title);
-    // No HTTP: nothing listens on its port.
+    // No API: nothing listens on its PORT.
     await expect(fetch(`${workerOnly.baseUrl}/api/v1/health`)).rejects.toThrow();
     await sleep(2000);
     expect(mailsTo(reminded.email, /expires soon/i)).toBe(1);
     expect(mailsTo(email, /verif/i)).toBe(1);
+
+    // The mail only the workers sent is counted by them, each mail once, and scraped from their metrics ports.
+    const metricsUrls = metricsPorts.map((port) => `http://127.0.0.1:${String(port)}`);
+    const scrapes = await Promise.all(
+      metricsUrls.map((url) => fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })),
+    );
+    expect(scrapes.map((scrape) => scrape.status)).toEqual([200, 200]);
+    const texts = await Promise.all(scrapes.map((scrape) => scrape.text()));
+    for (const text of texts) expect(text).toContain('benchmarket_mail_total');
+    const sent = texts.reduce((sum, text) => sum + seriesValue(text, 'benchmarket_mail_total{result="sent"}'), 0);
+    expect(sent).toBeGreaterThanOrEqual(2);
+    expect(sent).toBe(mail.mails.length - mailsBefore);
+    const metricsUrl = metricsUrls[0];
+    const withoutToken = await fetch(`${metricsUrl}/metrics`);
+    expect(withoutToken.status).toBe(401);
+    expect(await withoutToken.json()).toMatchObject({ code: 'metrics_token' });
+    expect((await fetch(`${metricsUrl}/metrics`, { headers: { Authorization: 'Bearer not-the-token-at-all' } })).status).toBe(401);
+    const health = await fetch(`${metricsUrl}/api/v1/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up', kind: 'postgres' } });
+    // Only those two: the worker is not a second API behind nobody's load balancer.
+    expect((await fetch(`${metricsUrl}/api/v1/listings/latest`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/metrics`, { method: 'POST', headers: { Authorization: `Bearer ${metricsToken}` } })).status).toBe(
+      404,
+    );
+
     expect(await workerOnly.stop()).toBe(0);
     expect(await secondWorker.stop()).toBe(0);
+    await expect(fetch(`${metricsUrl}/api/v1/health`)).rejects.toThrow();
     expect(await servesOnly.stop()).toBe(0);
   });
 });

@@ -60,6 +60,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
 
+  it('opens a metrics port only for a worker-only process that asks for one (METRICS_PORT, issue 17)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER: 'only' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER: 'only', METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER: 'only', METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    for (const port of ['0', '65536', 'metrics', '94.64']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, WORKER: 'only', METRICS_PORT: port }), port).toThrow(/METRICS_PORT/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' })).toThrow(/METRICS_PORT is for WORKER=only/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKER: 'off', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT is for WORKER=only/);
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -107,6 +107,11 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
   /** Issue 17: GET /metrics wants `Authorization: Bearer <this>` when set; unset, it is open (keep it off the public network). */
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, 'must be at least 16 characters'),
+  /**
+   * Issue 17: a WORKER=only process opens no API port, so its counters (mail, refunds,
+   * reconciliation) are scraped here: /metrics and /api/v1/health only. Unset: no port at all.
+   */
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Issue 17: `on` serves HTTP and runs the worker; `off` only serves; `only` runs the worker with no HTTP. */
   WORKER: z.enum(['on', 'off', 'only']).default('on'),
@@ -212,6 +217,8 @@ export interface AppConfig {
   };
   /** Issue 17: the bearer token /metrics asks for; undefined: /metrics is open. */
   metricsToken: string | undefined;
+  /** WORKER=only: the port that answers /metrics and /api/v1/health (docs/decisions/024); undefined: none. */
+  metricsPort: number | undefined;
   /** How long a search page may be served from memory (always checked against the catalog version); 0: never. */
   searchCacheSeconds: number;
   /** `mode` is WORKER; `enabled`: this process runs the worker; `serves`: it listens for HTTP. */
@@ -265,6 +272,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together');
+  }
+  if (env.METRICS_PORT !== undefined && env.WORKER !== 'only') {
+    // A serving process answers /metrics on PORT; accepting the variable there would let an
+    // operator believe its metrics are on this port.
+    throw new ConfigError('Invalid configuration: METRICS_PORT is for WORKER=only processes; the others answer /metrics on PORT');
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
     throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
@@ -324,6 +336,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.AI_TIMEOUT_MS,
     },
     metricsToken: env.METRICS_TOKEN,
+    metricsPort: env.METRICS_PORT,
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS,
     worker: { mode: env.WORKER, enabled: env.WORKER !== 'off', serves: env.WORKER !== 'only', pollMs: env.WORKER_POLL_MS },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { listenForMetrics, type MetricsPort } from './ops/metrics-port.js';
 import { readyLine } from './ready-line.js';
 import { startRuntime, type Runtime } from './runtime.js';
 
@@ -13,7 +14,7 @@ const FORCED_EXIT_AFTER_GRACE_MS = 15_000;
  * (Fastify answers 503 to new requests on kept-alive connections meanwhile), cut what is still
  * open after SHUTDOWN_GRACE_MS, hand the worker's claimed jobs back, close the pool.
  */
-function shutDownOnSignals(runtime: Runtime, config: AppConfig): void {
+function shutDownOnSignals(runtime: Runtime, config: AppConfig, metricsPort: () => MetricsPort | undefined): void {
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -27,6 +28,7 @@ function shutDownOnSignals(runtime: Runtime, config: AppConfig): void {
     const forced = setTimeout(() => process.exit(1), config.shutdownGraceMs + FORCED_EXIT_AFTER_GRACE_MS);
     forced.unref();
     try {
+      await metricsPort()?.close();
       await runtime.stop();
     } catch (error) {
       console.error(error);
@@ -51,8 +53,16 @@ async function main(): Promise<void> {
   }
 
   const runtime = await startRuntime(config);
-  shutDownOnSignals(runtime, config);
-  if (config.worker.serves) await runtime.app.listen({ host: config.host, port: config.port });
+  let metricsPort: MetricsPort | undefined;
+  shutDownOnSignals(runtime, config, () => metricsPort);
+  if (config.worker.serves) {
+    await runtime.app.listen({ host: config.host, port: config.port });
+  } else if (config.metricsPort !== undefined) {
+    metricsPort = await listenForMetrics(runtime.app, config.host, config.metricsPort);
+    runtime.app.log.info(`WORKER=only: /metrics and /api/v1/health answer on ${config.host}:${String(metricsPort.port)} (METRICS_PORT)`);
+  } else {
+    runtime.app.log.info('WORKER=only without METRICS_PORT: nothing scrapes this worker’s metrics (mail, refunds, reconciliation)');
+  }
   // The first worker round (mails the seed made due, sweeps) logs its lines before the ready
   // line, so that line is the last one a person starting the server sees (issue 18).
   await Promise.race([runtime.app.worker.settled(), delay(READY_LINE_WAIT_MS)]);
