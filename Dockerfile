@@ -40,10 +40,12 @@ COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
 # DATA_DIR: only used without PostgreSQL/S3/SMTP (embedded database, uploads, outbox).
-RUN mkdir -p /data && chown node:node /data
+# /backups: where compose mounts BACKUP_DIR; a new named volume takes this owner, so `node` may write.
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 EXPOSE 3000
+# A WORKER=only process has no API port: it answers /api/v1/health on METRICS_PORT (unset: unhealthy, nothing to ask).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const port = process.env.WORKER === 'only' ? process.env.METRICS_PORT : process.env.PORT || 3000; fetch('http://127.0.0.1:' + port + '/api/v1/health').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 # node itself as the command (no npm in between), so SIGTERM reaches the server's shutdown.
 CMD ["node", "apps/api/dist/server.js"]

@@ -9,9 +9,12 @@
 #      like the image's root-owned /app, and starts `node apps/api/dist/server.js` from it with
 #      NODE_ENV=production on the embedded database (DATA_DIR in the temporary directory, a free
 #      port); checks GET /api/v1/health → 200, GET / → 200 HTML, two API calls, and that the word
-#      vectors compiled at build time are there; stops it with SIGTERM and expects exit 0;
-#   4. validates compose.yaml with `docker-compose config` (Debian's docker-compose package) and
-#      deploy/Caddyfile with `caddy adapt --validate` (Debian's caddy package).
+#      vectors compiled at build time are there; stops it with SIGTERM and expects exit 0; runs
+#      `npm run backup` in that tree, where TypeScript was pruned (what `docker compose exec
+#      worker npm run backup` runs), and expects a manifest;
+#   4. validates compose.yaml with `docker-compose config` (Debian's docker-compose package: 1.29,
+#      bookworm has no Compose v2; docs/decisions/026) and deploy/Caddyfile with
+#      `caddy adapt --validate` (Debian's caddy package).
 # Everything it starts or creates is removed on any exit.
 set -euo pipefail
 
@@ -109,12 +112,13 @@ chmod -R a-w "$PROD"
 
 PORT="$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')"
 BASE="http://127.0.0.1:$PORT"
+JWT_SECRET_VALUE="$(node -e 'console.log(require("node:crypto").randomBytes(48).toString("base64url"))')"
 step "starting the production server on $BASE (embedded database in $WORK/data)"
 # A clean environment (no DATABASE_URL, S3_*, SMTP_URL from the caller), as in the image.
 # setsid: the server leads its own process group, so cleanup can stop the database child too.
 (cd "$PROD" && exec env -i PATH="$PATH" HOME="$WORK" TMPDIR="$WORK" \
   NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$WORK/data" \
-  JWT_SECRET="$(node -e 'console.log(require("node:crypto").randomBytes(48).toString("base64url"))')" \
+  JWT_SECRET="$JWT_SECRET_VALUE" \
   ALLOW_SANDBOX_PAYMENTS=1 ALLOW_OUTBOX_MAIL=1 DEMO_DATA=0 LOG_LEVEL=info \
   setsid node apps/api/dist/server.js) >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
@@ -180,6 +184,16 @@ SERVER_PID=""
 if pgrep -f "pglite-process.js $WORK/data" >/dev/null 2>&1; then
   fail "the embedded database's process outlived the server"
 fi
+
+step "npm run backup in the production tree (no TypeScript there: the script runs the built CLI)"
+# The server has stopped: the embedded database it leaves may be opened by the command.
+(cd "$PROD" && exec env -i PATH="$PATH" HOME="$WORK" TMPDIR="$WORK" NPM_CONFIG_UPDATE_NOTIFIER=false \
+  NODE_ENV=production DATA_DIR="$WORK/data" BACKUP_DIR="$WORK/backups" JWT_SECRET="$JWT_SECRET_VALUE" \
+  ALLOW_SANDBOX_PAYMENTS=1 ALLOW_OUTBOX_MAIL=1 npm run backup) >"$WORK/backup.log" 2>&1 ||
+  { cat "$WORK/backup.log" >&2; fail "npm run backup failed in the production tree"; }
+compgen -G "$WORK/backups/benchmarket-*/manifest.json" >/dev/null ||
+  { cat "$WORK/backup.log" >&2; fail "npm run backup wrote no manifest.json under $WORK/backups"; }
+echo "   $(grep 'Backup complete' "$WORK/backup.log")"
 
 # --- 4. compose.yaml -------------------------------------------------------------------------
 step "docker-compose config (compose.yaml)"
