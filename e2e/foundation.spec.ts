@@ -53,6 +53,35 @@ describe('foundation', () => {
     await context.close();
   });
 
+  it('shows the API documentation at /api/docs/ with nothing blocked by its Content-Security-Policy (issue 18)', async () => {
+    const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // Registered before Swagger UI's scripts run, so no violation goes unheard.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+      });
+    });
+
+    const response = await page.goto('/api/docs/');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toBeTruthy();
+    await page.getByRole('heading', { name: /BenchMarket API/ }).waitFor();
+    // The operations are drawn: a tag of the API with its routes under it.
+    await page.locator('.opblock').first().waitFor();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
+
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('answers the health check and unknown API paths', async () => {
     const health = await fetch(`${server.baseUrl}/api/v1/health`);
     expect(health.status).toBe(200);
