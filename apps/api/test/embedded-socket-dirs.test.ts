@@ -64,7 +64,9 @@ async function answers(connection: pg.ClientConfig): Promise<boolean> {
   return result.rows[0]?.one === 1;
 }
 
-describe('embedded database socket directories', () => {
+// Each case starts one or two whole database processes (through tsx); on a busy 2-core machine
+// that alone has taken over 30 s.
+describe('embedded database socket directories', { timeout: 120_000 }, () => {
   it('the next start removes the directory of an API and database process killed together', async () => {
     const killed = await startApiProcess();
     process.kill(killed.dbPid, 'SIGKILL');
