@@ -23,6 +23,8 @@ let admin: TestUser;
 let unverifiedToken: string;
 let live: CreatedListing;
 let unpaid: CreatedListing;
+/** The buyer's conversation with the seller about the live listing: a message and an offer waiting for the seller. */
+let conversationId: string;
 
 beforeAll(async () => {
   server = await startServer({ PROMO_FREE_UNTIL: '2099-06-01' });
@@ -49,6 +51,19 @@ beforeAll(async () => {
   });
   // Issue 16: the buyer watches the live listing (their /watchlist has a card).
   await api(server.baseUrl, `/watchlist/${live.id}`, { method: 'PUT', token: buyer.token });
+  // Issue 16: the message opened a conversation; the buyer makes an offer and reports the
+  // conversation (the console's reports page then has a Conversations entry).
+  const [conversation] = (await api<{ items: { id: string }[] }>(server.baseUrl, '/conversations', { token: buyer.token })).items;
+  if (!conversation) throw new Error('The message opened no conversation');
+  conversationId = conversation.id;
+  await api(server.baseUrl, `/conversations/${conversationId}/offers`, {
+    token: buyer.token,
+    json: { amount: 1750, note: 'I could collect it in person.' },
+  });
+  await api(server.baseUrl, `/conversations/${conversationId}/report`, {
+    token: buyer.token,
+    json: { reason: 'other', details: 'Asked to pay outside BenchMarket.' },
+  });
   await api(server.baseUrl, `/listings/${live.id}/reports`, {
     token: newcomer.token,
     json: { reason: 'other', details: 'The photos look like a different model.' },
@@ -201,6 +216,12 @@ describe('axe: a seller with listings, payments and messages', () => {
       { path: () => `/payment/${unpaid.id}` },
       { path: '/payment/confirmation' },
       { path: '/dashboard', ready: (page) => page.getByRole('row').filter({ hasText: 'Leica DM750' }).first().waitFor() },
+      // Issue 16: the conversation as the seller sees it, the buyer's offer with Accept and Decline.
+      {
+        name: '/messages/{the conversation} with an offer to answer',
+        path: () => `/messages/${conversationId}`,
+        ready: (page) => page.getByRole('button', { name: 'Accept' }).waitFor(),
+      },
       { path: '/dashboard?tab=payments', ready: heading('Seller Dashboard'), act: (page) => page.getByRole('tabpanel').waitFor() },
       {
         name: '/dashboard?tab=messages with a message expanded',
@@ -240,6 +261,16 @@ describe('axe: a buyer on a listing', () => {
       { path: () => `/listings/${live.id}`, ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor() },
       // Issue 16: the watchlist with a card, and a comparison with a listing the buyer cannot see.
       { path: '/watchlist', ready: (page) => page.getByRole('article', { name: 'Leica DM750 Binocular Microscope' }).waitFor() },
+      // Issue 16: the list of conversations beside the open one, and the offer form open.
+      {
+        name: '/messages/{the conversation} with the offer form open',
+        path: () => `/messages/${conversationId}`,
+        ready: (page) => page.getByRole('button', { name: 'Make an offer' }).waitFor(),
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Make an offer' }).click();
+          await page.getByRole('form', { name: 'Make an offer' }).waitFor();
+        },
+      },
       {
         name: '/compare with a listing that is no longer available',
         path: () => `/compare?ids=${live.id},${unpaid.id}`,
@@ -259,6 +290,27 @@ describe('axe: a buyer on a listing', () => {
   );
 });
 
+describe('axe: a buyer on a phone', () => {
+  checkEach(
+    [
+      { path: '/watchlist', ready: (page) => page.getByRole('article', { name: 'Leica DM750 Binocular Microscope' }).waitFor() },
+      {
+        name: '/dashboard?tab=watchlist',
+        path: '/dashboard?tab=watchlist',
+        ready: (page) => page.getByRole('tabpanel').getByRole('article', { name: 'Leica DM750 Binocular Microscope' }).waitFor(),
+      },
+      // On a phone the conversation replaces the list, with a link back to it.
+      {
+        name: '/messages/{the conversation}',
+        path: () => `/messages/${conversationId}`,
+        ready: (page) => page.getByRole('link', { name: '← All conversations' }).waitFor(),
+      },
+    ],
+    () => buyer.token,
+    { width: 390, height: 844 },
+  );
+});
+
 describe('axe: a new seller with nothing yet (empty states)', () => {
   checkEach(
     [
@@ -267,6 +319,7 @@ describe('axe: a new seller with nothing yet (empty states)', () => {
       { path: '/dashboard?tab=messages', ready: heading('Seller Dashboard') },
       { path: '/dashboard?tab=watchlist', ready: (page) => page.getByText('You are not watching any listings yet.').waitFor() },
       { path: '/watchlist', ready: (page) => page.getByText('You are not watching any listings yet.').waitFor() },
+      { path: '/messages', ready: (page) => page.getByText(/^No conversations yet\./).waitFor() },
       { path: '/create-listing', ready: heading('Create Listing') },
     ],
     () => newcomer.token,
@@ -291,7 +344,11 @@ describe('axe: a registered user who has not verified the email', () => {
 const adminPages: Visit[] = [
   { path: '/admin', ready: heading('Overview') },
   { path: '/admin/review', ready: heading('Review Queue') },
-  { path: '/admin/reports', ready: (page) => page.getByText('Leica DM750 Binocular Microscope').first().waitFor() },
+  {
+    path: '/admin/reports',
+    // The listing's report and, under Conversations, the buyer's report of their conversation.
+    ready: (page) => page.getByRole('article', { name: 'Conversation about Leica DM750 Binocular Microscope' }).waitFor(),
+  },
   { path: '/admin/users', ready: heading('Users') },
   {
     name: "/admin/users/{the seller's id}",
