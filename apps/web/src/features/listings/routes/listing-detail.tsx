@@ -51,7 +51,7 @@ function ListingSkeleton() {
           <div className={cn(block, 'h-7 w-28 rounded-full')} />
           <div className={cn(block, 'h-7 w-24 rounded-full')} />
         </div>
-        <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className={cn(block, 'aspect-[4/3] w-full rounded-xl')} />
           <div className="space-y-4">
             <div className={cn(block, 'h-10 w-40')} />
@@ -146,7 +146,7 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
         <UnverifiedCaution listing={listing} />
       </div>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PhotoGallery title={listing.title} photos={listing.photos} thumbnails={listing.thumbnails} />
 
         <div className="space-y-6">
