@@ -925,3 +925,168 @@ describe('keyboard: feedback', () => {
     await context.close();
   });
 });
+
+// ── Buyer tools (issue 16) ──────────────────────────────────────────────────
+
+describe('keyboard: buyer tools', () => {
+  const NANODROP = 'Thermo Scientific NanoDrop One Spectrophotometer';
+  const IMPLEN = 'Implen NanoPhotometer N60 Spectrophotometer';
+  let seller: TestUser;
+  let buyer: TestUser;
+  let nanodrop: CreatedListing;
+  let implen: CreatedListing;
+
+  beforeAll(async () => {
+    [seller, buyer] = await Promise.all([verifiedUser('keyboard-tools-seller'), verifiedUser('keyboard-tools-buyer')]);
+    nanodrop = await createPublishedListing(
+      server,
+      seller,
+      {
+        title: NANODROP,
+        description: 'Microvolume UV-Vis spectrophotometer with touchscreen, 1 µl samples, calibrated by the maker in 2024.',
+        price: 7900,
+      },
+      { photo: false },
+    );
+    implen = await createPublishedListing(
+      server,
+      seller,
+      {
+        title: IMPLEN,
+        description: 'Microvolume and cuvette spectrophotometer, battery powered, with its case and the calibration certificate.',
+        price: 5200,
+      },
+      { photo: false },
+    );
+  });
+
+  const watchedIds = async (): Promise<string[]> =>
+    (await api<{ items: { listing: { id: string } }[] }>(server.baseUrl, '/watchlist', { token: buyer.token })).items.map(
+      (item) => item.listing.id,
+    );
+
+  it('a buyer sorts the results, ticks Compare on two cards, watches and unwatches one, and opens the comparison from the bar, by keyboard alone', async () => {
+    const { page, context, pageErrors } = await newSession(browser, server.baseUrl);
+    await logInWithToken(context, buyer.token);
+    await page.goto('/search');
+    await page.getByRole('heading', { level: 2, name: 'Newest listings' }).waitFor();
+    await tabTo(page, 'Search equipment');
+    await page.keyboard.type('spectrophotometer');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'Results for “spectrophotometer”' }).waitFor();
+    await page.getByRole('article', { name: NANODROP }).waitFor();
+    const order = async () =>
+      (await page.getByRole('article').allTextContents()).map((text) => [NANODROP, IMPLEN].find((title) => text.includes(title)));
+
+    // The native select: the arrow keys move through the orders, each one searching again.
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    expect(await sort.inputValue()).toBe('');
+    await tabTo(page, 'Sort by');
+    await expectFocusVisible(page, 'Sort by');
+    for (let i = 0; i < 3 && (await sort.inputValue()) !== 'price_asc'; i += 1) await page.keyboard.press('ArrowDown');
+    expect(await sort.inputValue()).toBe('price_asc');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    await expect.poll(order).toEqual([IMPLEN, NANODROP]);
+    expect((await focused(page)).name).toBe('Sort by');
+
+    // Compare: the tick box of each card, with Space.
+    for (const title of [IMPLEN, NANODROP]) {
+      await tabTo(page, 'Compare', { within: title });
+      await expectFocusVisible(page, 'Compare');
+      await page.keyboard.press('Space');
+      expect(await page.getByRole('article', { name: title }).getByRole('checkbox', { name: 'Compare' }).isChecked()).toBe(true);
+    }
+    const bar = page.getByRole('region', { name: 'Compare listings' });
+    await bar.getByText('2 of 4 listings selected for comparison').waitFor();
+
+    // The heart beside it: Enter watches, Space unwatches, Enter watches again; the focus stays on it.
+    await tabTo(page, 'Watch', { within: NANODROP, limit: 3 });
+    await expectFocusVisible(page, 'Watch');
+    const card = page.getByRole('article', { name: NANODROP });
+    await page.keyboard.press('Enter');
+    await card.getByRole('button', { name: 'Watching', pressed: true }).waitFor();
+    await expectFocusVisible(page, 'Watching');
+    await expect.poll(watchedIds).toEqual([nanodrop.id]);
+    await page.keyboard.press('Space');
+    await card.getByRole('button', { name: 'Watch', pressed: false }).waitFor();
+    await expect.poll(watchedIds).toEqual([]);
+    await page.keyboard.press('Enter');
+    await card.getByRole('button', { name: 'Watching', pressed: true }).waitFor();
+    await expect.poll(watchedIds).toEqual([nanodrop.id]);
+
+    // On to the bar below the results: its link opens the comparison of the two, in the order ticked.
+    const link = await tabTo(page, 'Compare');
+    expect(link.tag).toBe('a');
+    await expectFocusVisible(page, 'Compare');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/compare');
+    expect(new URL(page.url()).searchParams.get('ids')).toBe(`${implen.id},${nanodrop.id}`);
+    const headers = page.getByRole('table').getByRole('columnheader');
+    await headers.first().waitFor();
+    const names = await headers.allTextContents();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toContain(IMPLEN);
+    expect(names[1]).toContain(NANODROP);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a buyer makes an offer in the conversation and the seller accepts it, by keyboard alone', async () => {
+    // The contact form that opens the conversation has its own keyboard journey (messaging).
+    await api(server.baseUrl, '/messages', {
+      token: buyer.token,
+      json: { listing_id: implen.id, sender_name: 'Dr. Ada Keyboard', sender_email: buyer.email, message: 'Would you take an offer?' },
+    });
+    const conversations = await api<{ items: { id: string; listing: { id: string } }[] }>(server.baseUrl, '/conversations', {
+      token: buyer.token,
+    });
+    const conversationId = conversations.items.find((item) => item.listing.id === implen.id)?.id;
+    if (!conversationId) throw new Error('The message opened no conversation');
+
+    const buyerSession = await newSession(browser, server.baseUrl);
+    await logInWithToken(buyerSession.context, buyer.token);
+    const buyerPage = buyerSession.page;
+    await buyerPage.goto(`/messages/${conversationId}`);
+    const buyerEntries = buyerPage.getByRole('list', { name: 'Messages and offers' });
+    await buyerEntries.getByText('Would you take an offer?').waitFor();
+
+    await tabTo(buyerPage, 'Make an offer');
+    await expectFocusVisible(buyerPage, 'Make an offer');
+    await buyerPage.keyboard.press('Enter');
+    await buyerPage.getByRole('form', { name: 'Make an offer' }).waitFor();
+    // The form opens with the focus on its first field.
+    await expectFocusVisible(buyerPage, 'Amount (USD)');
+    await buyerPage.keyboard.type('4950');
+    await buyerPage.keyboard.press('Tab');
+    expect((await focused(buyerPage)).name).toBe('Note (optional)');
+    await buyerPage.keyboard.type('I can collect it next week.');
+    await buyerPage.keyboard.press('Tab');
+    await expectFocusVisible(buyerPage, 'Send offer');
+    await buyerPage.keyboard.press('Enter');
+    await buyerEntries.getByText('Your offer: $4,950.00').waitFor();
+    await buyerEntries.getByText('Waiting for the seller').waitFor();
+    await buyerPage.getByRole('form', { name: 'Make an offer' }).waitFor({ state: 'detached' });
+
+    const sellerSession = await newSession(browser, server.baseUrl);
+    await logInWithToken(sellerSession.context, seller.token);
+    const sellerPage = sellerSession.page;
+    await sellerPage.goto(`/messages/${conversationId}`);
+    const sellerEntries = sellerPage.getByRole('list', { name: 'Messages and offers' });
+    await sellerEntries.getByText('I can collect it next week.').waitFor();
+    await tabTo(sellerPage, 'Accept');
+    await expectFocusVisible(sellerPage, 'Accept');
+    await sellerPage.keyboard.press('Enter');
+    await sellerEntries.getByText('Accepted', { exact: true }).waitFor();
+    expect(await sellerEntries.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+
+    // The seller's answer is news to the buyer: the header counts it until they open the conversation.
+    await buyerPage.goto('/watchlist');
+    await buyerPage.getByRole('banner').getByRole('link', { name: 'Messages 1 unread' }).waitFor();
+
+    expect(buyerSession.pageErrors).toEqual([]);
+    expect(sellerSession.pageErrors).toEqual([]);
+    await buyerSession.context.close();
+    await sellerSession.context.close();
+  });
+});
