@@ -8,21 +8,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConversationReports, useResolveConversationReports } from '../api/reports';
-import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
 import { formatDateTime } from '../format';
-import { ActionDialog, ReasonField } from './action-dialog';
 import { ConsoleList } from './console-list';
-import { OutcomeField, type Outcome } from './outcome-field';
 import { ListingLink, linkClass, UserLink } from './record-links';
+import { ResolveReportsDialog } from './resolve-reports-dialog';
 import { usePageParam } from './use-page-param';
-
-const OUTCOMES: readonly Outcome[] = [
-  { value: 'dismissed', label: 'Dismissed', hint: 'Nothing wrong was found.' },
-  { value: 'actioned', label: 'Acted on', hint: 'An account was warned or suspended.' },
-];
-
-const RESOLVE_FIELDS = ['outcome', 'reason'] as const;
-const EMPTY_RESOLVE: ResolveFormValues = { outcome: '', reason: '' };
 
 /** The listings section's page is `?page=`; this list pages on its own. */
 const PAGE_PARAM = 'conversations_page';
@@ -70,30 +60,14 @@ function ConversationReportCard({ group, onDone }: { group: ConversationReportGr
         </div>
       </article>
       {resolving && (
-        <ActionDialog
+        <ResolveReportsDialog
           title="Resolve conversation reports"
           description={`Every open report of this conversation about '${listing.title}' (${String(reports.length)}) is closed with this outcome and reason. Suspend an account from its page.`}
-          submitLabel="Resolve reports"
-          schema={ResolveFormSchema}
-          initial={EMPTY_RESOLVE}
-          fieldOrder={RESOLVE_FIELDS}
-          failedTitle="The reports could not be resolved."
+          actionedHint="An account was warned or suspended."
+          onResolve={(body) => resolve.mutateAsync({ conversationId: group.conversation_id, body })}
+          onResolved={(outcome) => onDone(`The reports of the conversation about '${listing.title}' are resolved (${outcome}).`)}
           onClose={() => setResolving(false)}
-          onSubmit={async (body) => {
-            await resolve.mutateAsync({ conversationId: group.conversation_id, body });
-            setResolving(false);
-            onDone(
-              `The reports of the conversation about '${listing.title}' are resolved (${body.outcome === 'dismissed' ? 'dismissed' : 'acted on'}).`,
-            );
-          }}
-        >
-          {(field) => (
-            <>
-              <OutcomeField {...field('outcome')} outcomes={OUTCOMES} />
-              <ReasonField {...field('reason')} />
-            </>
-          )}
-        </ActionDialog>
+        />
       )}
     </li>
   );

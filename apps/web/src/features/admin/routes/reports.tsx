@@ -3,24 +3,17 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
-import { ActionDialog, ReasonField } from '../components/action-dialog';
 import { ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
 import { OpenConversationReports, ResolvedConversationReports } from '../components/conversation-reports';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { useNotice } from '../components/notice';
-import { OutcomeField, type Outcome } from '../components/outcome-field';
+import { ResolveReportsDialog } from '../components/resolve-reports-dialog';
 import { StatusTabs } from '../components/status-tabs';
 import { usePageParam, useStatusParam } from '../components/use-page-param';
-import { ResolveFormSchema, type ResolveFormValues } from '../form-schemas';
 import { formatDateTime } from '../format';
 import { UserLink } from '../components/record-links';
-
-const OUTCOMES: readonly Outcome[] = [
-  { value: 'dismissed', label: 'Dismissed', hint: 'Nothing wrong was found.' },
-  { value: 'actioned', label: 'Acted on', hint: 'The listing was changed, taken down or the seller dealt with.' },
-];
 
 const OUTCOME_LABELS: Record<AdminReport['status'], string> = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on' };
 
@@ -46,9 +39,6 @@ function ReportItem({ report }: { report: AdminReport }) {
     </li>
   );
 }
-
-const RESOLVE_FIELDS = ['outcome', 'reason'] as const;
-const EMPTY_RESOLVE: ResolveFormValues = { outcome: '', reason: '' };
 
 function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status: ReportStatus; onDone: (message: string) => void }) {
   const [resolving, setResolving] = useState(false);
@@ -83,28 +73,14 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
         </section>
       </ListingSummary>
       {resolving && (
-        <ActionDialog
+        <ResolveReportsDialog
           title="Resolve reports"
           description={`Every open report about '${listing.title}' (${String(openCount)}) is closed with this outcome and reason.`}
-          submitLabel="Resolve reports"
-          schema={ResolveFormSchema}
-          initial={EMPTY_RESOLVE}
-          fieldOrder={RESOLVE_FIELDS}
-          failedTitle="The reports could not be resolved."
+          actionedHint="The listing was changed, taken down or the seller dealt with."
+          onResolve={(body) => resolve.mutateAsync({ listingId: listing.id, body })}
+          onResolved={(outcome) => onDone(`The reports about '${listing.title}' are resolved (${outcome}).`)}
           onClose={() => setResolving(false)}
-          onSubmit={async (body) => {
-            await resolve.mutateAsync({ listingId: listing.id, body });
-            setResolving(false);
-            onDone(`The reports about '${listing.title}' are resolved (${body.outcome === 'dismissed' ? 'dismissed' : 'acted on'}).`);
-          }}
-        >
-          {(field) => (
-            <>
-              <OutcomeField {...field('outcome')} outcomes={OUTCOMES} />
-              <ReasonField {...field('reason')} />
-            </>
-          )}
-        </ActionDialog>
+        />
       )}
     </li>
   );
