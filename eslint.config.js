@@ -140,9 +140,26 @@ export default tseslint.config(
           // The demo seed loads accounts, listings and photos in one bulk transaction (its
           // rows derived by ListingsService.derive), the console's demo reports (issue 14), a
           // payment history in its final state, dated in the past (no payments call takes a past
-          // date or the seed's transaction), the demo sellers' profiles and documents (issue 15); it runs
-          // only on an empty database.
-          allow: { seed: ['users', 'listings', 'listingPhotos', 'listingDocuments', 'listingReports', 'payments', 'sellerProfiles'] },
+          // date or the seed's transaction), the demo sellers' profiles and documents (issue 15), the
+          // demo buyer's conversations, watches and saved search as those journeys leave them (issue
+          // 16: the services mail and take no past date); it runs only on an empty database.
+          allow: {
+            seed: [
+              'users',
+              'listings',
+              'listingPhotos',
+              'listingDocuments',
+              'listingReports',
+              'payments',
+              'sellerProfiles',
+              'messages',
+              'conversations',
+              'conversationMessages',
+              'offers',
+              'watches',
+              'savedSearches',
+            ],
+          },
         },
       ],
     },

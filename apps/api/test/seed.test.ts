@@ -296,6 +296,48 @@ describe('the demo catalog seed', () => {
     }
   });
 
+  it('gives the demo buyer conversations with the demo seller (an answer unread, an offer waiting), watched listings and a saved search', async () => {
+    const get = async <T>(token: string, url: string): Promise<T> => {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+    const buyer = await loginToken(ctx.app, 'buyer@benchmarket.local', 'demo-buyer-2026');
+    const seller = await loginToken(ctx.app, 'seller@benchmarket.local', 'demo-seller-2026');
+
+    type List = { items: { id: string; role: string; unread_count: number; listing: { id: string } }[]; unread_total: number };
+    const buyerSide = await get<List>(buyer, '/api/v1/conversations');
+    expect(buyerSide.items).toHaveLength(2);
+    expect(buyerSide.items.every((item) => item.role === 'buyer')).toBe(true);
+    expect(buyerSide.unread_total).toBe(1);
+    const sellerSide = await get<List>(seller, '/api/v1/conversations');
+    expect(sellerSide.unread_total).toBe(1);
+
+    // The offer waits for the seller, who can accept it with one click.
+    type Detail = { entries: { kind: string; id: string; status?: string; mine: boolean }[] };
+    const withOffer = sellerSide.items.find((item) => item.unread_count === 1)!;
+    const detail = await get<Detail>(seller, `/api/v1/conversations/${withOffer.id}`);
+    const offer = detail.entries.find((entry) => entry.kind === 'offer')!;
+    expect(offer).toMatchObject({ status: 'pending', mine: false });
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/${offer.id}/accept`,
+      headers: { authorization: `Bearer ${seller}` },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // The opening lines came through the contact form: the seller's dashboard lists them.
+    const inbox = await get<{ listing_id: string }[]>(seller, '/api/v1/messages/user');
+    expect(inbox.map((message) => message.listing_id).sort()).toEqual(buyerSide.items.map((item) => item.listing.id).sort());
+
+    const watchlist = await get<{ items: unknown[] }>(buyer, '/api/v1/watchlist');
+    expect(watchlist.items).toHaveLength(3);
+    const saved = await get<{ name: string; criteria: { query?: string }; frequency: string }[]>(buyer, '/api/v1/saved-searches');
+    expect(saved).toEqual([
+      expect.objectContaining({ frequency: 'daily', criteria: expect.objectContaining({ query: 'refrigerated centrifuge' }) }),
+    ]);
+  });
+
   it("shows the console revenue in most of the last 12 months, and an admin refund of a seeded payment moves its listing's expiry", async () => {
     const admin = await loginToken(ctx.app, 'admin@benchmarket.local', 'demo-admin-2026');
     const asAdmin = { authorization: `Bearer ${admin}` };

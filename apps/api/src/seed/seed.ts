@@ -11,6 +11,7 @@ import { checkListing } from '../modules/verification/index.js';
 import { loadLocalMeaningModel, type LocalMeaningModel } from '../providers/embeddings/local-meaning.js';
 import { buildDemoCatalog, type PlannedListing } from './catalog.js';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts.js';
+import { writeDemoBuyerActivity } from './buyer-demo.js';
 import { buildModerationDemo, DEMO_REPORTS } from './moderation-demo.js';
 import { buildPaymentsDemo, planDemoPayments, writeDemoPayments } from './payments-demo.js';
 import { makeDemoDocuments } from './documents.js';
@@ -281,6 +282,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
       }
       await tx.insert(listingReports).values(demoReports(catalog, listingIds, userIds, now));
       await writeDemoPayments(tx, paymentsPlan, { listings: listingIds, users: userIds }, app.config, now);
+      await writeDemoBuyerActivity(tx, catalog, { listings: listingIds, users: userIds }, now);
       return true;
     });
   } catch (error) {
