@@ -10,7 +10,7 @@
  * --fresh (reload even when the data is there), --load-only (prepare the database and stop),
  * --build (run the compiled API, apps/api/dist, as `npm start` does: `npm run build` first;
  * without it the API runs from its sources through tsx, which costs ~45 MB of memory more),
- * --json file, --new-searches P (percent of searches made unique, so the API's page cache
+ * --name N (the loaded database is bm_perf_N, default the number of listings), --json file, --new-searches P (percent of searches made unique, so the API's page cache
  * cannot answer them; SEARCH_CACHE_SECONDS=0 in the environment turns the cache off
  * altogether).
  *
@@ -79,6 +79,8 @@ interface Options {
    * the in-memory page cache cannot answer. 0 = the labelled searches repeat, as buyers do.
    */
   newSearchPercent: number;
+  /** The loaded database's name (bm_perf_<name>, and its PGlite directory): default the number of listings. */
+  name?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -103,6 +105,7 @@ function parseOptions(argv: string[]): Options {
     path: value('path'),
     profile: argv.includes('--profile'),
     newSearchPercent: Number(value('new-searches') ?? 0),
+    name: value('name')?.replace(/[^a-z0-9_]/gi, '_'),
   };
 }
 
@@ -190,15 +193,18 @@ async function load(database: Database, n: number, model: LocalMeaningModel): Pr
   await db.execute(sql`vacuum analyze listings`);
   await db.execute(sql`vacuum analyze listing_photos`);
   await db.execute(sql`vacuum analyze search_words`);
+  // Issue 19: search's narrow copy of the live listings (migration 0023), where it exists.
+  const narrow = await db.execute<{ exists: boolean }>(sql`select to_regclass('search_listings') is not null as exists`);
+  if (narrow.rows[0]?.exists) await db.execute(sql`vacuum analyze search_listings`);
 }
 
 async function prepareDatabase(options: Options): Promise<{ env: Record<string, string>; token: string }> {
-  const dataDir = path.join(os.tmpdir(), `bm-perf-${options.db}-${options.listings}`);
+  const dataDir = path.join(os.tmpdir(), `bm-perf-${options.db}-${options.name ?? options.listings}`);
   mkdirSync(dataDir, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: dataDir };
   let url: string | undefined;
   if (options.db === 'postgres') {
-    const name = `bm_perf_${options.listings}`;
+    const name = `bm_perf_${options.name ?? options.listings}`;
     const admin = new pg.Client({ connectionString: options.databaseUrl });
     await admin.connect();
     if (options.fresh) await admin.query(`drop database if exists ${name} with (force)`);
@@ -242,6 +248,9 @@ async function prepareDatabase(options: Options): Promise<{ env: Record<string, 
         console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
       await database.db.execute(sql`vacuum analyze listings`);
+      // A narrow table a migration just filled (issue 19) has no visibility map yet.
+      const narrow = await database.db.execute<{ exists: boolean }>(sql`select to_regclass('search_listings') is not null as exists`);
+      if (narrow.rows[0]?.exists) await database.db.execute(sql`vacuum analyze search_listings`);
     }
     const [{ value: stale } = { value: 0 }] = await database.db
       .select({ value: count() })

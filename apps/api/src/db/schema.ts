@@ -282,6 +282,43 @@ export const listings = pgTable(
   ],
 );
 
+/**
+ * Issue 19: search's narrow copy of the live listings — active, paid, not removed (expiry is a
+ * moment, so it is a column tested at search time) — with only what selecting and counting
+ * candidates reads: the filter columns, the title and the full-text vector. Candidate
+ * selection reads these short rows instead of whole listing rows (description, meaning
+ * vector…), so it stays in PostgreSQL's buffer cache as the catalog grows. The columns keep
+ * the listings table's names: search's SQL reads this table under the alias "listings". Kept
+ * exactly in sync with listings by a row trigger in the same transaction as every write
+ * (migration 0023_search_listings); nothing else writes it.
+ */
+export const searchListings = pgTable(
+  'search_listings',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    condition: text('condition').notNull(),
+    location: text('location'),
+    category: text('category'),
+    manufacturer: text('manufacturer'),
+    yearOfManufacture: integer('year_of_manufacture'),
+    warranty: text('warranty'),
+    shipping: text('shipping'),
+    isActive: boolean('is_active').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    isDeleted: boolean('is_deleted').notNull(),
+    expiryDate: timestamp('expiry_date', { withTimezone: true }),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    wentLiveAt: timestamp('went_live_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    searchVector: tsvector('search_vector'),
+  },
+  // Candidates are found by the full-text index and joined back by id; browsing and a
+  // family's listings keep the covering indexes of listings (index-only scans, migration 0006).
+  (t) => [index('search_listings_search_vector_idx').using('gin', t.searchVector)],
+);
+
 export const listingPhotos = pgTable(
   'listing_photos',
   {

@@ -119,8 +119,14 @@ export type SearchCriteriaInput = z.input<typeof SearchCriteriaSchema>;
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 
-/** A page of search results; with use_rag each item carries rag_search_response. */
-export const SearchResponseSchema = paginated(ListingSchema);
+/**
+ * A page of search results; with use_rag each item carries rag_search_response. Matches are
+ * counted up to 1,000 (issue 19): beyond, `total` is 1,000 and `total_is_lower_bound` true
+ * ("1,000+ results").
+ */
+export const SearchResponseSchema = paginated(ListingSchema).extend({
+  total_is_lower_bound: z.boolean().optional(),
+});
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 /**

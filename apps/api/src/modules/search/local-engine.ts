@@ -58,8 +58,19 @@ export interface RankedRow {
 
 export interface RankedPage {
   rows: RankedRow[];
+  /** The number of matches, up to COUNT_LIMIT. */
   total: number;
+  /** More than COUNT_LIMIT listings match: `total` is a lower bound ("1,000+"). */
+  totalIsLowerBound: boolean;
 }
+
+/**
+ * Issue 19: candidate selection reads search's narrow copy of the live listings
+ * (search_listings, migration 0023) instead of whole listing rows. Its columns have the
+ * listings table's names, so under this alias every condition written for listings
+ * (visibility, filters, the full-text vector) reads it unchanged.
+ */
+const narrowListings = sql`search_listings as ${listings}`;
 
 const columnEntries = Object.entries(listingColumns);
 
@@ -122,14 +133,23 @@ function and(parts: readonly SQL[]): SQL {
 const sv = sql`${listings.searchVector}`;
 const ts = (text: string) => sql`to_tsquery('english', ${text})`;
 
-function rowsOf(result: { rows: Record<string, unknown>[] }, credits: number, total?: number): RankedPage {
+/**
+ * A page of rows; `counted` is the number of matches counted up to COUNT_LIMIT + 1 (one more
+ * than the limit says there are more).
+ */
+function rowsOf(result: { rows: Record<string, unknown>[] }, credits: number, counted: number): RankedPage {
   const rows = result.rows.map((raw) => ({
     row: toListingRow(raw),
     photos: photosOf(raw),
     credits: Array.from({ length: credits }, (_, i) => Number(raw[`f${i}`] ?? 0)),
     rank: Number(raw.rank ?? 0),
   }));
-  return { rows, total: total ?? Number(result.rows[0]?.total ?? 0) };
+  return { rows, ...cappedTotal(counted) };
+}
+
+/** A count made up to COUNT_LIMIT + 1 as the total to report. */
+export function cappedTotal(counted: number): { total: number; totalIsLowerBound: boolean } {
+  return { total: Math.min(counted, COUNT_LIMIT), totalIsLowerBound: counted > COUNT_LIMIT };
 }
 
 // ── Shared ──────────────────────────────────────────────────────────────────
@@ -211,7 +231,7 @@ export async function browse(db: Db, now: Date, filters: SearchFilters, page: Pa
     counted as (
       select count(*) as total from (select 1 from ${listings} where ${where} limit ${COUNT_LIMIT + 1}) c
     )
-    select ${selectListingColumns}, 0 as rank, least(counted.total, ${COUNT_LIMIT}) as total
+    select ${selectListingColumns}, 0 as rank, counted.total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
     order by page.first desc nulls last, page.created_at desc nulls last, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
@@ -245,7 +265,7 @@ export async function sortedSearch(
   const result = await db.execute<Record<string, unknown>>(sql`
     with matches as (
       select ${listings.id} as id, ${listings.createdAt} as created_at, ${listings.priceCents} as price_cents
-      from ${listings} where ${where} offset 0
+      from ${extra.length > 0 ? narrowListings : listings} where ${where} offset 0
     ),
     counted as (
       select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
@@ -253,7 +273,7 @@ export async function sortedSearch(
     page as (
       select id, created_at, price_cents from matches order by ${explicitOrder(sort)} limit ${page.limit} offset ${page.offset}
     )
-    select ${selectListingColumns}, 0 as rank, least(counted.total, ${COUNT_LIMIT}) as total
+    select ${selectListingColumns}, 0 as rank, counted.total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
     order by page.id is null, ${explicitOrder(sort, 'page.')}`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
@@ -432,21 +452,21 @@ export async function plainSearch(
   // estimate is wrong — a price no search should pay).
   const result = await db.execute<Record<string, unknown>>(sql`
     with matches as (
-      select ${listings.id} as id, ${listings.createdAt} as created_at, ${priority} as first from ${listings} where ${where} offset 0
+      select ${listings.id} as id, ${listings.createdAt} as created_at, ${priority} as first from ${narrowListings} where ${where} offset 0
     ),
     cand as (
       select id, created_at, first from matches order by first desc, created_at desc, id desc limit ${candidateLimit(page)}
     ),
     counted as (
-      select count(*) as total from matches
+      select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
     ),
     page as (
       select cand.id, cand.created_at, cand.first, ts_rank(${sv}, ${rankBy}) as rank
-      from cand join ${listings} on ${listings.id} = cand.id
+      from cand join ${narrowListings} on ${listings.id} = cand.id
       order by cand.first desc, rank desc, cand.created_at desc, cand.id desc
       limit ${page.limit} offset ${page.offset}
     )
-    select ${selectListingColumns}, page.rank, least(counted.total, ${COUNT_LIMIT}) as total
+    select ${selectListingColumns}, page.rank, counted.total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
     order by page.first desc nulls last, page.rank desc nulls last, page.created_at desc, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
@@ -760,7 +780,7 @@ export interface AiCandidate {
 
 interface AiCandidates {
   candidates: AiCandidate[];
-  /** Listings the words match (counted up to COUNT_LIMIT), before meaning adds any. */
+  /** Listings the words match (counted up to COUNT_LIMIT + 1: more than COUNT_LIMIT), before meaning adds any. */
   total: number;
 }
 
@@ -847,10 +867,13 @@ export async function aiCandidates(
         } where false`
       : sql.join(
           sources.map(
+            // A family's listings come from the covering family index of listings (index-only);
+            // the other sources (the full-text index, titles without a family) from the narrow table.
             (
               source,
+              s,
             ) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap, sql`, `)}` : sql``}
-              from ${listings} where ${and([...base, source])}`,
+              from ${inFamilies && s === 0 ? listings : narrowListings} where ${and([...base, source])}`,
           ),
           // Disjoint by construction (a category, or none).
           sql` union all `,
@@ -859,7 +882,7 @@ export async function aiCandidates(
   const byMeaning =
     alsoIds.length > 0
       ? sql`union all
-        select ${listings.id}, ${listings.createdAt}, false from ${listings}
+        select ${listings.id}, ${listings.createdAt}, false from ${narrowListings}
         where ${listings.id} in (${sql.join(
           alsoIds.map((id) => sql`${id}::uuid`),
           sql`, `,
@@ -882,11 +905,11 @@ export async function aiCandidates(
     ),
     exact as (
       select cand.id, cand.created_at, cand.lexical${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
-      from cand join ${listings} on ${listings.id} = cand.id
+      from cand join ${narrowListings} on ${listings.id} = cand.id
     )
     select exact.id, exact.created_at, exact.lexical${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
       ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
-      (select least(total, ${COUNT_LIMIT}) from counted) as total
+      (select total from counted) as total
     from exact`);
   const candidates = result.rows.map((raw) => ({
     id: String(raw.id),

@@ -20,6 +20,7 @@ import { isTextFacet, type Facet } from './facets.js';
 import {
   COUNT_LIMIT,
   aiCandidates,
+  cappedTotal,
   anyWordTsquery,
   browse,
   correctWords,
@@ -83,9 +84,11 @@ export class SearchService {
     const page: PageRequest = { limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE };
     const now = this.deps.clock.now();
     const text = query.query?.trim() ?? '';
-    const respond = (items: Listing[], total: number): SearchResponse => ({
+    const respond = (items: Listing[], total: number, totalIsLowerBound: boolean): SearchResponse => ({
       items,
       total,
+      // Issue 19: matches are counted up to COUNT_LIMIT; beyond, the total says "at least".
+      total_is_lower_bound: totalIsLowerBound,
       page: query.page,
       page_size: SEARCH_PAGE_SIZE,
     });
@@ -97,9 +100,11 @@ export class SearchService {
         : sort
           ? await sortedSearch(this.deps.db, now, filters, page, sort)
           : await browse(this.deps.db, now, filters, page);
-      return this.withSellerNames(respond(this.toListings(result.rows), result.total));
+      return this.withSellerNames(respond(this.toListings(result.rows), result.total, result.totalIsLowerBound));
     }
-    return this.ai(text, now, filters, page, sort).then(({ items, total }) => this.withSellerNames(respond(items, total)));
+    return this.ai(text, now, filters, page, sort).then(({ items, total, totalIsLowerBound }) =>
+      this.withSellerNames(respond(items, total, totalIsLowerBound)),
+    );
   }
 
   /** Issue 15: each card names its seller (the display name, else 'Seller from {country}'), in one query per page. */
@@ -125,7 +130,7 @@ export class SearchService {
     const result = await run(page);
     if (result.rows.length > 0 || page.offset === 0) return result;
     const first = await run({ limit: 1, offset: 0 });
-    return { rows: [], total: first.total };
+    return { rows: [], total: first.total, totalIsLowerBound: first.totalIsLowerBound };
   }
 
   // ── Plain ─────────────────────────────────────────────────────────────────
@@ -200,7 +205,7 @@ export class SearchService {
     filters: SearchFilters,
     page: PageRequest,
     sort?: ExplicitSort,
-  ): Promise<{ items: Listing[]; total: number }> {
+  ): Promise<{ items: Listing[]; total: number; totalIsLowerBound: boolean }> {
     const { db, ai } = this.deps;
     if (!text) {
       const browsed = sort ? await sortedSearch(db, now, filters, page, sort) : await browse(db, now, filters, page);
@@ -213,6 +218,7 @@ export class SearchService {
           undefined,
         ),
         total: browsed.total,
+        totalIsLowerBound: browsed.totalIsLowerBound,
       };
     }
     let understood = understandQuery(text);
@@ -286,10 +292,12 @@ export class SearchService {
     // the candidates are counted at the rate the candidates were kept.
     const lexicalSeen = found.candidates.filter((c) => c.lexical).length;
     const lexicalKept = ranked.filter((c) => c.candidate.lexical).length;
-    const total =
+    // found.total is counted up to COUNT_LIMIT + 1; an estimate reaching the limit is a lower bound.
+    const estimate =
       found.total <= lexicalSeen
         ? ranked.length
-        : Math.min(COUNT_LIMIT, Math.round((found.total * lexicalKept) / Math.max(1, lexicalSeen)) + ranked.length - lexicalKept);
+        : Math.round((Math.min(found.total, COUNT_LIMIT) * lexicalKept) / Math.max(1, lexicalSeen)) + ranked.length - lexicalKept;
+    const { total, totalIsLowerBound } = cappedTotal(found.total > COUNT_LIMIT && estimate >= COUNT_LIMIT ? COUNT_LIMIT + 1 : estimate);
     const withCredits = rows.map(({ row, photos }) => {
       const fused = byId.get(row.id)!;
       return { row, photos, credits: fused.candidate.credits, rank: fused.score, strength: fused.strength };
@@ -333,7 +341,7 @@ export class SearchService {
         rag_search_response: answer ? { ...answer, rag_response_key: key } : toRagResponse(explanation, key),
       };
     });
-    return { items, total };
+    return { items, total, totalIsLowerBound };
   }
 
   /** The ranked candidates in an explicit order (ties newest first, then by id: the same order as plain search). */

@@ -374,6 +374,27 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('');
   });
 
+  it("says '1,000+ results' when the API counted no further, and pages to page 84 (issue 19)", async () => {
+    const { network, user } = renderVerified({
+      [SEARCH]: (request) => {
+        const n = Number(new URL(request.url).searchParams.get('page'));
+        return { body: page([makeListing({ title: `On page ${String(n)}` })], { total: 1000, total_is_lower_bound: true, page: n }) };
+      },
+    });
+
+    expect(await screen.findByText('1,000+ results')).toBeInTheDocument();
+    expect(screen.queryByText('1,000 results')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 84')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('On page 2')).toBeInTheDocument();
+    expect(searchRequests(network.requests).at(-1)?.get('page')).toBe('2');
+  });
+
+  it('says the exact count when the API counted every match', async () => {
+    renderVerified({ [SEARCH]: { body: page([makeListing()], { total: 1000, total_is_lower_bound: false }) } });
+    expect(await screen.findByText('1,000 results')).toBeInTheDocument();
+  });
+
   it("pages through results with Previous and Next, 'Page X of Y'", async () => {
     const { network, user, router } = renderVerified({
       [SEARCH]: (request) => {

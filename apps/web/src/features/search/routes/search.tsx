@@ -43,8 +43,9 @@ const SaveSearchPanel = lazy(() => import('../components/save-search-panel'));
 const saveButtonClass =
   'inline-flex items-center justify-center gap-1.5 rounded-lg border border-teal-700 bg-white px-3 py-1.5 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
 
-function resultCount(total: number): string {
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+/** Issue 19: beyond 1,000 matches the API counts no further and says so ("1,000+ results"). */
+function resultCount(total: number, lowerBound = false): string {
+  return `${total.toLocaleString('en-US')}${lowerBound ? '+' : ''} ${total === 1 && !lowerBound ? 'result' : 'results'}`;
 }
 
 function noop() {}
@@ -245,8 +246,8 @@ function VerifiedSearch({ userId }: { userId: string }) {
       />
     );
   } else {
-    const { items, total, page_size: pageSize } = results.data;
-    status = resultCount(total);
+    const { items, total, total_is_lower_bound: lowerBound, page_size: pageSize } = results.data;
+    status = resultCount(total, lowerBound);
     if (items.length > 0) {
       body = (
         <>

@@ -37,6 +37,9 @@ export function insight(relevance_explanation: string, relevance_score = 0.82): 
   return { relevance_explanation, relevance_score, rag_response_key: `rag_${relevance_explanation.length.toString(16)}` };
 }
 
-export function page(items: Listing[], { total = items.length, page: pageNumber = 1, page_size = 12 } = {}): SearchResponse {
-  return { items, total, page: pageNumber, page_size };
+export function page(
+  items: Listing[],
+  { total = items.length, page: pageNumber = 1, page_size = 12, total_is_lower_bound = undefined as boolean | undefined } = {},
+): SearchResponse {
+  return { items, total, page: pageNumber, page_size, ...(total_is_lower_bound === undefined ? {} : { total_is_lower_bound }) };
 }
