@@ -179,7 +179,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   describe('words that match nothing and mean nothing close', () => {
     it.each([false, true])('answers 200 with an empty page and total 0 (use_rag=%s)', async (useRag) => {
       const body = await searchBody(ctx.app, { query: 'zxqv wombat poetry', use_rag: useRag }, buyer);
-      expect(body).toEqual({ items: [], total: 0, page: 1, page_size: SEARCH_PAGE_SIZE });
+      expect(body).toEqual({ items: [], total: 0, total_is_lower_bound: false, page: 1, page_size: SEARCH_PAGE_SIZE });
     });
   });
 

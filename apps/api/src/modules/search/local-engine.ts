@@ -698,6 +698,12 @@ interface Retrieval {
   families: string[];
   /** Row sources (disjoint), each its own branch so each can use its index. */
   sources: SQL[];
+  /**
+   * The source found by the full-text index (issue 19: read from the narrow table). The
+   * others keep the indexes of listings: a family's covering index (index-only) and the
+   * trigram index of titles.
+   */
+  fullText?: SQL;
 }
 
 /**
@@ -740,9 +746,10 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
     if (queries.length > 0) {
       const words = ts(queries.map((q) => `(${q})`).join(' | '));
-      sources.push(
-        prefixes.length > 0 ? sql`${sv} @@ (${words} || to_tsquery('simple', ${prefixes.join(' | ')}))` : sql`${sv} @@ ${words}`,
-      );
+      const fullText =
+        prefixes.length > 0 ? sql`${sv} @@ (${words} || to_tsquery('simple', ${prefixes.join(' | ')}))` : sql`${sv} @@ ${words}`;
+      sources.push(fullText);
+      return { families, sources, fullText };
     }
   }
   return { families, sources };
@@ -804,7 +811,7 @@ export async function aiCandidates(
   const base: SQL[] = [activeListingSql(now), ...filterSql(filters)];
   if (exclusion) base.push(exclusion);
   const hasText = facets.some(isTextFacet) && !plan.hardConstraints;
-  const retrieval = hasText ? retrievalOf(facets) : { families: [], sources: [] };
+  const retrieval: Retrieval = hasText ? retrievalOf(facets) : { families: [], sources: [] };
   const weighted = (prefix: string) =>
     facets.length === 0
       ? sql`(0 + 0)`
@@ -867,13 +874,10 @@ export async function aiCandidates(
         } where false`
       : sql.join(
           sources.map(
-            // A family's listings come from the covering family index of listings (index-only);
-            // the other sources (the full-text index, titles without a family) from the narrow table.
             (
               source,
-              s,
             ) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap, sql`, `)}` : sql``}
-              from ${inFamilies && s === 0 ? listings : narrowListings} where ${and([...base, source])}`,
+              from ${source === retrieval.fullText ? narrowListings : listings} where ${and([...base, source])}`,
           ),
           // Disjoint by construction (a category, or none).
           sql` union all `,
