@@ -372,7 +372,13 @@ async function main(): Promise<void> {
     }
     for (let round = 1; round <= options.rounds; round += 1) {
       for (const route of routes) {
-        const row: Row = { round, route: route.name, path: route.path, hello: await load(`${hello.base}/`, options.seconds, options.connections), product: {} };
+        const row: Row = {
+          round,
+          route: route.name,
+          path: route.path,
+          hello: await load(`${hello.base}/`, options.seconds, options.connections),
+          product: {},
+        };
         for (const product of products) {
           row.product[product.db] = await load(product.base + pathOn(product, route.name), options.seconds, options.connections, () =>
             cpuPids(product.child.pid!, product.databaseUrl),
@@ -383,7 +389,12 @@ async function main(): Promise<void> {
       }
     }
     printSummary(rows, options);
-    console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} at the end (1 / 5 / 15 min)`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' / ')} at the end (1 / 5 / 15 min)`,
+    );
     if (options.json) writeFileSync(options.json, JSON.stringify({ options, fastify: fastifyVersion(), rows }, null, 2));
   } finally {
     await stop(hello.child);

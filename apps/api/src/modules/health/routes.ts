@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fastSerializer } from '../../lib/fast-serializer.js';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -87,6 +88,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['health'],
         summary: 'Liveness and database state',
