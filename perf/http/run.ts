@@ -285,16 +285,17 @@ interface Measure {
 
 async function load(url: string, seconds: number, connections: number, cpu?: () => Promise<number[]>): Promise<Measure> {
   const pids = cpu ? await cpu() : [];
-  const cpuBefore = pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  const before = pids.map(processCpuSeconds);
   const result = await autocannon({ url, connections, duration: seconds, headers: BROWSER_HEADERS });
-  const cpuAfter = pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  // A PostgreSQL backend that ended meanwhile reads 0: its share is left out rather than subtracted.
+  const used = pids.reduce((sum, pid, i) => sum + Math.max(0, processCpuSeconds(pid) - before[i]!), 0);
   const total = result.requests.total;
   return {
     requestsPerSecond: total / seconds,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    cpuMsPerRequest: cpu && total > 0 ? ((cpuAfter - cpuBefore) * 1000) / total : undefined,
+    cpuMsPerRequest: cpu && total > 0 ? (used * 1000) / total : undefined,
     bytesPerResponse: total > 0 ? result.throughput.total / total : 0,
   };
 }

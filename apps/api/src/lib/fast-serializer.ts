@@ -1,5 +1,4 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -11,10 +10,13 @@ import { z } from 'zod';
  * against the schema: the routes using it are the hot reads whose answers the modules' own
  * mappers build (docs/decisions/028). Used per route (`serializerCompiler: fastSerializer`).
  */
-export const fastSerializer: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
-  const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+export function fastSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
+  // Any zod 4 schema (one from @benchmarket/shared's copy of zod too) carries `_zod`.
+  if (typeof schema !== 'object' || schema === null || !('_zod' in schema))
+    throw new Error('fastSerializer: the response schema is not a zod schema');
+  const jsonSchema = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
   return fastJson(shapeOnly(jsonSchema) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-};
+}
 
 /**
  * Checks that do not change how a value is written (patterns, formats, bounds): without them,

@@ -36,6 +36,9 @@ function expectedMigrations(): Map<number, string> {
   return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
 }
 
+/** Built once: the liveness check is the most frequent request a load balancer makes. */
+const PING = sql`select 1`;
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = expectedMigrations();
 
@@ -98,7 +101,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const started = performance.now();
       try {
-        await app.db.execute(sql`select 1`);
+        await app.db.execute(PING);
         const latency = Math.round((performance.now() - started) * 10) / 10;
         return { status: 'ok' as const, database: { status: 'up' as const, kind: app.database.kind, latency_ms: latency } };
       } catch (error) {

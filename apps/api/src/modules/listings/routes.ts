@@ -180,9 +180,9 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const listing = await service.get(request.params.id, request.currentUser?.id ?? null);
+      const { listing, row } = await service.getWithRow(request.params.id, request.currentUser?.id ?? null);
       // Issue 15: the detail page shows the listing's PDF documents (the documents module).
-      return { ...listing, documents: await app.listingDocuments.forListing(listing.id) };
+      return { ...listing, documents: await app.listingDocuments.forVisibleListing(row) };
     },
   );
 
