@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { aliases } from './vite.aliases.ts';
+import { precompress } from './vite.precompress.ts';
 
 // The API (apps/api) listens on :3000 in development; override with API_PROXY_TARGET.
 const DEFAULT_API_TARGET = 'http://localhost:3000';
@@ -16,7 +17,8 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [react(), tailwindcss()],
+    // precompress: .br and .gz beside each built file, served as they are (issue 19).
+    plugins: [react(), tailwindcss(), precompress()],
     resolve: {
       alias: aliases,
     },

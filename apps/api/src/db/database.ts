@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { allowNamedStatements } from './prepared.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -92,7 +93,9 @@ function timedQueries(pool: pg.Pool): Database['observeQueries'] {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = survivingIdleErrors(new pg.Pool({ connectionString: options.url, max: options.poolSize }));
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: once(() => pool.end()), observeQueries: timedQueries(pool) };
+    const db = drizzle(pool, { schema });
+    allowNamedStatements(db);
+    return { db, pool, kind: 'postgres', close: once(() => pool.end()), observeQueries: timedQueries(pool) };
   }
   const embedded = await startEmbeddedPostgres(options.pgliteDir, { publishIn: options.publishSocketIn });
   // PGlite is a single-session database: one connection, queries queue in the pool.

@@ -5,11 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
+import { createPageCompressor } from './compressed-pages.js';
 import { loadRoutePreloads } from './route-preloads.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files the web build writes .br and .gz beside (apps/web/vite.precompress.ts). */
+const PRECOMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)(\.br|\.gz)?$/;
 
 /** The path as written, or as sent when it is not valid percent-encoding. */
 function decodePath(pathname: string): string {
@@ -25,8 +28,8 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built web app: hashed assets with long cache headers (compressed by the
- * security plugin's @fastify/compress), and index.html for every other non-API path so
+ * Serves the built web app: hashed assets with long cache headers (compressed once by the
+ * build, docs/decisions/028), and index.html for every other non-API path so
  * client-side routes (/listings/abc) load the app on a full page load. The index.html of
  * each page carries that page's title, description and sharing tags (./seo.ts) and preloads
  * that page's chunks (./route-preloads.ts); the seo plugin adds /sitemap.xml and /robots.txt.
@@ -37,6 +40,7 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const built = existsSync(indexFile);
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
   const routePreloads = loadRoutePreloads(root);
+  const sendPage = createPageCompressor();
 
   await app.register(seo);
 
@@ -47,11 +51,17 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
       index: false,
       // index.html itself goes through the not-found handler below, which adds the page's head.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // Issue 19: the build's .br and .gz files are sent as they are (@fastify/compress leaves
+      // an encoded reply alone); a file without one is compressed on the fly as before. The
+      // variants are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // The cache header is ours (below); @fastify/static's own would replace it.
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(root, filePath);
         res.setHeader('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+        if (PRECOMPRESSIBLE.test(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -66,10 +76,8 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     if (!indexHtml) throw notFound('The web app is not built. Run `npm run build` first.');
     const page = pathname === '/index.html' ? '/' : decodePath(pathname);
     const meta = await pageMeta(app, page);
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page))));
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return sendPage(request, reply, injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page))));
   });
 }
 

@@ -7,9 +7,10 @@ import {
   type DocumentType,
   type ListingDocument,
 } from '@benchmarket/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { listingDocuments, listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
@@ -37,6 +38,16 @@ type DocumentRow = typeof listingDocuments.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR_MS = 60 * 60_000;
+
+/** A listing's documents, oldest first: read by every listing's detail page (issue 19: prepared once). */
+const documentsOfQuery = preparedPerHandle('listing_documents_of', (db: DbReader, name) =>
+  db
+    .select()
+    .from(listingDocuments)
+    .where(eq(listingDocuments.listingId, sql.placeholder('listingId')))
+    .orderBy(asc(listingDocuments.createdAt), asc(listingDocuments.id))
+    .prepare(name),
+);
 
 /**
  * A listing's PDF documents (issue 15, docs/decisions/018): at most MAX_DOCUMENTS_PER_LISTING,
@@ -110,6 +121,11 @@ export class DocumentsService {
     return listing ? this.listFor(listing) : [];
   }
 
+  /** As forListing, for a listing row the caller has read already (one query instead of two). */
+  forVisibleListing(listing: ListingRow): Promise<ListingDocument[]> {
+    return this.listFor(listing);
+  }
+
   /**
    * A document's file for `viewerId` (null: a visitor): when the listing is visible to them, or
    * the link's signature is good. Anything else is 404, as the listing itself would be.
@@ -139,11 +155,7 @@ export class DocumentsService {
   }
 
   private async listFor(listing: ListingRow, db: DbReader = this.deps.db): Promise<ListingDocument[]> {
-    const rows = await db
-      .select()
-      .from(listingDocuments)
-      .where(eq(listingDocuments.listingId, listing.id))
-      .orderBy(asc(listingDocuments.createdAt), asc(listingDocuments.id));
+    const rows = await documentsOfQuery(db).execute({ listingId: listing.id });
     const now = this.deps.clock.now();
     const isPublic = isListingActive(listing, now);
     return rows.map((row) => this.toDocument(row, isPublic, now));

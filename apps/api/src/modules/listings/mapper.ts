@@ -1,6 +1,7 @@
 import { sellerPublicName, type Condition, type Listing, type ListingModeration, type Specifications } from '@benchmarket/shared';
-import { asc, getTableColumns, inArray } from 'drizzle-orm';
+import { asc, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { listingPhotos, listings, sellerProfiles } from '../../db/schema.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 
@@ -118,28 +119,38 @@ export function toListing(
  * Issue 15: the public names of the sellers of `userIds` in one query (reading the sellers
  * module's profiles): the display name, else 'Seller from {country}' — never an email.
  */
+const sellerNamesQuery = preparedPerHandle('listing_seller_names', (db: DbReader, name) =>
+  db
+    .select({ userId: sellerProfiles.userId, displayName: sellerProfiles.displayName, country: sellerProfiles.country })
+    .from(sellerProfiles)
+    .where(sql`${sellerProfiles.userId} = any(${sql.placeholder('ids')})`)
+    .prepare(name),
+);
+
 export async function loadSellerNames(db: DbReader, userIds: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];
   const names = new Map<string, string>();
   if (unique.length === 0) return names;
-  const rows = await db
-    .select({ userId: sellerProfiles.userId, displayName: sellerProfiles.displayName, country: sellerProfiles.country })
-    .from(sellerProfiles)
-    .where(inArray(sellerProfiles.userId, unique));
+  const rows = await sellerNamesQuery(db).execute({ ids: unique });
   for (const row of rows) names.set(row.userId, sellerPublicName({ display_name: row.displayName, country: row.country }));
   for (const id of unique) if (!names.has(id)) names.set(id, sellerPublicName({ display_name: null, country: null }));
   return names;
 }
 
+const photosQuery = preparedPerHandle('listing_photos_of', (db: DbReader, name) =>
+  db
+    .select()
+    .from(listingPhotos)
+    .where(sql`${listingPhotos.listingId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+    .prepare(name),
+);
+
 /** The photos of several listings in one query, each listing's in order. */
 async function loadPhotos(db: DbReader, listingIds: readonly string[]): Promise<Map<string, PhotoRow[]>> {
   const byListing = new Map<string, PhotoRow[]>();
   if (listingIds.length === 0) return byListing;
-  const rows = await db
-    .select()
-    .from(listingPhotos)
-    .where(inArray(listingPhotos.listingId, [...new Set(listingIds)]))
-    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position));
+  const rows = await photosQuery(db).execute({ ids: [...new Set(listingIds)] });
   for (const row of rows) {
     const list = byListing.get(row.listingId);
     if (list) list.push(row);

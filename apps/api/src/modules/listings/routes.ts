@@ -15,6 +15,7 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fastSerializer } from '../../lib/fast-serializer.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
 import { BEARER, errorResponses } from '../../lib/route-schemas.js';
@@ -105,6 +106,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/listings/latest',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: TAGS,
         summary: 'The newest active listings (default 10, at most 50)',
@@ -169,6 +171,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/listings/:id',
     {
       onRequest: app.optionalUser,
+      serializerCompiler: fastSerializer,
       schema: {
         tags: TAGS,
         summary: 'One listing: active ones for everyone, the others for their owner only',
@@ -177,9 +180,9 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const listing = await service.get(request.params.id, request.currentUser?.id ?? null);
+      const { listing, row } = await service.getWithRow(request.params.id, request.currentUser?.id ?? null);
       // Issue 15: the detail page shows the listing's PDF documents (the documents module).
-      return { ...listing, documents: await app.listingDocuments.forListing(listing.id) };
+      return { ...listing, documents: await app.listingDocuments.forVisibleListing(row) };
     },
   );
 

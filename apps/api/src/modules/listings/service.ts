@@ -16,6 +16,7 @@ import {
 import { and, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { listings, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
@@ -46,7 +47,16 @@ import {
   unfeatureListing,
   type ListingChange,
 } from './moderation.js';
-import { activeListingSql, canView, hasEnded, hasPaidTimeLeft, isHeldBack, isListingActive, LISTING_ENDED_CODE } from './visibility.js';
+import {
+  activeListingAt,
+  activeListingSql,
+  canView,
+  hasEnded,
+  hasPaidTimeLeft,
+  isHeldBack,
+  isListingActive,
+  LISTING_ENDED_CODE,
+} from './visibility.js';
 
 interface ListingsServiceDependencies {
   db: Db;
@@ -73,6 +83,25 @@ interface PublicListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const newestFirst = [desc(listings.createdAt), desc(listings.id)];
+
+// Issue 19: the hot reads as named prepared statements (db/prepared.ts).
+const listingByIdQuery = preparedPerHandle('listing_by_id', (db: DbReader, name) =>
+  db
+    .select(listingColumns)
+    .from(listings)
+    .where(eq(listings.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+const latestQuery = preparedPerHandle('listings_latest', (db: DbReader, name) =>
+  db
+    .select(listingColumns)
+    .from(listings)
+    .where(and(activeListingAt(sql.placeholder('now')), eq(listings.isVerified, true)))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare(name),
+);
 
 /**
  * Listings: create, edit, remove (soft), read with the visibility rules, lists. Every create
@@ -179,7 +208,7 @@ export class ListingsService {
   /** The row, whatever its state; undefined for an unknown (or malformed) id. */
   async findRow(id: string, db: DbReader = this.db): Promise<ListingRow | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await db.select(listingColumns).from(listings).where(eq(listings.id, id)).limit(1);
+    const [row] = await listingByIdQuery(db).execute({ id });
     return row;
   }
 
@@ -251,11 +280,16 @@ export class ListingsService {
 
   /** One listing as `viewerId` (null: a visitor) may see it; 404 'Listing not found' otherwise. */
   async get(id: string, viewerId: string | null): Promise<Listing> {
+    return (await this.getWithRow(id, viewerId)).listing;
+  }
+
+  /** As get, with the row it read: the detail route hands it on to the documents module rather than have it read again. */
+  async getWithRow(id: string, viewerId: string | null): Promise<{ listing: Listing; row: ListingRow }> {
     const row = await this.findRow(id);
     const now = this.deps.clock.now();
     if (!row || !canView(row, viewerId, now)) throw notFound(LISTING_NOT_FOUND, row && hasEnded(row, now) ? LISTING_ENDED_CODE : undefined);
     const [listing] = await toListings(this.db, this.deps.storage, [row], this.view(viewerId));
-    return listing!;
+    return { listing: listing!, row };
   }
 
   /** Rows to API listings, photos loaded in one query; `moderation` for `viewerId`'s own (or every one, for an admin). */
@@ -378,12 +412,7 @@ export class ListingsService {
    * 10 verified listings"); one query for rows, one for photos.
    */
   async latest(limit: number): Promise<Listing[]> {
-    const rows = await this.db
-      .select(listingColumns)
-      .from(listings)
-      .where(and(activeListingSql(this.deps.clock.now()), eq(listings.isVerified, true)))
-      .orderBy(...newestFirst)
-      .limit(limit);
+    const rows = await latestQuery(this.db).execute({ now: this.deps.clock.now().toISOString(), limit });
     return this.toListings(rows);
   }
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { listings } from '../../db/schema.js';
 import type { ListingRow } from './mapper.js';
 
@@ -21,7 +21,12 @@ export function isListingActive(row: VisibilityFields, now: Date): boolean {
  * expiry test, so the planner can use `listings_storefront_idx`.
  */
 export function activeListingSql(now: Date): SQL {
-  return sql`(${listings.isActive} and ${listings.paymentStatus} = 'paid' and not ${listings.isDeleted} and (${listings.expiryDate} is null or ${listings.expiryDate} > ${now.toISOString()}::timestamptz))`;
+  return activeListingAt(now.toISOString());
+}
+
+/** The same condition with the moment as an ISO string or a prepared statement's placeholder (`now`). */
+export function activeListingAt(now: string | Placeholder): SQL {
+  return sql`(${listings.isActive} and ${listings.paymentStatus} = 'paid' and not ${listings.isDeleted} and (${listings.expiryDate} is null or ${listings.expiryDate} > ${now}::timestamptz))`;
 }
 
 export function canView(row: VisibilityFields & Pick<ListingRow, 'userId'>, viewerId: string | null, now: Date): boolean {

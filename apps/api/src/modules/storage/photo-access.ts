@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { listings, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -29,6 +30,29 @@ const HOUR_MS = 60 * 60_000;
 /** Shared caches may keep a public photo this long after its listing stops being public. */
 const PUBLIC_PHOTO_MAX_AGE_SECONDS = 600;
 const PHOTO_NOT_FOUND = 'Photo not found';
+
+// Issue 19: every photo request asks one of these; prepared once (db/prepared.ts).
+const sellerQuery = preparedPerHandle('photo_seller', (db: Db, name) =>
+  db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+const listingQuery = preparedPerHandle('photo_listing', (db: Db, name) =>
+  db
+    .select({
+      isActive: listings.isActive,
+      paymentStatus: listings.paymentStatus,
+      expiryDate: listings.expiryDate,
+      isDeleted: listings.isDeleted,
+    })
+    .from(listings)
+    .where(eq(listings.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
 
 function mac(secret: string, key: string, expiresAt: number): string {
   return createHmac('sha256', secret).update(`photo-access\n${key}\n${expiresAt}`).digest('base64url');
@@ -94,22 +118,13 @@ export async function servePhotoFiles(
       if (!key) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
       const sellerId = LOGO_KEY.exec(key)?.[1];
       if (sellerId !== undefined) {
-        const [seller] = await options.db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, sellerId)).limit(1);
+        const [seller] = await sellerQuery(options.db).execute({ id: sellerId });
         if (!seller || seller.suspendedAt !== null) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
         void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
         return;
       }
       const listingId = PHOTO_KEY.exec(key)![1]!;
-      const [listing] = await options.db
-        .select({
-          isActive: listings.isActive,
-          paymentStatus: listings.paymentStatus,
-          expiryDate: listings.expiryDate,
-          isDeleted: listings.isDeleted,
-        })
-        .from(listings)
-        .where(eq(listings.id, listingId))
-        .limit(1);
+      const [listing] = await listingQuery(options.db).execute({ id: listingId });
       if (!listing) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
       const now = options.clock.now();
       if (isListingActive(listing, now)) {
