@@ -7,13 +7,29 @@ import { aliases } from './vite.aliases.ts';
 // The API (apps/api) listens on :3000 in development; override with API_PROXY_TARGET.
 const DEFAULT_API_TARGET = 'http://localhost:3000';
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), '');
   const target = env.API_PROXY_TARGET || DEFAULT_API_TARGET;
   const proxy = {
     '/api': { target },
     '/uploads': { target },
   };
+
+  if (isSsrBuild) {
+    // Issue 19: the server render (src/entry-server.tsx) that the API server loads from
+    // dist-ssr/. Self-contained (its packages bundled in), so the API needs none of the web
+    // app's packages at run time, e.g. in the container image.
+    return {
+      plugins: [react(), tailwindcss()],
+      resolve: { alias: aliases },
+      ssr: { noExternal: true },
+      build: {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        assetsInlineLimit: (filePath: string) => (filePath.includes('country-flag-icons') ? false : undefined),
+      },
+    };
+  }
 
   return {
     plugins: [react(), tailwindcss()],

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
 import { loadRoutePreloads } from './route-preloads.js';
+import { loadPageRenderer } from './server-render.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -37,6 +38,8 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const built = existsSync(indexFile);
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
   const routePreloads = loadRoutePreloads(root);
+  // Issue 19: the landing page, /search and listings come with their HTML drawn (./server-render.ts).
+  const renderPage = built ? await loadPageRenderer(app, root) : undefined;
 
   await app.register(seo);
 
@@ -66,10 +69,12 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     if (!indexHtml) throw notFound('The web app is not built. Run `npm run build` first.');
     const page = pathname === '/index.html' ? '/' : decodePath(pathname);
     const meta = await pageMeta(app, page);
+    const html = injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page)));
+    // A page that is not for search engines (an unknown listing) is not rendered either.
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page))));
+      .send(renderPage && !meta.noindex ? await renderPage(request.url, html) : html);
   });
 }
 
