@@ -86,6 +86,9 @@ export async function render(url: string, transport: (url: string, init: Request
   setApiTransport(transport);
 
   const queryClient = createQueryClient();
+  // A visitor waits for this HTML: a failed call is not tried again here (the browser will).
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(location.href, { method: 'GET' }));
   // A redirect, or a loader's error: the client does what it does today.

@@ -41,7 +41,7 @@ function inProcessTransport(app: FastifyInstance): Transport {
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
     }
     const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+    return new Response(empty ? null : response.payload, { status: response.statusCode, headers });
   };
 }
 
@@ -50,12 +50,22 @@ function inProcessTransport(app: FastifyInstance): Transport {
  * the client hydrates from after it. Undefined when index.html has no #root to fill.
  */
 export function fillRoot(indexHtml: string, page: RenderedPage): string | undefined {
+  // React writes the preloads it wants (an eager image) first: they belong in <head>.
+  const hoisted = /^(?:<link [^>]*\/?>)+/.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
+  const headEnd = indexHtml.search(/<\/head>/i);
+  if (hoisted && headEnd === -1) return undefined;
+  const html = hoisted ? `${indexHtml.slice(0, headEnd)}  ${hoisted}\n  ${indexHtml.slice(headEnd)}` : indexHtml;
+  return fillBody(html, body, page.stateScript);
+}
+
+function fillBody(indexHtml: string, body: string, stateScript: string): string | undefined {
   const start = indexHtml.indexOf(ROOT_OPEN);
   const bodyEnd = indexHtml.lastIndexOf('</body>');
   // #root is the body's last element: its closing tag is the last </div> before </body>.
   const end = start === -1 || bodyEnd === -1 ? -1 : indexHtml.lastIndexOf('</div>', bodyEnd);
   if (end <= start) return undefined;
-  return `${indexHtml.slice(0, start)}${ROOT_OPEN}${page.html}</div>\n    ${page.stateScript}${indexHtml.slice(end + '</div>'.length)}`;
+  return `${indexHtml.slice(0, start)}${ROOT_OPEN}${body}</div>\n    ${stateScript}${indexHtml.slice(end + '</div>'.length)}`;
 }
 
 /**
