@@ -51,10 +51,23 @@ describe('pages that paint before React', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
+    // The heading the server drew, taken before any of the app's scripts run (they are deferred).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as { serverHeading?: Element | null }).serverHeading = document.querySelector('h1');
+      });
+    });
     try {
       await page.goto(`/listings/${listing.id}`);
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       await page.waitForLoadState('networkidle');
+      // Hydrated, not drawn again: React adopted the server's element instead of replacing it.
+      await expect(
+        page.evaluate(() => {
+          const drawn = (window as { serverHeading?: Element | null }).serverHeading;
+          return drawn?.textContent === document.querySelector('h1')?.textContent && drawn?.isConnected === true;
+        }),
+      ).resolves.toBe(true);
       await expect(page.title()).resolves.toBe(`${TITLE} · BenchMarket`);
 
       // Interactive: a link the app handles moves to /search without a full page load.
