@@ -54,7 +54,8 @@ describe('pages that paint before React', () => {
     // The heading the server drew, taken before any of the app's scripts run (they are deferred).
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as { serverHeading?: Element | null }).serverHeading = document.querySelector('h1');
+        if (document.readyState === 'interactive')
+          (window as { serverHeading?: Element | null }).serverHeading = document.querySelector('h1');
       });
     });
     try {
@@ -74,7 +75,11 @@ describe('pages that paint before React', () => {
       await page.evaluate(() => {
         (window as { stillHere?: boolean }).stillHere = true;
       });
-      await page.getByRole('banner').getByRole('link', { name: /search/i }).first().click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /search/i })
+        .first()
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Search Equipment' }).waitFor();
       await expect(page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).resolves.toBe(true);
 
