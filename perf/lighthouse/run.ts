@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,9 @@ async function startServer(): Promise<Server> {
   // A copy of the web build: a rebuild while measuring must not swap the assets under the pages.
   const webDist = path.join(dataDir, 'web-dist');
   cpSync(WEB_DIST, webDist, { recursive: true });
+  // Issue 19: the server render, found beside the web build (apps/api/src/web/server-render.ts).
+  const serverBuild = path.join(WEB_DIST, '..', 'dist-ssr');
+  if (existsSync(serverBuild)) cpSync(serverBuild, path.join(dataDir, 'dist-ssr'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
