@@ -39,6 +39,7 @@ COPY --from=build /app/apps/api/node_modules apps/api/node_modules
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 # DATA_DIR: only used without PostgreSQL/S3/SMTP (embedded database, uploads, outbox).
 # /backups: where compose mounts BACKUP_DIR; a new named volume takes this owner, so `node` may write.
 RUN mkdir -p /data /backups && chown node:node /data /backups

@@ -8,13 +8,33 @@ import { precompress } from './vite.precompress.ts';
 // The API (apps/api) listens on :3000 in development; override with API_PROXY_TARGET.
 const DEFAULT_API_TARGET = 'http://localhost:3000';
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), '');
   const target = env.API_PROXY_TARGET || DEFAULT_API_TARGET;
   const proxy = {
     '/api': { target },
     '/uploads': { target },
   };
+
+  if (isSsrBuild) {
+    // Issue 19: the server render (src/entry-server.tsx) that the API server loads from
+    // dist-ssr/. Self-contained (its packages bundled in), so the API needs none of the web
+    // app's packages at run time, e.g. in the container image.
+    return {
+      plugins: [react(), tailwindcss()],
+      resolve: { alias: aliases },
+      ssr: { noExternal: true },
+      publicDir: false,
+      // React's production build whatever NODE_ENV the API runs with (tests, dev): its
+      // development build renders several times slower.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        assetsInlineLimit: (filePath: string) => (filePath.includes('country-flag-icons') ? false : undefined),
+      },
+    };
+  }
 
   return {
     // precompress: .br and .gz beside each built file, served as they are (issue 19).

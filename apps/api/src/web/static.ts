@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
 import { createPageCompressor } from './compressed-pages.js';
 import { loadRoutePreloads } from './route-preloads.js';
+import { loadPageRenderer } from './server-render.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -41,6 +42,8 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
   const routePreloads = loadRoutePreloads(root);
   const sendPage = createPageCompressor();
+  // Issue 19: the landing page, /search and listings come with their HTML drawn (./server-render.ts).
+  const renderPage = built ? await loadPageRenderer(app, root) : undefined;
 
   await app.register(seo);
 
@@ -76,8 +79,10 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     if (!indexHtml) throw notFound('The web app is not built. Run `npm run build` first.');
     const page = pathname === '/index.html' ? '/' : decodePath(pathname);
     const meta = await pageMeta(app, page);
+    const html = injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page)));
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return sendPage(request, reply, injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page))));
+    // A page that is not for search engines (an unknown listing) is not rendered either.
+    return sendPage(request, reply, renderPage && !meta.noindex ? await renderPage(request.url, html) : html);
   });
 }
 

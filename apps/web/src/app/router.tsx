@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type DataRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/ui/spinner';
 import { useRouteTitle } from '@/lib/use-document-title';
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from './error-page';
@@ -66,8 +66,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function AppRouter() {
+/** The app's router; main.tsx passes its own when it hydrates a server-rendered page (issue 19). */
+export function AppRouter({ router: given }: { router?: DataRouter }) {
   const queryClient = useQueryClient();
-  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
+  const router = useMemo(() => given ?? createBrowserRouter(createRoutes(queryClient)), [given, queryClient]);
   return <RouterProvider router={router} />;
 }

@@ -138,6 +138,19 @@ function codeOf(body: unknown): string | undefined {
   return typeof body.code === 'string' && body.code ? body.code : undefined;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The browser's fetch; the server render (src/entry-server.tsx) answers the same calls in-process. */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Issue 19: where the server renders a page, its calls go to the API in the same process
+ * (the anonymous visitor's view), not over a network it does not have a base URL for.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
@@ -147,7 +160,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,

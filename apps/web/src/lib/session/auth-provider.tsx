@@ -5,6 +5,10 @@ import { authQueryKeys, currentUserQueryOptions } from './get-current-user';
 import { logoutEverywhereRequest, logoutRequest } from './logout';
 import { AuthContext, type AuthState } from './auth-context';
 
+function noToken(): null {
+  return null;
+}
+
 /**
  * Authentication state of spec §4: logged in when a stored token exists and GET /auth/me
  * succeeds. The token lives in localStorage; reading it through `useSyncExternalStore`
@@ -12,7 +16,9 @@ import { AuthContext, type AuthState } from './auth-context';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const token = useSyncExternalStore(subscribeToToken, getToken);
+  // Issue 19: a server-rendered page is hydrated as the server drew it, for a visitor not
+  // logged in (the server has no session); the stored token is read right after.
+  const token = useSyncExternalStore(subscribeToToken, getToken, noToken);
   const currentUser = useQuery(currentUserQueryOptions(token));
 
   // spec §4: auth is re-checked whenever browser storage changes. A changed token is a new

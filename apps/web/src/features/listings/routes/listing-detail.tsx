@@ -16,6 +16,7 @@ import { useAuth } from '@/lib/session/use-auth';
 import { hasErrorCode, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { readAiInsight, type AiInsight } from '@/components/listing/ai-insight-storage';
 import { useListing } from '@/lib/api/listings';
 import { AiSearchInsight } from '@/components/listing/ai-search-insight';
@@ -263,7 +264,12 @@ export default function ListingDetailRoute() {
   const notFound = isApiError(listing.error) && listing.error.status === 404;
   const ended = hasErrorCode(listing.error, 'listing_ended');
   const fromListing = listing.data?.rag_search_response;
-  const insight = useMemo(() => readAiInsight(id, location.state, fromListing), [id, location.state, fromListing]);
+  // Issue 19: the tab's own insight (sessionStorage, the history entry) is not in the server's HTML.
+  const hydrated = useHydrated();
+  const insight = useMemo(
+    () => (hydrated ? readAiInsight(id, location.state, fromListing) : null),
+    [hydrated, id, location.state, fromListing],
+  );
   const saved = useSavedNotice(location.state);
 
   let title = 'Listing';
