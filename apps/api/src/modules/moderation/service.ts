@@ -16,22 +16,17 @@ import {
 import { and, asc, countDistinct, desc, eq, inArray, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingReports, listings, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { adminActor, type AuditLog } from '../audit/index.js';
 import type { CurrentUser } from '../auth/index.js';
 import { activeListingSql, isListingActive, listingColumns, type ListingChange, type ListingsService } from '../listings/index.js';
-import type { MailContent, Mailer } from '../mail/index.js';
+import { MailingService, type MailingDependencies, type MailContent } from '../mail/index.js';
 import { listingRejectedMail, listingRestoredMail, listingTakenDownMail } from './mails.js';
 import { NO_OPEN_REPORTS } from './texts.js';
 
-export interface ModerationServiceDependencies {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
+export interface ModerationServiceDependencies extends MailingDependencies {
   audit: AuditLog;
   listings: ListingsService;
-  publicUrl: string;
 }
 
 export interface Page {
@@ -106,13 +101,7 @@ export function featuredUntil(until: string): Date {
  * writes its audit row in the same transaction; the seller's mail is queued there too, so a
  * decision, its record and its mail exist together or not at all. No HTTP here.
  */
-export class ModerationService {
-  constructor(private readonly deps: ModerationServiceDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class ModerationService extends MailingService<ModerationServiceDependencies> {
   // ── Reports (buyers) ──
 
   /**

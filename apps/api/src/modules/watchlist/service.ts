@@ -11,23 +11,17 @@ import {
 } from '@benchmarket/shared';
 import { and, count, desc, eq, gt, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { listings, users, watches } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import { activeListingSql, centsToUnits, formatDay, isListingActive, listingColumns, type ListingsService } from '../listings/index.js';
-import type { Mailer } from '../mail/index.js';
+import { MailingService, type MailingDependencies } from '../mail/index.js';
 import { endingSoonMail, priceDropMail } from './mails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface WatchlistDependencies {
-  db: Db;
-  clock: Clock;
+interface WatchlistDependencies extends MailingDependencies {
   listings: ListingsService;
-  mailer: Mailer;
-  publicUrl: string;
   log: FastifyBaseLogger;
 }
 
@@ -36,13 +30,7 @@ interface WatchlistDependencies {
  * is not its own; the watch mails (price drop, 7 days left) go to verified addresses only, each
  * once: the watch row's markers change in the same transaction that queues the mail.
  */
-export class WatchlistService {
-  constructor(private readonly deps: WatchlistDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class WatchlistService extends MailingService<WatchlistDependencies> {
   /** PUT /watchlist/{id}: idempotent — watching twice keeps the first watch. */
   async watch(user: CurrentUser, listingId: string): Promise<Watch> {
     const now = this.deps.clock.now();
