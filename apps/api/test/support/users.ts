@@ -27,6 +27,13 @@ export async function createUser(app: FastifyInstance, options: { verified?: boo
   return { id: row.id, email: row.email, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The two sides of a sale: a seller, then a buyer (two verified accounts). */
+export async function sellerAndBuyer(app: FastifyInstance): Promise<{ seller: TestUser; buyer: TestUser }> {
+  const seller = await createUser(app);
+  const buyer = await createUser(app);
+  return { seller, buyer };
+}
+
 /** The app of a suite about one account's listings: `seller` owns them, `other` is anyone else. */
 export interface SellerApp {
   ctx: TestContext;
