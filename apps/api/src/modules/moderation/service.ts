@@ -21,7 +21,7 @@ import { adminActor, type AuditLog } from '../audit/index.js';
 import type { CurrentUser } from '../auth/index.js';
 import { activeListingSql, isListingActive, listingColumns, type ListingChange, type ListingsService } from '../listings/index.js';
 import { MailingService, type MailingDependencies, type MailContent } from '../mail/index.js';
-import { listingRejectedMail, listingRestoredMail, listingTakenDownMail } from './mails.js';
+import { listingRejectedMail, listingRestoredMail, listingTakenDownMail, type ListingDecisionMailInput } from './mails.js';
 import { NO_OPEN_REPORTS } from './texts.js';
 
 export interface ModerationServiceDependencies extends MailingDependencies {
@@ -261,8 +261,10 @@ export class ModerationService extends MailingService<ModerationServiceDependenc
     });
   }
 
-  private mailInput(listing: AdminListing, reason: string) {
-    return { publicUrl: this.deps.publicUrl, listingId: listing.id, listingTitle: listing.title, reason };
+  /** The seller's mail about a decision (one of mails.ts), told the reason and whether the listing is live. */
+  private sellerMail(reason: string, mail: (input: ListingDecisionMailInput & { live: boolean }) => MailContent) {
+    return (listing: AdminListing) =>
+      mail({ publicUrl: this.deps.publicUrl, listingId: listing.id, listingTitle: listing.title, reason, live: listing.is_active });
   }
 
   /** Approve: 'Verified' (no verification object, is_verified), out of the queue. */
@@ -272,35 +274,20 @@ export class ModerationService extends MailingService<ModerationServiceDependenc
 
   /** Reject: 'Verification Needed' with the reason as its notes; the seller is mailed what to fix. */
   reject(admin: Admin, id: string, reason: string): Promise<AdminListing> {
-    return this.decide(
-      admin,
-      'listing.reject',
-      reason,
-      (tx) => this.deps.listings.reject({ id, reason }, tx),
-      (listing) => listingRejectedMail(this.mailInput(listing, reason)),
-    );
+    const change = (tx: Tx) => this.deps.listings.reject({ id, reason }, tx);
+    return this.decide(admin, 'listing.reject', reason, change, this.sellerMail(reason, listingRejectedMail));
   }
 
   /** Take down: hidden everywhere; the seller is mailed why. */
   takeDown(admin: Admin, id: string, reason: string): Promise<AdminListing> {
-    return this.decide(
-      admin,
-      'listing.take_down',
-      reason,
-      (tx) => this.deps.listings.takeDown({ id, reason }, tx),
-      (listing) => listingTakenDownMail(this.mailInput(listing, reason)),
-    );
+    const change = (tx: Tx) => this.deps.listings.takeDown({ id, reason }, tx);
+    return this.decide(admin, 'listing.take_down', reason, change, this.sellerMail(reason, listingTakenDownMail));
   }
 
   /** Restore a taken-down listing (live again if still paid for); the seller is mailed. */
   restore(admin: Admin, id: string, reason: string): Promise<AdminListing> {
-    return this.decide(
-      admin,
-      'listing.restore',
-      reason,
-      (tx) => this.deps.listings.restore({ id }, tx),
-      (listing) => listingRestoredMail({ ...this.mailInput(listing, reason), live: listing.is_active }),
-    );
+    const change = (tx: Tx) => this.deps.listings.restore({ id }, tx);
+    return this.decide(admin, 'listing.restore', reason, change, this.sellerMail(reason, listingRestoredMail));
   }
 
   /** Feature a live listing until a day (through its end, UTC) or an instant, which must be ahead. */
