@@ -1,18 +1,16 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, runMigrations, type Db } from '../src/db/database.js';
 import { PUBLISHED_SOCKET_FILE } from '../src/db/embedded-postgres.js';
 import { auditLog, users } from '../src/db/schema.js';
 import { startRuntime } from '../src/runtime.js';
-import { testEnv } from './helpers.js';
+import { createPostgresDatabase, testEnv } from './helpers.js';
 
 /**
  * Issue 14: `npm run admin -- grant|revoke <email>`, the only way to make an administrator,
@@ -31,6 +29,12 @@ function freshDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bm-admin-cli-'));
   dirs.push(dir);
   return dir;
+}
+
+/** The server's environment on a data directory of its own, with the embedded database and no demo accounts. */
+function embeddedServerEnv(): { dataDir: string; env: Record<string, string> } {
+  const dataDir = freshDir();
+  return { dataDir, env: testEnv(dataDir, { DEMO_DATA: '0' }) };
 }
 
 interface Run {
@@ -71,8 +75,7 @@ describe('npm run admin on the embedded database', () => {
   it(
     'grants and revokes through the running server’s socket, with clear messages and audit rows',
     async () => {
-      const dataDir = freshDir();
-      const env = testEnv(dataDir, { DEMO_DATA: '0' });
+      const { dataDir, env } = embeddedServerEnv();
       const runtime = await startRuntime(loadConfig(env));
       try {
         expect(existsSync(path.join(dataDir, PUBLISHED_SOCKET_FILE))).toBe(true);
@@ -126,8 +129,7 @@ describe('npm run admin on the embedded database', () => {
   it(
     'opens the data directory itself when no server runs',
     async () => {
-      const dataDir = freshDir();
-      const env = testEnv(dataDir, { DEMO_DATA: '0' });
+      const { env } = embeddedServerEnv();
       const first = await startRuntime(loadConfig(env));
       await first.database.db.insert(users).values({ email: 'founder@example.com', isVerified: true });
       await first.stop();
@@ -156,19 +158,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run admin on PostgreSQL (DA
   it(
     'grants and revokes in the database the server is configured with',
     async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `bm_test_cli_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ url: url.toString(), pgliteDir: undefined, poolSize: 2 });
+      const scratch = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const database = await openDatabase({ url: scratch.url, pgliteDir: undefined, poolSize: 2 });
       try {
         await runMigrations(database);
         await database.db.insert(users).values({ email: 'pg-ops@example.com', isVerified: true });
-        const env = { ...testEnv(freshDir()), DATABASE_URL: url.toString() };
+        const env = { ...testEnv(freshDir()), DATABASE_URL: scratch.url };
         expect((await admin(env, 'grant', 'pg-ops@example.com')).code).toBe(0);
         expect((await roleOf(database.db, 'pg-ops@example.com'))!.role).toBe('admin');
         expect((await admin(env, 'revoke', 'pg-ops@example.com')).code).toBe(0);
@@ -177,10 +172,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run admin on PostgreSQL (DA
         expect((await cliAudit(database.db, user.id)).map((row) => row.action)).toEqual(['role.grant', 'role.revoke']);
       } finally {
         await database.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await scratch.drop();
       }
     },
     SLOW,

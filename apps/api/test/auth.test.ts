@@ -46,6 +46,12 @@ async function register(email: string, password = GOOD_PASSWORD) {
   return response;
 }
 
+/** Asks for a password reset for `email`, as the form does, and answers the token the mail carries. */
+async function requestReset(email: string): Promise<string> {
+  await post('/auth/forgot-password', { email });
+  return resetToken(email);
+}
+
 async function verificationToken(email: string): Promise<string> {
   const mail = await nextMail(email, 'Verify your BenchMarket email');
   return tokenFromLink(mail, `${PUBLIC_URL}/verify-email`);
@@ -260,8 +266,7 @@ describe('POST /api/v1/auth/verify-email', () => {
     const email = uniqueEmail();
     await register(email);
     await verificationToken(email);
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     const response = await post('/auth/verify-email', { token });
     expect(response.statusCode).toBe(400);
     expect((await userRow(email))?.isVerified).toBe(false);
@@ -490,8 +495,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
 
   it('sets the new password: the old one stops working, the new one works', async () => {
     const email = await registerVerified();
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     const response = await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBeTruthy();
@@ -503,8 +507,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
 
   it('works once: a second use of the link fails with a detail', async () => {
     const email = await registerVerified();
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     expect((await post('/auth/reset-password', { token, password: 'First-New-Secret-1' })).statusCode).toBe(200);
     const again = await post('/auth/reset-password', { token, password: 'Second-New-Secret-2' });
     expect(again.statusCode).toBe(400);
@@ -516,8 +519,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     const email = await registerVerified();
     const before = await loginToken(setup.ctx.app, email, GOOD_PASSWORD);
     expect((await me(setup.ctx.app, before)).statusCode).toBe(200);
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
     expect((await me(setup.ctx.app, before)).statusCode).toBe(401);
     const after = await loginToken(setup.ctx.app, email, 'Brand-New-Secret-7');
@@ -526,10 +528,8 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
 
   it('invalidates the other outstanding reset links', async () => {
     const email = await registerVerified();
-    await post('/auth/forgot-password', { email });
-    const first = await resetToken(email);
-    await post('/auth/forgot-password', { email });
-    const second = await resetToken(email);
+    const first = await requestReset(email);
+    const second = await requestReset(email);
     expect(first).not.toBe(second);
     expect((await post('/auth/reset-password', { token: second, password: 'Brand-New-Secret-7' })).statusCode).toBe(200);
     const old = await post('/auth/reset-password', { token: first, password: 'Sneaky-Other-Secret-8' });
@@ -539,8 +539,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
 
   it('expires after 1 hour', async () => {
     const email = await registerVerified();
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     clock.advance(HOUR + MINUTE);
     const late = await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
     expect(late.statusCode).toBe(400);
@@ -548,16 +547,14 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     expect((await login(setup.ctx.app, email, GOOD_PASSWORD)).statusCode).toBe(200);
 
     clock.reset();
-    await post('/auth/forgot-password', { email });
-    const fresh = await resetToken(email);
+    const fresh = await requestReset(email);
     clock.advance(59 * MINUTE);
     expect((await post('/auth/reset-password', { token: fresh, password: 'Brand-New-Secret-7' })).statusCode).toBe(200);
   });
 
   it('refuses a short or common new password and keeps the link usable', async () => {
     const email = await registerVerified();
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     const short = await post('/auth/reset-password', { token, password: 'abc' });
     expectDetail(short, 400, PASSWORD_TOO_SHORT);
     const common = await post('/auth/reset-password', { token, password: 'letmein123' });
@@ -577,8 +574,7 @@ describe('POST /api/v1/auth/forgot-password and /auth/reset-password', () => {
     const email = uniqueEmail();
     await register(email);
     await verificationToken(email);
-    await post('/auth/forgot-password', { email });
-    const token = await resetToken(email);
+    const token = await requestReset(email);
     await post('/auth/reset-password', { token, password: 'Brand-New-Secret-7' });
     expect((await userRow(email))?.isVerified).toBe(true);
   });

@@ -132,6 +132,15 @@ describe('validation and server errors', () => {
   });
   afterAll(() => app.close());
 
+  /** A POST labelled JSON whose body (if any) is sent exactly as written. */
+  const postAsJson = (url: string, body?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { payload: body }),
+    });
+
   it('answers a body that fails validation with 400 and a readable detail naming the field', async () => {
     const response = await app.app.inject({ method: 'POST', url: '/api/v1/echo', payload: { price: -1, title: 'x' } });
     expectDetail(response, 400, 'price must be at least 0');
@@ -143,33 +152,19 @@ describe('validation and server errors', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/api/v1/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"price": ',
-    });
+    const response = await postAsJson('/api/v1/echo', '{"price": ');
     expect(response.statusCode).toBe(400);
     expect(typeof response.json().detail).toBe('string');
   });
 
   it('accepts a bodyless POST that still says it sends JSON', async () => {
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/api/v1/ping',
-      headers: { 'content-type': 'application/json' },
-    });
+    const response = await postAsJson('/api/v1/ping');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: null });
   });
 
   it('refuses a JSON body that tries to poison prototypes', async () => {
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/api/v1/ping',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"__proto__": {"admin": true}}',
-    });
+    const response = await postAsJson('/api/v1/ping', '{"__proto__": {"admin": true}}');
     expect(response.statusCode).toBe(400);
   });
 

@@ -10,6 +10,27 @@ import { openDatabase, runMigrations, type Database } from '../src/db/database.j
 import type { Clock } from '../src/lib/clock.js';
 
 /**
+ * A new, empty PostgreSQL database on the server of `adminUrl` (TEST_DATABASE_URL): its URL,
+ * and `drop()`, which removes it even while connections to it are open.
+ */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bm_test_${randomBytes(6).toString('hex')}`;
+  const asAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await asAdmin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * PostgreSQL database (created here, dropped at the end) when TEST_DATABASE_URL is set.
  */
@@ -20,23 +41,14 @@ export async function createTestDatabase(): Promise<Database & { dropped(): Prom
     await runMigrations(database);
     return { ...database, dropped: () => database.close() };
   }
-  const name = `bm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), pgliteDir: undefined, poolSize: 5 });
+  const scratch = await createPostgresDatabase(adminUrl);
+  const database = await openDatabase({ url: scratch.url, pgliteDir: undefined, poolSize: 5 });
   await runMigrations(database);
   return {
     ...database,
     async dropped() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -131,20 +131,21 @@ describe('POST /api/v1/listings', () => {
     expect(row?.searchTerms).toMatch(/\bDE\b/);
   });
 
-  it('categorises from the title and description with the equipment taxonomy', async () => {
-    const freezer = await createListing(ctx.app, seller, {
-      title: 'Thermo Revco ULT freezer, -86 °C, 700 L',
-      description:
-        'Upright ultra low temperature freezer, holds -80 steady, new compressor in 2022, five racks included. Pick-up only from our lab.',
-      price: 6500,
-    });
-    expect(freezer.category).toBe('freezers-refrigerators');
-    const unknown = await createListing(ctx.app, seller, {
-      title: 'Assorted items',
-      description: 'A box of miscellaneous things left over from our move, all in working order, collection from the loading bay only.',
-      price: 50,
-    });
-    expect(unknown.category).toBeNull();
+  it.each([
+    [
+      'Thermo Revco ULT freezer, -86 °C, 700 L',
+      'Upright ultra low temperature freezer, holds -80 steady, new compressor in 2022, five racks included. Pick-up only from our lab.',
+      6500,
+      'freezers-refrigerators',
+    ],
+    [
+      'Assorted items',
+      'A box of miscellaneous things left over from our move, all in working order, collection from the loading bay only.',
+      50,
+      null,
+    ],
+  ])('categorises "%s" from the title and description with the equipment taxonomy', async (title, description, price, category) => {
+    expect((await createListing(ctx.app, seller, { title, description, price })).category).toBe(category);
   });
 });
 

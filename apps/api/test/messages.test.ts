@@ -8,12 +8,11 @@ import {
   SENDER_NAME_TOO_LONG,
 } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, listings, messages, users } from '../src/db/schema.js';
-import { setupTestApp, type TestContext } from './helpers.js';
 import { HOUR, testClock } from './support/clock.js';
 import { call, createListing, createUser, uniqueIp, type TestUser } from './support/messages-fixtures.js';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
+import { useSmtpApp } from './support/smtp-app.js';
 import { expectDetail } from './support/responses.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -21,27 +20,14 @@ const OWN_LISTING = 'You cannot send a message to your own listing.';
 const MESSAGES_PER_HOUR = 4;
 const MESSAGES_PER_IP_PER_HOUR = 6;
 const DAY = 24 * HOUR;
-
-let ctx: TestContext;
-let smtp: TestSmtpServer;
 const clock = testClock();
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await setupTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      RATE_LIMIT_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR),
-      RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR: String(MESSAGES_PER_IP_PER_HOUR),
-    },
-    clock,
-  });
+const setup = useSmtpApp(clock, {
+  RATE_LIMITS: 'on',
+  RATE_LIMIT_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR),
+  RATE_LIMIT_MESSAGES_PER_IP_PER_HOUR: String(MESSAGES_PER_IP_PER_HOUR),
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-afterEach(() => clock.reset());
+const app = () => setup.ctx.app;
 
 function form(listingId: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -53,16 +39,16 @@ function form(listingId: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const send = (payload: unknown, token?: string, ip?: string) => call(ctx.app, 'POST', '/messages', { payload, token, ip });
-const inbox = (token?: string) => call(ctx.app, 'GET', '/messages/user', { token });
-const markRead = (id: string, token?: string) => call(ctx.app, 'PUT', `/messages/${id}/read`, { token });
-const remove = (id: string, token?: string) => call(ctx.app, 'DELETE', `/messages/${id}`, { token });
+const send = (payload: unknown, token?: string, ip?: string) => call(app(), 'POST', '/messages', { payload, token, ip });
+const inbox = (token?: string) => call(app(), 'GET', '/messages/user', { token });
+const markRead = (id: string, token?: string) => call(app(), 'PUT', `/messages/${id}/read`, { token });
+const remove = (id: string, token?: string) => call(app(), 'DELETE', `/messages/${id}`, { token });
 
 /** A seller with an active listing, and a buyer. */
 async function sellerAndBuyer() {
-  const seller = await createUser(ctx.app);
-  const buyer = await createUser(ctx.app);
-  const listing = await createListing(ctx.app, seller.id);
+  const seller = await createUser(app());
+  const buyer = await createUser(app());
+  const listing = await createListing(app(), seller.id);
   return { seller, buyer, listing };
 }
 
@@ -73,11 +59,11 @@ async function sendOk(buyer: TestUser, listingId: string, overrides: Record<stri
 }
 
 async function storedMessages(listingId: string) {
-  return ctx.app.db.select().from(messages).where(eq(messages.listingId, listingId));
+  return app().db.select().from(messages).where(eq(messages.listingId, listingId));
 }
 
 async function mailJobsTo(to: string) {
-  const rows = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'));
+  const rows = await app().db.select().from(jobs).where(eq(jobs.kind, 'mail.send'));
   return rows.filter((row) => row.payload.to === to);
 }
 
@@ -119,9 +105,9 @@ describe('POST /api/v1/messages', () => {
   });
 
   it('refuses a logged-in user who has not verified their email (403, before the form is read), and lets them once verified', async () => {
-    const seller = await createUser(ctx.app);
-    const listing = await createListing(ctx.app, seller.id);
-    const unverified = await createUser(ctx.app, { verified: false });
+    const seller = await createUser(app());
+    const listing = await createListing(app(), seller.id);
+    const unverified = await createUser(app(), { verified: false });
     for (const payload of [form(listing.id), {}]) {
       const refused = await send(payload, unverified.token);
       expect(refused.statusCode).toBe(403);
@@ -133,13 +119,13 @@ describe('POST /api/v1/messages', () => {
     expect(await storedMessages(listing.id)).toHaveLength(0);
     expect(await mailJobsTo(seller.email)).toHaveLength(0);
 
-    await ctx.app.db.update(users).set({ isVerified: true }).where(eq(users.id, unverified.id));
+    await app().db.update(users).set({ isVerified: true }).where(eq(users.id, unverified.id));
     await sendOk(unverified, listing.id);
   });
 
   it('refuses a message to a suspended seller with 403, and stores nothing', async () => {
     const { seller, buyer, listing } = await sellerAndBuyer();
-    await ctx.app.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Fraud' }).where(eq(users.id, seller.id));
+    await app().db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Fraud' }).where(eq(users.id, seller.id));
     const refused = await send(form(listing.id), buyer.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ detail: SELLER_UNAVAILABLE, code: 'seller_unavailable' });
@@ -150,8 +136,8 @@ describe('POST /api/v1/messages', () => {
   it("mails the seller a notification with the buyer's address as reply-to and a link to the dashboard", async () => {
     const { seller, buyer, listing } = await sellerAndBuyer();
     await sendOk(buyer, listing.id, { sender_email: 'buyer.lab@clinic.example', message: 'Can you send the service log?' });
-    await ctx.app.worker.runDueJobs();
-    const mail = await smtp.waitForMail(seller.email);
+    await app().worker.runDueJobs();
+    const mail = await setup.smtp.waitForMail(seller.email);
     expect(mail.subject).toBe(`New message about "${listing.title}"`);
     expect(mail.parsed.replyTo?.value[0]?.address).toBe('buyer.lab@clinic.example');
     expect(mail.text).toContain('Can you send the service log?');
@@ -160,7 +146,7 @@ describe('POST /api/v1/messages', () => {
     expect(mail.html).toContain('Can you send the service log?');
     expect(mail.html).toContain(`${PUBLIC_URL}/dashboard?tab=messages`);
     // Only the seller is mailed: the buyer's address is a reply-to, not a recipient.
-    expect(smtp.mailsTo('buyer.lab@clinic.example')).toHaveLength(0);
+    expect(setup.smtp.mailsTo('buyer.lab@clinic.example')).toHaveLength(0);
     // The typed address is not the account's: the seller is told whose account wrote.
     expect(mail.text).toContain(
       `Note: this message was sent from the BenchMarket account ${buyer.email}; the sender asked for replies to buyer.lab@clinic.example.`,
@@ -170,8 +156,8 @@ describe('POST /api/v1/messages', () => {
   it("adds no note when the reply address is the sender's own account address", async () => {
     const { seller, buyer, listing } = await sellerAndBuyer();
     await sendOk(buyer, listing.id, { sender_email: buyer.email.toUpperCase(), message: 'Is it still available?' });
-    await ctx.app.worker.runDueJobs();
-    const mail = await smtp.waitForMail(seller.email);
+    await app().worker.runDueJobs();
+    const mail = await setup.smtp.waitForMail(seller.email);
     expect(mail.text).toContain('Is it still available?');
     expect(mail.text).not.toContain('Note: this message was sent from the BenchMarket account');
   });
@@ -206,9 +192,9 @@ describe('POST /api/v1/messages', () => {
   });
 
   it('accepts a 2000-character message and a 100-character name, and refuses one character more', async () => {
-    const seller = await createUser(ctx.app);
-    const listing = await createListing(ctx.app, seller.id);
-    const buyer = await createUser(ctx.app);
+    const seller = await createUser(app());
+    const listing = await createListing(app(), seller.id);
+    const buyer = await createUser(app());
     const longest = await send(form(listing.id, { message: ` ${'m'.repeat(2000)} `, sender_name: 'n'.repeat(100) }), buyer.token);
     expect(longest.statusCode).toBe(201);
     expect(longest.json().message).toHaveLength(2000);
@@ -221,9 +207,9 @@ describe('POST /api/v1/messages', () => {
   });
 
   it('refuses a message to one’s own listing, even an unpaid one', async () => {
-    const seller = await createUser(ctx.app);
-    const listing = await createListing(ctx.app, seller.id);
-    const unpaid = await createListing(ctx.app, seller.id, { paymentStatus: 'unpaid', isActive: false, expiryDate: null });
+    const seller = await createUser(app());
+    const listing = await createListing(app(), seller.id);
+    const unpaid = await createListing(app(), seller.id, { paymentStatus: 'unpaid', isActive: false, expiryDate: null });
     for (const id of [listing.id, unpaid.id]) {
       const response = await send(form(id), seller.token);
       expectDetail(response, 400, OWN_LISTING);
@@ -233,14 +219,14 @@ describe('POST /api/v1/messages', () => {
   });
 
   it("answers 404 'Listing not found' for unknown, unpaid, inactive, expired and removed listings", async () => {
-    const seller = await createUser(ctx.app);
-    const unpaid = await createListing(ctx.app, seller.id, { paymentStatus: 'unpaid', isActive: false, expiryDate: null });
-    const inactive = await createListing(ctx.app, seller.id, { isActive: false });
-    const expired = await createListing(ctx.app, seller.id, { expiryDate: new Date(Date.now() - 60_000) });
-    const removed = await createListing(ctx.app, seller.id, { isDeleted: true });
+    const seller = await createUser(app());
+    const unpaid = await createListing(app(), seller.id, { paymentStatus: 'unpaid', isActive: false, expiryDate: null });
+    const inactive = await createListing(app(), seller.id, { isActive: false });
+    const expired = await createListing(app(), seller.id, { expiryDate: new Date(Date.now() - 60_000) });
+    const removed = await createListing(app(), seller.id, { isDeleted: true });
     const ids = ['5b0f2b52-5f7e-4c1e-9a3e-0d3c2a9e8f11', unpaid.id, inactive.id, expired.id, removed.id];
     for (const id of ids) {
-      const buyer = await createUser(ctx.app);
+      const buyer = await createUser(app());
       const response = await send(form(id), buyer.token);
       expect(response.statusCode, id).toBe(404);
       expect(response.json().detail).toBe(LISTING_NOT_FOUND);
@@ -250,9 +236,9 @@ describe('POST /api/v1/messages', () => {
   });
 
   it('stops accepting messages once the listing has expired by the clock', async () => {
-    const seller = await createUser(ctx.app);
-    const buyer = await createUser(ctx.app);
-    const listing = await createListing(ctx.app, seller.id, { expiryDate: new Date(Date.now() + DAY) });
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
+    const listing = await createListing(app(), seller.id, { expiryDate: new Date(Date.now() + DAY) });
     await sendOk(buyer, listing.id);
     clock.advance(DAY + 1000);
     const response = await send(form(listing.id), buyer.token);
@@ -274,14 +260,14 @@ describe('POST /api/v1/messages', () => {
   });
 
   it('limits each IP address per hour, whichever account sends', async () => {
-    const seller = await createUser(ctx.app);
-    const listing = await createListing(ctx.app, seller.id);
+    const seller = await createUser(app());
+    const listing = await createListing(app(), seller.id);
     const ip = uniqueIp();
     for (let i = 0; i < MESSAGES_PER_IP_PER_HOUR; i += 1) {
-      const buyer = await createUser(ctx.app);
+      const buyer = await createUser(app());
       expect((await send(form(listing.id), buyer.token, ip)).statusCode).toBe(201);
     }
-    const another = await createUser(ctx.app);
+    const another = await createUser(app());
     const refused = await send(form(listing.id), another.token, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().detail).toContain('Too many attempts');
@@ -297,12 +283,12 @@ describe('GET /api/v1/messages/user', () => {
   });
 
   it("lists only the messages to the user's own listings, newest first, with each listing's title", async () => {
-    const seller = await createUser(ctx.app);
-    const firstListing = await createListing(ctx.app, seller.id, { title: 'Zeiss Axio microscope' });
-    const secondListing = await createListing(ctx.app, seller.id, { title: 'Thermo -80 freezer' });
-    const otherSeller = await createUser(ctx.app);
-    const otherListing = await createListing(ctx.app, otherSeller.id);
-    const buyer = await createUser(ctx.app);
+    const seller = await createUser(app());
+    const firstListing = await createListing(app(), seller.id, { title: 'Zeiss Axio microscope' });
+    const secondListing = await createListing(app(), seller.id, { title: 'Thermo -80 freezer' });
+    const otherSeller = await createUser(app());
+    const otherListing = await createListing(app(), otherSeller.id);
+    const buyer = await createUser(app());
 
     const oldest = await sendOk(buyer, firstListing.id, { message: 'first' });
     clock.advance(1000);
@@ -324,20 +310,20 @@ describe('GET /api/v1/messages/user', () => {
   });
 
   it('keeps showing messages about listings that have since expired or been removed', async () => {
-    const seller = await createUser(ctx.app);
-    const buyer = await createUser(ctx.app);
-    const listing = await createListing(ctx.app, seller.id, { expiryDate: new Date(Date.now() + DAY) });
-    const other = await createListing(ctx.app, seller.id);
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
+    const listing = await createListing(app(), seller.id, { expiryDate: new Date(Date.now() + DAY) });
+    const other = await createListing(app(), seller.id);
     const sent = await sendOk(buyer, listing.id);
     const aboutRemoved = await sendOk(buyer, other.id);
-    await ctx.app.db.update(listings).set({ isDeleted: true }).where(eq(listings.id, other.id));
+    await app().db.update(listings).set({ isDeleted: true }).where(eq(listings.id, other.id));
     clock.advance(2 * DAY);
     const list = (await inbox(seller.token)).json() as { id: string }[];
     expect(list.map((m) => m.id)).toEqual([aboutRemoved.id, sent.id]);
   });
 
   it('answers an empty list to a user with no messages', async () => {
-    const loner = await createUser(ctx.app);
+    const loner = await createUser(app());
     const response = await inbox(loner.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
@@ -368,7 +354,7 @@ describe('PUT /api/v1/messages/:id/read', () => {
 
   it('answers 404 to anyone but the seller — the buyer who sent it and a stranger — and leaves it unread', async () => {
     const { buyer, listing } = await sellerAndBuyer();
-    const stranger = await createUser(ctx.app);
+    const stranger = await createUser(app());
     const sent = await sendOk(buyer, listing.id);
     for (const user of [buyer, stranger]) {
       const response = await markRead(sent.id, user.token);
@@ -403,10 +389,10 @@ describe('DELETE /api/v1/messages/:id', () => {
 
   it("answers 404 when another user tries to delete the seller's message, and keeps it", async () => {
     const { seller, buyer, listing } = await sellerAndBuyer();
-    const stranger = await createUser(ctx.app);
+    const stranger = await createUser(app());
     const sent = await sendOk(buyer, listing.id);
     // The stranger gets a message of their own, so they are a seller with valid ids too.
-    const strangerListing = await createListing(ctx.app, stranger.id);
+    const strangerListing = await createListing(app(), stranger.id);
     const strangerMessage = await sendOk(buyer, strangerListing.id);
 
     for (const user of [buyer, stranger]) {

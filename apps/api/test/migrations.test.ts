@@ -1,41 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations, type Database } from '../src/db/database.js';
+import { createPostgresDatabase } from './helpers.js';
 
 /**
  * Issue 17: a deploy starts several API processes at once on one PostgreSQL database, and each
  * runs the migrations on start. Always on PostgreSQL (the embedded database has one process).
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = `bm_migrate_${randomBytes(5).toString('hex')}`;
 const PROCESSES = 4;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 let databases: Database[] = [];
 
+let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
+
 beforeAll(async () => {
-  await admin(`create database ${NAME}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${NAME}`;
+  scratch = await createPostgresDatabase(ADMIN_URL);
   databases = await Promise.all(
-    Array.from({ length: PROCESSES }, () => openDatabase({ url: url.toString(), pgliteDir: undefined, poolSize: 3 })),
+    Array.from({ length: PROCESSES }, () => openDatabase({ url: scratch.url, pgliteDir: undefined, poolSize: 3 })),
   );
 });
 
 afterAll(async () => {
   for (const database of databases) await database.close();
-  await admin(`drop database if exists ${NAME} with (force)`);
+  await scratch?.drop();
 });
 
 describe('migrations on start', () => {

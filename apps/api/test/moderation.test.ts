@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listingReports, listings } from '../src/db/schema.js';
-import { auditRowsOf, createAdmin } from './support/admin.js';
+import { adminSellerAndBuyer, auditRowsOf, createAdmin } from './support/admin.js';
 import { HOUR, testClock } from './support/clock.js';
 import { activate, createListing, GOOD_LISTING } from './support/listings.js';
 import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
@@ -268,9 +268,7 @@ describe('the review queue', () => {
 
   it('takes a live listing down: hidden everywhere, the seller mailed why and still seeing it, not extendable; restore brings it back', async () => {
     const { app } = setup.ctx;
-    const admin = await createAdmin(app);
-    const seller = await createUser(app);
-    const buyer = await createUser(app);
+    const { admin, seller, buyer } = await adminSellerAndBuyer(app);
     const listing = await liveListing(seller);
     expect(await searchTitles(buyer, listing.word)).toEqual([listing.title]);
     expect((await ok<Listing[]>('GET', '/listings/latest?limit=50')).map((l) => l.id)).toContain(listing.id);
@@ -357,9 +355,7 @@ describe('the review queue', () => {
 describe('featured listings', () => {
   it('features a live listing until a day: in the featured strip, first when browsing, labelled; gone when unfeatured or past the day', async () => {
     const { app } = setup.ctx;
-    const admin = await createAdmin(app);
-    const buyer = await createUser(app);
-    const seller = await createUser(app);
+    const { admin, seller, buyer } = await adminSellerAndBuyer(app);
     const older = await liveListing(seller);
     clock.advance(1000);
     await liveListing(seller);

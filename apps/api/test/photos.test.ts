@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
 import { activate, call, createListing } from './support/listings.js';
 import {
   BLUE,
@@ -18,47 +17,39 @@ import {
   RED,
   uploadPhotos,
 } from './support/photos.js';
-import { createUser, type TestUser } from './support/users.js';
+import { useSellerApp } from './support/users.js';
 import { expectDetail } from './support/responses.js';
 
 const NO_PERMISSION = 'You do not have permission to edit this listing';
 const MB = 1024 * 1024;
 
-let ctx: TestContext;
-let seller: TestUser;
-let other: TestUser;
-let redJpeg: Buffer;
-
-beforeAll(async () => {
-  ctx = await setupTestApp();
-  [seller, other] = await Promise.all([createUser(ctx.app), createUser(ctx.app)]);
-  redJpeg = await jpeg(RED);
-});
-afterAll(() => ctx.close());
+const setup = useSellerApp();
+const app = () => setup.ctx.app;
+const redJpeg = await jpeg(RED);
 
 /** The bytes behind a photo URL, fetched as a browser would. */
 async function fetchPhoto(url: string) {
-  return ctx.app.inject({ method: 'GET', url });
+  return app().inject({ method: 'GET', url });
 }
 
 function uploadedFiles(listingId: string): string[] {
-  const dir = path.join(ctx.dataDir, 'uploads', 'listings', listingId);
+  const dir = path.join(setup.ctx.dataDir, 'uploads', 'listings', listingId);
   return existsSync(dir) ? readdirSync(dir) : [];
 }
 
 async function photosOf(listingId: string): Promise<string[]> {
-  const response = await call(ctx.app, 'GET', `/listings/${listingId}`, { user: seller });
+  const response = await call(app(), 'GET', `/listings/${listingId}`, { user: setup.seller });
   return response.json().photos;
 }
 
 describe('POST /api/v1/listings/:id/photos', () => {
   it('stores each photo as WebP with a thumbnail, served from /uploads (privately to the owner of an unpaid listing)', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const response = await uploadPhotos(
-      ctx.app,
+      app(),
       listing.id,
       [{ data: redJpeg }, { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' }],
-      seller,
+      setup.seller,
     );
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -81,14 +72,14 @@ describe('POST /api/v1/listings/:id/photos', () => {
   });
 
   it('accepts WebP, GIF and AVIF too, whatever name and type the browser gave them', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const base = () => sharp({ create: { width: 64, height: 48, channels: 3, background: BLUE } });
     const files = [
       { data: await base().webp().toBuffer(), filename: 'a.webp', contentType: 'image/webp' },
       { data: await base().gif().toBuffer(), filename: 'b.gif', contentType: 'image/gif' },
       { data: await base().avif().toBuffer(), filename: 'c.bin', contentType: 'application/octet-stream' },
     ];
-    const response = await uploadPhotos(ctx.app, listing.id, files, seller);
+    const response = await uploadPhotos(app(), listing.id, files, setup.seller);
     expect(response.statusCode).toBe(201);
     expect(response.json().photos).toHaveLength(3);
   });
@@ -99,8 +90,8 @@ describe('POST /api/v1/listings/:id/photos', () => {
     expect(before.orientation).toBe(6);
     expect(exifIfd0Tags(before.exif!)).toContain(GPS_IFD_POINTER); // the fixture really carries a GPS position
 
-    const listing = await createListing(ctx.app, seller);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: original, filename: 'IMG_0001.JPG' }], seller);
+    const listing = await createListing(app(), setup.seller);
+    const response = await uploadPhotos(app(), listing.id, [{ data: original, filename: 'IMG_0001.JPG' }], setup.seller);
     expect(response.statusCode).toBe(201);
     const { photos, thumbnails } = response.json();
     for (const url of [photos[0], thumbnails[0]]) {
@@ -118,9 +109,9 @@ describe('POST /api/v1/listings/:id/photos', () => {
   });
 
   it('resizes a large photo to fit 1600 px and its thumbnail to fit 400 px', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const wide = await jpeg(BLUE, 3200, 1200);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: wide }], seller);
+    const response = await uploadPhotos(app(), listing.id, [{ data: wide }], setup.seller);
     expect(response.statusCode).toBe(201);
     const photo = await sharp((await fetchPhoto(response.json().photos[0])).rawPayload).metadata();
     const thumbnail = await sharp((await fetchPhoto(response.json().thumbnails[0])).rawPayload).metadata();
@@ -129,65 +120,65 @@ describe('POST /api/v1/listings/:id/photos', () => {
   });
 
   it('allows 5 photos in total across several uploads, and refuses more with the spec text', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const three = [{ data: redJpeg }, { data: redJpeg }, { data: redJpeg }];
-    expect((await uploadPhotos(ctx.app, listing.id, three, seller)).statusCode).toBe(201);
+    expect((await uploadPhotos(app(), listing.id, three, setup.seller)).statusCode).toBe(201);
 
-    const tooMany = await uploadPhotos(ctx.app, listing.id, three, seller);
+    const tooMany = await uploadPhotos(app(), listing.id, three, setup.seller);
     expectDetail(tooMany, 400, 'You can only have up to 5 photos (currently have 3)');
     expect(await photosOf(listing.id)).toHaveLength(3);
 
-    const two = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }, { data: redJpeg }], seller);
+    const two = await uploadPhotos(app(), listing.id, [{ data: redJpeg }, { data: redJpeg }], setup.seller);
     expect(two.statusCode).toBe(201);
     expect(two.json().photos).toHaveLength(5);
 
-    const sixth = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
+    const sixth = await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
     expectDetail(sixth, 400, 'You can only have up to 5 photos (currently have 5)');
     expect(uploadedFiles(listing.id)).toHaveLength(10); // 5 photos + 5 thumbnails, nothing else
   });
 
   it('refuses six photos in one upload', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const six = Array.from({ length: 6 }, () => ({ data: redJpeg }));
-    const response = await uploadPhotos(ctx.app, listing.id, six, seller);
+    const response = await uploadPhotos(app(), listing.id, six, setup.seller);
     expectDetail(response, 400, 'You can only have up to 5 photos (currently have 0)');
     expect(await photosOf(listing.id)).toHaveLength(0);
   });
 
   it('refuses a text file renamed .jpg and declared as a JPEG', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const fake = Buffer.from('Not a photo at all, just some text pretending to be one.\n'.repeat(20));
     const response = await uploadPhotos(
-      ctx.app,
+      app(),
       listing.id,
       [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }],
-      seller,
+      setup.seller,
     );
     expectDetail(response, 415, 'Please drop image files only');
     expect(uploadedFiles(listing.id)).toHaveLength(0);
   });
 
   it('refuses other files that are not images whatever their name (a PDF named .png, an SVG)', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     for (const file of [
       { data: pdf, filename: 'photo.png', contentType: 'image/png' },
       { data: svg, filename: 'photo.svg', contentType: 'image/svg+xml' },
     ]) {
-      const response = await uploadPhotos(ctx.app, listing.id, [file], seller);
+      const response = await uploadPhotos(app(), listing.id, [file], setup.seller);
       expect(response.statusCode, file.filename).toBe(415);
       expect(response.json().detail).toBe('Please drop image files only');
     }
   });
 
   it('stores nothing when one file of an upload is refused', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const response = await uploadPhotos(
-      ctx.app,
+      app(),
       listing.id,
       [{ data: redJpeg }, { data: Buffer.from('plain text'), filename: 'b.jpg' }],
-      seller,
+      setup.seller,
     );
     expect(response.statusCode).toBe(415);
     expect(await photosOf(listing.id)).toHaveLength(0);
@@ -195,15 +186,15 @@ describe('POST /api/v1/listings/:id/photos', () => {
   });
 
   it('refuses a file over 10 MB with 413 and a detail naming the limit', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const big = Buffer.concat([redJpeg, Buffer.alloc(10 * MB)]);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: big }], seller);
+    const response = await uploadPhotos(app(), listing.id, [{ data: big }], setup.seller);
     expectDetail(response, 413, 'Each photo must be at most 10 MB');
     expect(await photosOf(listing.id)).toHaveLength(0);
   });
 
   it('accepts a photo larger than the 1 MB JSON body limit', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     // Noise does not compress: a 1400 × 1400 noisy PNG is several megabytes.
     const noise = await sharp(randomBytes(1400 * 1400 * 3), {
       raw: { width: 1400, height: 1400, channels: 3 },
@@ -211,58 +202,63 @@ describe('POST /api/v1/listings/:id/photos', () => {
       .png()
       .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * MB);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: noise, filename: 'noise.png', contentType: 'image/png' }], seller);
+    const response = await uploadPhotos(
+      app(),
+      listing.id,
+      [{ data: noise, filename: 'noise.png', contentType: 'image/png' }],
+      setup.seller,
+    );
     expect(response.statusCode).toBe(201);
   });
 
   it('refuses a decompression bomb (a tiny PNG declaring 100 000 × 100 000 pixels) with 413', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(2048);
     const started = Date.now();
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: bomb, filename: 'bomb.png', contentType: 'image/png' }], seller);
+    const response = await uploadPhotos(app(), listing.id, [{ data: bomb, filename: 'bomb.png', contentType: 'image/png' }], setup.seller);
     expectDetail(response, 413, 'Each photo can have at most 40 megapixels (this one is 100000 × 100000 pixels)');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('refuses an image just over the 40 megapixel limit, far below the library default', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const response = await uploadPhotos(ctx.app, listing.id, [{ data: pngBomb(8000, 5001), filename: 'big.png' }], seller);
+    const listing = await createListing(app(), setup.seller);
+    const response = await uploadPhotos(app(), listing.id, [{ data: pngBomb(8000, 5001), filename: 'big.png' }], setup.seller);
     expect(response.statusCode).toBe(413);
   });
 
   it('lets only the owner add photos', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const byOther = await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], other);
+    const listing = await createListing(app(), setup.seller);
+    const byOther = await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.other);
     expectDetail(byOther, 403, NO_PERMISSION);
-    expect((await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }])).statusCode).toBe(401);
-    const unknown = await uploadPhotos(ctx.app, '6f1c8a52-3a55-4f0e-9a43-0c6f1f0f4b11', [{ data: redJpeg }], seller);
+    expect((await uploadPhotos(app(), listing.id, [{ data: redJpeg }])).statusCode).toBe(401);
+    const unknown = await uploadPhotos(app(), '6f1c8a52-3a55-4f0e-9a43-0c6f1f0f4b11', [{ data: redJpeg }], setup.seller);
     expectDetail(unknown, 404, 'Listing not found');
     expect(uploadedFiles(listing.id)).toHaveLength(0);
   });
 
   it('answers 400 for an upload with no file, and 415 for a body that is not multipart', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const empty = await uploadPhotos(ctx.app, listing.id, [], seller);
+    const listing = await createListing(app(), setup.seller);
+    const empty = await uploadPhotos(app(), listing.id, [], setup.seller);
     expect(empty.statusCode).toBe(400);
-    const json = await call(ctx.app, 'POST', `/listings/${listing.id}/photos`, { user: seller, payload: { files: ['a.jpg'] } });
+    const json = await call(app(), 'POST', `/listings/${listing.id}/photos`, { user: setup.seller, payload: { files: ['a.jpg'] } });
     expect(json.statusCode).toBe(415);
   });
 });
 
 describe('DELETE /api/v1/listings/:id/photos/:index', () => {
   it('removes the photo at the index, its files, and keeps the others in order', async () => {
-    const listing = await createListing(ctx.app, seller);
+    const listing = await createListing(app(), setup.seller);
     const upload = await uploadPhotos(
-      ctx.app,
+      app(),
       listing.id,
       [{ data: await jpeg(RED) }, { data: await jpeg(GREEN) }, { data: await jpeg(BLUE) }],
-      seller,
+      setup.seller,
     );
     const [red, green, blue] = upload.json().photos as string[];
     const greenThumb = upload.json().thumbnails[1] as string;
 
-    const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
+    const response = await call(app(), 'DELETE', `/listings/${listing.id}/photos/1`, { user: setup.seller });
     expect(response.statusCode).toBe(200);
     expect(response.json().photos).toEqual([red, blue]);
     expect(response.json().thumbnails).toHaveLength(2);
@@ -271,52 +267,52 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
     expect(uploadedFiles(listing.id)).toHaveLength(4);
 
     // Positions were renumbered: index 1 is now the blue one.
-    const again = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
+    const again = await call(app(), 'DELETE', `/listings/${listing.id}/photos/1`, { user: setup.seller });
     expect(again.json().photos).toEqual([red]);
     // A new upload goes after the remaining photo.
-    const added = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(GREEN) }], seller);
+    const added = await uploadPhotos(app(), listing.id, [{ data: await jpeg(GREEN) }], setup.seller);
     const photos = added.json().photos as string[];
     expect(photos[0]).toBe(red);
     expect(await colourName((await fetchPhoto(photos[1]!)).rawPayload)).toBe('green');
   });
 
   it('answers 404 for an index with no photo', async () => {
-    const listing = await createListing(ctx.app, seller);
-    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
-    const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/1`, { user: seller });
+    const listing = await createListing(app(), setup.seller);
+    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    const response = await call(app(), 'DELETE', `/listings/${listing.id}/photos/1`, { user: setup.seller });
     expectDetail(response, 404, 'Photo not found');
-    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/-1`, { user: seller })).statusCode).toBe(400);
+    expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/-1`, { user: setup.seller })).statusCode).toBe(400);
   });
 
   it('lets only the owner remove photos', async () => {
-    const listing = await createListing(ctx.app, seller);
-    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
-    const response = await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: other });
+    const listing = await createListing(app(), setup.seller);
+    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    const response = await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`, { user: setup.other });
     expectDetail(response, 403, NO_PERMISSION);
-    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`)).statusCode).toBe(401);
+    expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`)).statusCode).toBe(401);
     expect(await photosOf(listing.id)).toHaveLength(1);
   });
 
   it('does not change the photos of a removed listing', async () => {
-    const listing = await createListing(ctx.app, seller);
-    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
-    await call(ctx.app, 'DELETE', `/listings/${listing.id}`, { user: seller });
-    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: seller })).statusCode).toBe(409);
-    expect((await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller)).statusCode).toBe(409);
-    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}/photos/0`, { user: other })).statusCode).toBe(404);
+    const listing = await createListing(app(), setup.seller);
+    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    await call(app(), 'DELETE', `/listings/${listing.id}`, { user: setup.seller });
+    expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`, { user: setup.seller })).statusCode).toBe(409);
+    expect((await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller)).statusCode).toBe(409);
+    expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`, { user: setup.other })).statusCode).toBe(404);
   });
 });
 
 describe('photos in listing responses', () => {
   it('lists photos in upload order in the detail, the owner’s list and latest', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const first = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(BLUE) }, { data: await jpeg(RED) }], seller);
-    const second = await uploadPhotos(ctx.app, listing.id, [{ data: await jpeg(GREEN) }], seller);
+    const listing = await createListing(app(), setup.seller);
+    const first = await uploadPhotos(app(), listing.id, [{ data: await jpeg(BLUE) }, { data: await jpeg(RED) }], setup.seller);
+    const second = await uploadPhotos(app(), listing.id, [{ data: await jpeg(GREEN) }], setup.seller);
     const expected = second.json().photos as string[];
     expect(expected.slice(0, 2)).toEqual(first.json().photos);
     const colours = await Promise.all(expected.map(async (url) => colourName((await fetchPhoto(url)).rawPayload)));
     expect(colours).toEqual(['blue', 'red', 'green']);
-    const mine = await call(ctx.app, 'GET', '/listings/user?show_all=true', { user: seller });
+    const mine = await call(app(), 'GET', '/listings/user?show_all=true', { user: setup.seller });
     const listed = (mine.json() as { id: string; photos: string[] }[]).find((item) => item.id === listing.id);
     expect(listed?.photos).toEqual(expected);
   });
@@ -324,24 +320,24 @@ describe('photos in listing responses', () => {
 
 describe('who can load a photo file (issue 12)', () => {
   it('serves the photos of a public listing to anyone, and answers 404 to all but the owner once it is removed', async () => {
-    const listing = await createListing(ctx.app, seller);
-    await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller);
-    await activate(ctx.app, listing.id);
+    const listing = await createListing(app(), setup.seller);
+    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    await activate(app(), listing.id);
 
-    const [publicUrl] = (await call(ctx.app, 'GET', `/listings/${listing.id}`)).json().photos as string[];
+    const [publicUrl] = (await call(app(), 'GET', `/listings/${listing.id}`)).json().photos as string[];
     expect(publicUrl).not.toContain('?');
     const served = await fetchPhoto(publicUrl!);
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=600');
 
-    expect((await call(ctx.app, 'DELETE', `/listings/${listing.id}`, { user: seller })).statusCode).toBe(200);
+    expect((await call(app(), 'DELETE', `/listings/${listing.id}`, { user: setup.seller })).statusCode).toBe(200);
     const gone = await fetchPhoto(publicUrl!);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ detail: 'Photo not found' });
     expect((await fetchPhoto(publicUrl!.replace(/\.webp$/, '-thumb.webp'))).statusCode).toBe(404);
 
     // The owner still sees the removed listing on the dashboard, photos included.
-    const [ownerUrl] = (await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: seller })).json().photos as string[];
+    const [ownerUrl] = (await call(app(), 'GET', `/listings/${listing.id}`, { user: setup.seller })).json().photos as string[];
     expect(ownerUrl).toMatch(/\?access=/);
     const forOwner = await fetchPhoto(ownerUrl!);
     expect(forOwner.statusCode).toBe(200);
@@ -349,14 +345,14 @@ describe('who can load a photo file (issue 12)', () => {
   });
 
   it('answers 404 for the photos of an unpaid listing without a valid signature', async () => {
-    const listing = await createListing(ctx.app, seller);
-    const uploaded = (await uploadPhotos(ctx.app, listing.id, [{ data: redJpeg }], seller)).json();
+    const listing = await createListing(app(), setup.seller);
+    const uploaded = (await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller)).json();
     const [signed] = uploaded.photos as string[];
     const [signedThumb] = uploaded.thumbnails as string[];
     const [bare, access] = signed!.split('?');
     expect((await fetchPhoto(signed!)).statusCode).toBe(200);
     expect((await fetchPhoto(bare!)).statusCode).toBe(404);
-    expect((await call(ctx.app, 'GET', `/listings/${listing.id}`, { user: other })).statusCode).toBe(404);
+    expect((await call(app(), 'GET', `/listings/${listing.id}`, { user: setup.other })).statusCode).toBe(404);
     // A signature is for one file only, and cannot be altered.
     expect((await fetchPhoto(`${signedThumb!.split('?')[0]}?${access}`)).statusCode).toBe(404);
     expect((await fetchPhoto(`${bare}?${access!.slice(0, -2)}xx`)).statusCode).toBe(404);

@@ -9,52 +9,43 @@ import {
   unsubscribedText,
 } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { savedSearches } from '../src/db/schema.js';
 import { UnsubscribeTokens } from '../src/modules/saved-searches/unsubscribe-token.js';
-import { TEST_JWT_SECRET, setupTestApp, withOtherProcess, type TestContext } from './helpers.js';
+import { TEST_JWT_SECRET, withOtherProcess } from './helpers.js';
 import { HOUR, testClock } from './support/clock.js';
 import { call } from './support/messages-fixtures.js';
 import { expectDetail } from './support/responses.js';
 import { insertListing, search } from './support/search-fixtures.js';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './support/smtp.js';
+import type { ReceivedMail } from './support/smtp.js';
+import { useSmtpApp } from './support/smtp-app.js';
 import { createUser, type TestUser } from './support/users.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const DAY = 24 * HOUR;
 
-let ctx: TestContext;
-let smtp: TestSmtpServer;
 const clock = testClock();
+const setup = useSmtpApp(clock, { SEARCH_CACHE_SECONDS: '0' });
+const app = () => setup.ctx.app;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await setupTestApp({ env: { SMTP_URL: smtp.url, SEARCH_CACHE_SECONDS: '0', RATE_LIMITS: 'off' }, clock });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-afterEach(() => clock.reset());
-
-const save = (body: unknown, token?: string) => call(ctx.app, 'POST', '/saved-searches', { payload: body, token });
-const list = (token?: string) => call(ctx.app, 'GET', '/saved-searches', { token });
-const change = (id: string, body: unknown, token?: string) => call(ctx.app, 'PUT', `/saved-searches/${id}`, { payload: body, token });
-const remove = (id: string, token?: string) => call(ctx.app, 'DELETE', `/saved-searches/${id}`, { token });
+const save = (body: unknown, token?: string) => call(app(), 'POST', '/saved-searches', { payload: body, token });
+const list = (token?: string) => call(app(), 'GET', '/saved-searches', { token });
+const change = (id: string, body: unknown, token?: string) => call(app(), 'PUT', `/saved-searches/${id}`, { payload: body, token });
+const remove = (id: string, token?: string) => call(app(), 'DELETE', `/saved-searches/${id}`, { token });
 
 const centrifuges = { name: 'Centrifuges', criteria: { query: 'centrifuge' }, frequency: 'instant' };
 
 /** A listing a seller publishes: written unpaid, then activated as a payment does (it goes live now). */
 async function publish(seller: TestUser, title: string, price: number, extra: { location?: string } = {}): Promise<string> {
-  const id = await insertListing(ctx.app, seller.id, { title, price, isActive: false, paymentStatus: 'unpaid', ...extra });
-  await ctx.app.listings.activate({ listingId: id, durationMonths: 1, now: clock.now() });
+  const id = await insertListing(app(), seller.id, { title, price, isActive: false, paymentStatus: 'unpaid', ...extra });
+  await app().listings.activate({ listingId: id, durationMonths: 1, now: clock.now() });
   return id;
 }
 
 /** One round of alerts, then the mail queue: what a worker tick does. */
-async function runAlerts(app = ctx.app): Promise<number> {
-  const mailed = await app.savedSearches.alerts.run();
-  await app.worker.runDueJobs();
+async function runAlerts(instance = app()): Promise<number> {
+  const mailed = await instance.savedSearches.alerts.run();
+  await instance.worker.runDueJobs();
   return mailed;
 }
 
@@ -71,7 +62,7 @@ function unsubscribeToken(mail: ReceivedMail): string {
 
 describe('/api/v1/saved-searches — who may call', () => {
   it('answers 401 to a visitor and 403 to an unverified account, with a detail', async () => {
-    const unverified = await createUser(ctx.app, { verified: false });
+    const unverified = await createUser(app(), { verified: false });
     expect((await list()).statusCode).toBe(401);
     expect((await save(centrifuges)).statusCode).toBe(401);
     expectDetail(await list(unverified.token), 403, SAVED_SEARCHES_VERIFIED_ONLY);
@@ -79,8 +70,8 @@ describe('/api/v1/saved-searches — who may call', () => {
   });
 
   it("shows, changes and deletes a search for its owner only (404 for anyone else's)", async () => {
-    const owner = await createUser(ctx.app);
-    const other = await createUser(ctx.app);
+    const owner = await createUser(app());
+    const other = await createUser(app());
     const saved = (await save(centrifuges, owner.token)).json<{ id: string }>();
     expect((await list(other.token)).json()).toEqual([]);
     expectDetail(await change(saved.id, { name: 'Mine now' }, other.token), 404, SAVED_SEARCH_NOT_FOUND);
@@ -91,7 +82,7 @@ describe('/api/v1/saved-searches — who may call', () => {
 
 describe('POST/PUT/DELETE /api/v1/saved-searches', () => {
   it('saves the words, AI flag, filters and sort as the search API reads them', async () => {
-    const buyer = await createUser(ctx.app);
+    const buyer = await createUser(app());
     const response = await save(
       {
         name: '  Cheap German centrifuges ',
@@ -112,7 +103,7 @@ describe('POST/PUT/DELETE /api/v1/saved-searches', () => {
   });
 
   it('refuses a blank name, an unknown frequency or sort, and a minimum price above the maximum', async () => {
-    const buyer = await createUser(ctx.app);
+    const buyer = await createUser(app());
     expectDetail(await save({ ...centrifuges, name: '  ' }, buyer.token), 400, SAVED_SEARCH_NAME_REQUIRED);
     expect((await save({ ...centrifuges, frequency: 'hourly' }, buyer.token)).json().detail).toMatch(/Frequency must be one of/);
     expect((await save({ ...centrifuges, criteria: { sort: 'cheapest' } }, buyer.token)).json().detail).toContain(SEARCH_SORT_INVALID);
@@ -124,7 +115,7 @@ describe('POST/PUT/DELETE /api/v1/saved-searches', () => {
   });
 
   it('renames, changes the frequency, pauses and resumes; deletes', async () => {
-    const buyer = await createUser(ctx.app);
+    const buyer = await createUser(app());
     const { id } = (await save(centrifuges, buyer.token)).json<{ id: string }>();
     const renamed = await change(id, { name: 'Spinners', frequency: 'daily', paused: true }, buyer.token);
     expect(renamed.json()).toMatchObject({ id, name: 'Spinners', frequency: 'daily', paused: true });
@@ -136,22 +127,22 @@ describe('POST/PUT/DELETE /api/v1/saved-searches', () => {
   });
 
   it(`keeps at most ${SAVED_SEARCHES_MAX} searches per account: the next one is refused with 409 and a clear detail`, async () => {
-    const buyer = await createUser(ctx.app);
+    const buyer = await createUser(app());
     for (let i = 1; i <= SAVED_SEARCHES_MAX; i += 1) {
       expect((await save({ ...centrifuges, name: `Search ${i}` }, buyer.token)).statusCode).toBe(201);
     }
     expectDetail(await save({ ...centrifuges, name: 'One too many' }, buyer.token), 409, SAVED_SEARCHES_LIMIT_REACHED);
     expect((await list(buyer.token)).json()).toHaveLength(SAVED_SEARCHES_MAX);
     // Another account has its own 25.
-    const other = await createUser(ctx.app);
+    const other = await createUser(app());
     expect((await save(centrifuges, other.token)).statusCode).toBe(201);
   });
 });
 
 describe('saved-search alerts', () => {
   it('mails an instant search the listings that went live after it was saved, once, with a working one-click unsubscribe', async () => {
-    const seller = await createUser(ctx.app);
-    const buyer = await createUser(ctx.app);
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
     const before = await publish(seller, 'Hettich Rotina 380 centrifuge (listed before)', 2500);
     clock.advance(1000);
     const saved = (await save({ name: 'Benchtop spinners', criteria: { query: 'centrifuge' } }, buyer.token)).json<{ id: string }>();
@@ -160,7 +151,7 @@ describe('saved-search alerts', () => {
     await publish(seller, 'Olympus CX23 microscope', 900);
 
     expect(await runAlerts()).toBeGreaterThanOrEqual(1);
-    const mail = await smtp.waitForMail(buyer.email, { subject: 'Benchtop spinners' });
+    const mail = await setup.smtp.waitForMail(buyer.email, { subject: 'Benchtop spinners' });
     expect(mail.subject).toBe('1 new listing matches "Benchtop spinners"');
     expect(mail.text).toContain('Eppendorf 5810R refrigerated centrifuge');
     expect(mail.text).toContain('$4,500.00 · Pre-owned · Germany');
@@ -173,17 +164,17 @@ describe('saved-search alerts', () => {
 
     // Run again, and in another process (a restart): nothing new, no mail.
     await runAlerts();
-    await withOtherProcess(ctx, { env: { SMTP_URL: smtp.url }, clock }, async (other) => {
+    await withOtherProcess(setup.ctx, { env: { SMTP_URL: setup.smtp.url }, clock }, async (other) => {
       await runAlerts(other);
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.mailsTo(buyer.email)).toHaveLength(1);
-    const [row] = await ctx.app.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    expect(setup.smtp.mailsTo(buyer.email)).toHaveLength(1);
+    const [row] = await app().db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
     expect(row?.lastAlertAt).not.toBeNull();
 
     // RFC 8058: the mail program POSTs the header's URL, logged out.
     const token = unsubscribeToken(mail);
-    const response = await ctx.app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: `/api/v1/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -194,14 +185,14 @@ describe('saved-search alerts', () => {
     expect((await list(buyer.token)).json()).toMatchObject([{ id: saved.id, paused: true }]);
     await publish(seller, 'Thermo Sorvall centrifuge', 3000);
     await runAlerts();
-    expect(smtp.mailsTo(buyer.email)).toHaveLength(1);
+    expect(setup.smtp.mailsTo(buyer.email)).toHaveLength(1);
   });
 
   it('refuses a forged or altered unsubscribe token without touching the search; a browser opening the link goes to the page', async () => {
-    const buyer = await createUser(ctx.app);
+    const buyer = await createUser(app());
     const { id } = (await save(centrifuges, buyer.token)).json<{ id: string }>();
     const post = (token: string) =>
-      ctx.app.inject({ method: 'POST', url: `/api/v1/saved-searches/unsubscribe?token=${encodeURIComponent(token)}` });
+      app().inject({ method: 'POST', url: `/api/v1/saved-searches/unsubscribe?token=${encodeURIComponent(token)}` });
     const signed = new UnsubscribeTokens(TEST_JWT_SECRET).sign(id);
     for (const forged of [
       `${id}.AAAA`,
@@ -213,7 +204,7 @@ describe('saved-search alerts', () => {
     }
     expect((await post('')).statusCode).toBe(400);
     expect((await list(buyer.token)).json()).toMatchObject([{ id, paused: false }]);
-    const opened = await ctx.app.inject({ method: 'GET', url: `/api/v1/saved-searches/unsubscribe?token=${encodeURIComponent(signed)}` });
+    const opened = await app().inject({ method: 'GET', url: `/api/v1/saved-searches/unsubscribe?token=${encodeURIComponent(signed)}` });
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(signed)}`);
     expect((await post(signed)).statusCode).toBe(200);
@@ -221,8 +212,8 @@ describe('saved-search alerts', () => {
   });
 
   it('matches in AI mode with the saved filters, and sends nothing for a paused search or the owner’s own listings', async () => {
-    const seller = await createUser(ctx.app);
-    const buyer = await createUser(ctx.app);
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
     const ai = (
       await save({ name: 'AI cheap microscopes', criteria: { query: 'microscope', use_rag: true, max_price: 2000 } }, buyer.token)
     ).json<{ id: string }>();
@@ -234,27 +225,27 @@ describe('saved-search alerts', () => {
     await publish(buyer, 'My own Leica DM500 microscope', 800);
 
     await runAlerts();
-    const mail = await smtp.waitForMail(buyer.email, { subject: 'AI cheap microscopes' });
+    const mail = await setup.smtp.waitForMail(buyer.email, { subject: 'AI cheap microscopes' });
     expect(mail.text).toContain('Nikon Eclipse E200 microscope');
     expect(mail.text).not.toContain('Zeiss');
     expect(mail.text).not.toContain('Leica');
-    expect(smtp.mailsTo(buyer.email).filter((m) => m.subject.includes('Paused'))).toEqual([]);
+    expect(setup.smtp.mailsTo(buyer.email).filter((m) => m.subject.includes('Paused'))).toEqual([]);
     expect(ai.id).toBeDefined();
   });
 
   it('sends a daily search one digest a day with everything new, and nothing on a day with nothing new', async () => {
-    const seller = await createUser(ctx.app);
-    const buyer = await createUser(ctx.app);
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
     await save({ name: 'Daily incubators', criteria: { query: 'incubator' }, frequency: 'daily' }, buyer.token);
     clock.advance(1000);
     await publish(seller, 'Binder CB 170 CO2 incubator', 6000);
     await publish(seller, 'Memmert IN55 incubator', 2000);
     await runAlerts();
-    expect(smtp.mailsTo(buyer.email)).toEqual([]);
+    expect(setup.smtp.mailsTo(buyer.email)).toEqual([]);
 
     clock.advance(DAY);
     await runAlerts();
-    const digest = await smtp.waitForMail(buyer.email, { subject: 'Daily incubators' });
+    const digest = await setup.smtp.waitForMail(buyer.email, { subject: 'Daily incubators' });
     expect(digest.subject).toBe('2 new listings match "Daily incubators"');
     expect(digest.text).toContain('Your daily digest for "Daily incubators"');
     expect(digest.text).toContain('Binder CB 170 CO2 incubator');
@@ -267,7 +258,7 @@ describe('saved-search alerts', () => {
     clock.advance(DAY);
     await runAlerts();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const mails = smtp.mailsTo(buyer.email);
+    const mails = setup.smtp.mailsTo(buyer.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe('1 new listing matches "Daily incubators"');
   });
@@ -275,11 +266,11 @@ describe('saved-search alerts', () => {
 
 describe('GET /api/v1/listings/search?sort=…', () => {
   it('orders the matches by price or date in both modes, ties newest first; refuses an unknown sort', async () => {
-    const seller = await createUser(ctx.app);
-    const buyer = await createUser(ctx.app);
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
     const t0 = Date.now() - 10 * HOUR;
     const add = (title: string, price: number, hoursAfter: number) =>
-      insertListing(ctx.app, seller.id, { title, price, createdAt: new Date(t0 + hoursAfter * HOUR) });
+      insertListing(app(), seller.id, { title, price, createdAt: new Date(t0 + hoursAfter * HOUR) });
     await add('Sonicator bath small', 300, 1);
     await add('Sonicator probe system', 1200, 2);
     await add('Sonicator ultrasonic cleaner', 300, 3);
@@ -293,7 +284,7 @@ describe('GET /api/v1/listings/search?sort=…', () => {
     };
     for (const use_rag of [false, true]) {
       const items = async (sort?: string) =>
-        (await search(ctx.app, { query: 'sonicator', use_rag, ...(sort && { sort }) }, buyer.token)).json<{ items: Item[] }>().items;
+        (await search(app(), { query: 'sonicator', use_rag, ...(sort && { sort }) }, buyer.token)).json<{ items: Item[] }>().items;
       // The same matches as best match finds (the AI engine judges which), in the order asked for.
       const matches = await items();
       expect(matches.length).toBeGreaterThanOrEqual(2);
@@ -301,14 +292,14 @@ describe('GET /api/v1/listings/search?sort=…', () => {
         expect((await items(sort)).map((i) => i.title)).toEqual([...matches].sort(order).map((i) => i.title));
       }
       expect((await items('relevance')).map((i) => i.title)).toEqual(matches.map((i) => i.title));
-      expectDetail(await search(ctx.app, { query: 'sonicator', use_rag, sort: 'cheapest' }, buyer.token), 400, SEARCH_SORT_INVALID);
+      expectDetail(await search(app(), { query: 'sonicator', use_rag, sort: 'cheapest' }, buyer.token), 400, SEARCH_SORT_INVALID);
     }
     // Plain search finds all four: two at the same price, the newer first.
     expect(
-      (await search(ctx.app, { query: 'sonicator', sort: 'price_asc' }, buyer.token)).json<{ items: Item[] }>().items.map((i) => i.title),
+      (await search(app(), { query: 'sonicator', sort: 'price_asc' }, buyer.token)).json<{ items: Item[] }>().items.map((i) => i.title),
     ).toEqual(['Sonicator ultrasonic cleaner', 'Sonicator bath small', 'Sonicator homogenizer', 'Sonicator probe system']);
     // Without words, sorted by price too.
-    const browsed = (await search(ctx.app, { max_price: 1200, min_price: 300, sort: 'price_desc' }, buyer.token)).json<{
+    const browsed = (await search(app(), { max_price: 1200, min_price: 300, sort: 'price_desc' }, buyer.token)).json<{
       items: { price: number }[];
     }>();
     const prices = browsed.items.map((i) => i.price);

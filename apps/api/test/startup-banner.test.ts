@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
@@ -11,7 +9,7 @@ import { users } from '../src/db/schema.js';
 import { bannerText, localStandIns } from '../src/lib/startup-banner.js';
 import { startRuntime } from '../src/runtime.js';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.js';
-import { testEnv } from './helpers.js';
+import { createPostgresDatabase, testEnv } from './helpers.js';
 
 /**
  * Issue 12, defect 8 (fail-open defaults): a start names every local stand-in it runs with
@@ -51,20 +49,9 @@ const banners = (lines: readonly LogLine[]) => lines.filter((line) => Array.isAr
 async function databaseUrl(): Promise<string> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `bm_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const scratch = await createPostgresDatabase(adminUrl);
+    cleanups.push(() => scratch.drop());
+    return scratch.url;
   }
   const embedded = await startEmbeddedPostgres(undefined);
   cleanups.push(() => embedded.stop());

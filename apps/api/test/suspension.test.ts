@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listings, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/index.js';
-import { auditRowsOf, createAdmin } from './support/admin.js';
+import { adminSellerAndBuyer, auditRowsOf, createAdmin } from './support/admin.js';
 import { GOOD_PASSWORD, login, me, uniqueEmail } from './support/auth.js';
 import { activate, createListing } from './support/listings.js';
 import { nextMail, trustCalls, useTrustApp } from './support/trust.js';
@@ -186,9 +186,7 @@ describe('the console’s users', () => {
 
   it('shows an account with its listings, payments, reports made and against it, and messages sent', async () => {
     const { app } = setup.ctx;
-    const admin = await createAdmin(app);
-    const seller = await createUser(app);
-    const buyer = await createUser(app);
+    const { admin, seller, buyer } = await adminSellerAndBuyer(app);
     const sold = await liveListing(seller);
     const draft = await createListing(app, seller);
     const paid = await api('POST', '/payments/create-intent', seller, { listing_id: draft.id, duration_months: 1 });

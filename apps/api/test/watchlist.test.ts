@@ -6,7 +6,7 @@ import { HOUR, testClock } from './support/clock.js';
 import { GOOD_LISTING, call, createActiveListing, createListing } from './support/listings.js';
 import { expectDetail } from './support/responses.js';
 import { useSmtpApp } from './support/smtp-app.js';
-import { createUser, type TestUser } from './support/users.js';
+import { createUser, sellerAndBuyer, type TestUser } from './support/users.js';
 
 /**
  * Issue 16: the watchlist (GET /watchlist, PUT/DELETE /watchlist/{listing_id}), the sellers'
@@ -46,8 +46,7 @@ describe('PUT and DELETE /api/v1/watchlist/:listing_id', () => {
   });
 
   it('watches once however often it is asked, and unwatching twice is no error', async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     const listing = await createActiveListing(app(), seller);
 
     const first = await watch(listing.id, buyer);
@@ -70,8 +69,7 @@ describe('PUT and DELETE /api/v1/watchlist/:listing_id', () => {
   });
 
   it('answers 404 for a listing that is not live, unknown or malformed', async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     const unpaid = await createListing(app(), seller);
     const removed = await createActiveListing(app(), seller);
     expect((await call(app(), 'DELETE', `/listings/${removed.id}`, { user: seller })).statusCode).toBe(200);
@@ -81,8 +79,7 @@ describe('PUT and DELETE /api/v1/watchlist/:listing_id', () => {
   });
 
   it(`refuses a watch beyond ${WATCHLIST_MAX} with 409 watchlist_full; a watch already made and one after unwatching still go through`, async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     const [kept, extra] = [await createActiveListing(app(), seller), await createActiveListing(app(), seller)];
     expect((await watch(kept.id, buyer)).statusCode).toBe(200);
     // The other watches written directly (to listings that never went live): the cap counts every watch.
@@ -112,8 +109,7 @@ describe('PUT and DELETE /api/v1/watchlist/:listing_id', () => {
 
 describe('GET /api/v1/watchlist', () => {
   it('lists the live watched listings as cards, newest watch first', async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     const older = await createActiveListing(app(), seller, { title: 'Olympus CX23 microscope', price: 900 });
     const newer = await createActiveListing(app(), seller);
     const gone = await createActiveListing(app(), seller, { title: 'Sartorius balance' });
@@ -158,8 +154,7 @@ describe('the watch mails', () => {
     });
 
   it('mails each verified watcher once per price drop, with the old and new price, and never the seller', async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     const newcomer = await createUser(app(), { verified: false });
     const listing = await createActiveListing(app(), seller, { price: 4000 });
     await watch(listing.id, buyer);
@@ -190,8 +185,7 @@ describe('the watch mails', () => {
   });
 
   it('mails nothing to someone who stopped watching', async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     const listing = await createActiveListing(app(), seller, { price: 2000 });
     await watch(listing.id, buyer);
     await unwatch(listing.id, buyer);
@@ -202,8 +196,7 @@ describe('the watch mails', () => {
   });
 
   it('mails each watcher once when the listing has 7 days left, and not the seller', async () => {
-    const seller = await createUser(app());
-    const buyer = await createUser(app());
+    const { seller, buyer } = await sellerAndBuyer(app());
     // One month from now; 25 days on, it has about 5 days left.
     const listing = await createActiveListing(app(), seller, { duration_months: 1 });
     await watch(listing.id, buyer);

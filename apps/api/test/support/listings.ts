@@ -15,17 +15,20 @@ export const GOOD_LISTING = {
   duration_months: 3,
 } as const;
 
+/** A call to /api/v1 as the web app makes it: as `user` (or with a bare `token`), or as a visitor; from `ip` if given. */
 export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { user?: TestUser; payload?: unknown } = {},
+  options: { user?: TestUser; token?: string; payload?: unknown; ip?: string } = {},
 ): Promise<LightMyRequestResponse> {
+  const { user, token, payload, ip } = options;
   return app.inject({
     method,
     url: `/api/v1${url}`,
-    payload: options.payload as Record<string, unknown> | undefined,
-    headers: options.user ? options.user.headers : {},
+    payload: payload as Record<string, unknown> | undefined,
+    ...(ip === undefined ? {} : { remoteAddress: ip }),
+    headers: user?.headers ?? (token ? { authorization: `Bearer ${token}` } : {}),
   });
 }
 

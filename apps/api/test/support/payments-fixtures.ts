@@ -1,5 +1,5 @@
 import type { CreatePaymentIntentResponse, PaymentHistoryItem } from '@benchmarket/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { listings, payments, users } from '../../src/db/schema.js';
@@ -7,6 +7,7 @@ import type { Clock } from '../../src/lib/clock.js';
 import { setupTestApp, type TestContext } from '../helpers.js';
 import { uniqueEmail } from './auth.js';
 import { listingFixture } from './listing-rows.js';
+import { call } from './listings.js';
 
 /**
  * Sellers, listings and calls for the payments tests. Tokens are signed at the test clock's
@@ -78,19 +79,8 @@ export async function paymentRow(app: FastifyInstance, id: string) {
   return row;
 }
 
-export function api(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; payload?: unknown } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url: `/api/v1${url}`,
-    payload: options.payload as Record<string, unknown> | undefined,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-  });
-}
+/** The payments tests hold bare tokens (signed at the test clock's time): `api(app, method, url, { token, payload })`. */
+export const api = call;
 
 /** POST /payments/create-intent as the web app calls it. */
 export function createIntent(app: FastifyInstance, token: string, payload: Record<string, unknown>) {

@@ -10,14 +10,14 @@ interface SmtpApp {
 }
 
 /**
- * For the enclosing suite: an app (no rate limits) that mails to a real test SMTP server,
- * set up before its tests and closed after; `clock` is reset after each test.
+ * For the enclosing suite: an app (no rate limits unless `env` turns them on) that mails to a
+ * real test SMTP server, set up before its tests and closed after; `clock` is reset after each test.
  */
-export function useSmtpApp(clock: TestClock): SmtpApp {
+export function useSmtpApp(clock: TestClock, env: Record<string, string> = {}): SmtpApp {
   const setup = {} as SmtpApp;
   beforeAll(async () => {
     setup.smtp = await startSmtpServer();
-    setup.ctx = await setupTestApp({ env: { SMTP_URL: setup.smtp.url, RATE_LIMITS: 'off' }, clock });
+    setup.ctx = await setupTestApp({ env: { SMTP_URL: setup.smtp.url, RATE_LIMITS: 'off', ...env }, clock });
   });
   afterAll(async () => {
     await setup.ctx?.close();

@@ -2,23 +2,18 @@ import type { AdminUser } from '@benchmarket/shared';
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listings, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { adminActor, type AuditLog } from '../audit/index.js';
 import type { ListingsService } from '../listings/index.js';
-import type { Mailer } from '../mail/index.js';
+import type { MailingDependencies } from '../mail/index.js';
 import { accountReinstatedMail, accountSuspendedMail } from './mails.js';
 import { ALREADY_SUSPENDED, CANNOT_SUSPEND_YOURSELF, NOT_SUSPENDED, USER_NOT_FOUND } from './messages.js';
 import { endAllSessions } from './sessions.js';
 
-export interface AccountsAdminDependencies {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
+export interface AccountsAdminDependencies extends MailingDependencies {
   audit: AuditLog;
   /** Suspension switches the owner's listings off and back on through the listings module. */
   listings: Pick<ListingsService, 'hideForSuspension' | 'showAfterReinstatement'>;
-  publicUrl: string;
   supportEmail: string;
 }
 

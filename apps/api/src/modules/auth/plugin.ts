@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailingDependencies } from '../mail/index.js';
 import { GoogleIdTokenVerifier } from '../../providers/google/index.js';
 import { AccountsAdmin } from './accounts-admin.js';
 import { GoogleNonces } from './google-nonce.js';
@@ -24,12 +25,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const limits = config.rateLimits;
   const google = config.google.clientId ? new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl) : undefined;
+  const mailing = mailingDependencies(app);
   const service = new AuthService({
-    db: app.db,
-    clock: app.clock,
-    mailer: app.mailer,
+    ...mailing,
     tokens: app.tokens,
-    publicUrl: config.publicUrl,
     google,
     googleNonces: new GoogleNonces(config.jwt.secret, app.db),
     throttle: new LoginThrottle(app.db, app.clock, {
@@ -39,12 +38,9 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     }),
     log: app.log.child({ module: 'auth' }),
     accounts: new AccountsAdmin({
-      db: app.db,
-      clock: app.clock,
-      mailer: app.mailer,
+      ...mailing,
       audit: app.audit,
       listings: app.listings,
-      publicUrl: config.publicUrl,
       supportEmail: config.mail.supportEmail,
     }),
   });

@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, signedInRoutes } from '../../lib/route-schemas.js';
 import type { RateRule } from '../../lib/rate-limiter.js';
 import { currentUserOf, type CurrentUser } from './auth-context.js';
 
@@ -39,6 +39,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const limits = config.rateLimits;
   const service = app.auth;
+  // The token is checked after validation: a malformed request answers its 400 first.
+  const signedIn = signedInRoutes(app, TAGS, { stage: 'preHandler' });
 
   const perHour = (action: string, request: FastifyRequest, email: string): RateRule[] => [
     { key: `${action}:ip:${request.ip}`, limit: limits.registerPerHour, windowMs: HOUR_MS },
@@ -80,15 +82,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/resend-verification',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Mail a new verification link to the logged-in, unverified user',
-        security: BEARER,
-        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 429) },
-      },
-    },
+    signedIn({
+      summary: 'Mail a new verification link to the logged-in, unverified user',
+      response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 429) },
+    }),
     async (request) => {
       const user = currentUserOf(request);
       await app.rateLimiter.enforce(perHour('resend-verification', request, user.email));
@@ -118,15 +115,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The logged-in user, with their role ('admin' opens the operations console)",
-        security: BEARER,
-        response: { 200: UserSchema, ...errorResponses(401) },
-      },
-    },
+    signedIn({
+      summary: "The logged-in user, with their role ('admin' opens the operations console)",
+      response: { 200: UserSchema, ...errorResponses(401) },
+    }),
     async (request) => {
       const user = currentUserOf(request);
       return { id: user.id, email: user.email, is_verified: user.isVerified, role: user.role };
@@ -227,15 +219,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { path, summary, answer, logout } of logouts) {
     app.post(
       path,
-      {
-        preHandler: app.requireUser,
-        schema: {
-          tags: TAGS,
-          summary,
-          security: BEARER,
-          response: { 204: z.null().describe(answer), ...errorResponses(401) },
-        },
-      },
+      signedIn({
+        summary,
+        response: { 204: z.null().describe(answer), ...errorResponses(401) },
+      }),
       async (request, reply) => {
         await logout(currentUserOf(request));
         return reply.status(204).send(null);

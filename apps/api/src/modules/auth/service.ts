@@ -9,12 +9,10 @@ import {
 } from '@benchmarket/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-errors.js';
 import { enqueueJob, type DbOrTx } from '../../jobs/queue.js';
-import type { Mailer } from '../mail/index.js';
+import { MailingService, type MailingDependencies } from '../mail/index.js';
 import type { AccountsAdmin } from './accounts-admin.js';
 import type { CurrentUser } from './auth-context.js';
 import { GoogleTokenError, type GoogleIdTokenVerifier } from '../../providers/google/index.js';
@@ -58,12 +56,8 @@ interface PublicUser {
   role?: 'user' | 'admin';
 }
 
-interface AuthServiceDependencies {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
+interface AuthServiceDependencies extends MailingDependencies {
   tokens: AccessTokens;
-  publicUrl: string;
   /** Undefined when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
   google: GoogleIdTokenVerifier | undefined;
   googleNonces: GoogleNonces;
@@ -75,17 +69,7 @@ interface AuthServiceDependencies {
 }
 
 /** Accounts: registration, email verification, login, password reset and Google sign-in. No HTTP here. */
-export class AuthService {
-  constructor(private readonly deps: AuthServiceDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
-  private now(): Date {
-    return this.deps.clock.now();
-  }
-
+export class AuthService extends MailingService<AuthServiceDependencies> {
   private refuseCommonPassword(password: string): void {
     if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, 'common_password');
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailingDependencies } from '../mail/index.js';
 import { ConversationsService } from './service.js';
 
 declare module 'fastify' {
@@ -14,10 +15,7 @@ async function conversationsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate(
     'conversations',
     new ConversationsService({
-      db: app.db,
-      clock: app.clock,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
+      ...mailingDependencies(app),
       photoUrl: (key) => app.storage.url(key),
     }),
   );

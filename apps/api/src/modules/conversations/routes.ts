@@ -12,11 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 
 const HOUR_MS = 3600 * 1000;
-const TAGS = ['conversations'];
 const PARTICIPANTS_ONLY = 'Only its buyer and seller see a conversation: anyone else gets 404, as for an unknown id.';
 
 /**
@@ -26,6 +25,7 @@ const PARTICIPANTS_ONLY = 'Only its buyer and seller see a conversation: anyone 
  */
 const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.conversations;
+  const signedIn = signedInRoutes(app, ['conversations']);
   const { messagesPerHour, messagesPerIpPerHour } = app.config.rateLimits;
   const limitWrites = (request: FastifyRequest) =>
     app.rateLimiter.enforce([
@@ -35,48 +35,33 @@ const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/conversations',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's conversations, newest activity first, with unread counts",
-        security: BEARER,
-        response: { 200: ConversationListSchema, ...errorResponses(401) },
-      },
-    },
+    signedIn({
+      summary: "The caller's conversations, newest activity first, with unread counts",
+      response: { 200: ConversationListSchema, ...errorResponses(401) },
+    }),
     async (request) => service.list(currentUserOf(request).id),
   );
 
   app.get(
     '/conversations/:id',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'A conversation: its messages and offers in order; marks it read for the caller',
-        description: PARTICIPANTS_ONLY,
-        security: BEARER,
-        params: IdParamsSchema,
-        response: { 200: ConversationDetailSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
+    signedIn({
+      summary: 'A conversation: its messages and offers in order; marks it read for the caller',
+      description: PARTICIPANTS_ONLY,
+      params: IdParamsSchema,
+      response: { 200: ConversationDetailSchema, ...errorResponses(400, 401, 404) },
+    }),
     async (request) => service.get(currentUserOf(request).id, request.params.id),
   );
 
   app.post(
     '/conversations/:id/messages',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Write in a conversation; the other side is mailed, with a link to it',
-        description: `${PARTICIPANTS_ONLY} After a block by either side: 403 (code blocked).`,
-        security: BEARER,
-        params: IdParamsSchema,
-        body: ConversationReplySchema,
-        response: { 201: ConversationEntrySchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
+    signedIn({
+      summary: 'Write in a conversation; the other side is mailed, with a link to it',
+      description: `${PARTICIPANTS_ONLY} After a block by either side: 403 (code blocked).`,
+      params: IdParamsSchema,
+      body: ConversationReplySchema,
+      response: { 201: ConversationEntrySchema, ...errorResponses(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) => {
       await limitWrites(request);
       return reply.status(201).send(await service.reply(currentUserOf(request), request.params.id, request.body));
@@ -85,18 +70,13 @@ const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/conversations/:id/offers',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The buyer's offer (amount in the currency unit, optional note); the seller is mailed",
-        description: `${PARTICIPANTS_ONLY} Only the buyer offers (403 otherwise); a pending offer is superseded by the new one. 409 when the listing is no longer for sale; 403 after a block.`,
-        security: BEARER,
-        params: IdParamsSchema,
-        body: OfferCreateSchema,
-        response: { 201: OfferSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
-      },
-    },
+    signedIn({
+      summary: "The buyer's offer (amount in the currency unit, optional note); the seller is mailed",
+      description: `${PARTICIPANTS_ONLY} Only the buyer offers (403 otherwise); a pending offer is superseded by the new one. 409 when the listing is no longer for sale; 403 after a block.`,
+      params: IdParamsSchema,
+      body: OfferCreateSchema,
+      response: { 201: OfferSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    }),
     async (request, reply) => {
       await limitWrites(request);
       return reply.status(201).send(await service.offer(currentUserOf(request), request.params.id, request.body));
@@ -109,18 +89,13 @@ const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/offers/:id/${path}`,
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags: TAGS,
-          summary: `The seller ${decision} an offer (once); the buyer is mailed`,
-          description:
-            'Only the seller decides (403 for the buyer); a second decision, or one on a superseded offer, answers 409. Anyone outside the conversation gets 404.',
-          security: BEARER,
-          params: IdParamsSchema,
-          response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
-        },
-      },
+      signedIn({
+        summary: `The seller ${decision} an offer (once); the buyer is mailed`,
+        description:
+          'Only the seller decides (403 for the buyer); a second decision, or one on a superseded offer, answers 409. Anyone outside the conversation gets 404.',
+        params: IdParamsSchema,
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      }),
       async (request) => service.decide(currentUserOf(request), request.params.id, decision),
     );
   }
@@ -131,17 +106,12 @@ const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/conversations/:id/${path}`,
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags: TAGS,
-          summary: `${action} (idempotent)`,
-          description: PARTICIPANTS_ONLY,
-          security: BEARER,
-          params: IdParamsSchema,
-          response: { 204: z.null().describe('Done'), ...errorResponses(400, 401, 404) },
-        },
-      },
+      signedIn({
+        summary: `${action} (idempotent)`,
+        description: PARTICIPANTS_ONLY,
+        params: IdParamsSchema,
+        response: { 204: z.null().describe('Done'), ...errorResponses(400, 401, 404) },
+      }),
       async (request, reply) => {
         const userId = currentUserOf(request).id;
         await (path === 'block' ? service.block(userId, request.params.id) : service.unblock(userId, request.params.id));
@@ -152,18 +122,13 @@ const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/conversations/:id/report',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Report a conversation to the operators (one open report per participant)',
-        description: `${PARTICIPANTS_ONLY} A second open report answers 409.`,
-        security: BEARER,
-        params: IdParamsSchema,
-        body: ConversationReportCreateSchema,
-        response: { 201: ConversationReportCreatedSchema, ...errorResponses(400, 401, 404, 409, 429) },
-      },
-    },
+    signedIn({
+      summary: 'Report a conversation to the operators (one open report per participant)',
+      description: `${PARTICIPANTS_ONLY} A second open report answers 409.`,
+      params: IdParamsSchema,
+      body: ConversationReportCreateSchema,
+      response: { 201: ConversationReportCreatedSchema, ...errorResponses(400, 401, 404, 409, 429) },
+    }),
     async (request, reply) => {
       await limitWrites(request);
       return reply.status(201).send(await service.report(currentUserOf(request).id, request.params.id, request.body));

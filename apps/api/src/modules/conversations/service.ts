@@ -23,18 +23,13 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { conversationMessages, conversationReports, conversations, listings, offers, userBlocks, users } from '../../db/schema.js';
 import type { DbOrTx } from '../../jobs/queue.js';
-import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import { centsToUnits, isListingActive, loadSellerNames, unitsToCents } from '../listings/index.js';
-import type { Mailer, MailContent } from '../mail/index.js';
+import { MailingService, type MailingDependencies, type MailContent } from '../mail/index.js';
 import { conversationMessageMail, offerDecisionMail, offerMail } from './mails.js';
 
-interface ConversationsServiceDependencies {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
+interface ConversationsServiceDependencies extends MailingDependencies {
   /** The public URL of a stored photo (the storage port). */
   photoUrl: (key: string) => string;
 }
@@ -110,13 +105,7 @@ function toOffer(row: OfferRow): Offer {
  * message or offer mails the other side through the durable mail queue, in the transaction
  * that stores it. No HTTP here.
  */
-export class ConversationsService {
-  constructor(private readonly deps: ConversationsServiceDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class ConversationsService extends MailingService<ConversationsServiceDependencies> {
   private conversationUrl(id: string): string {
     return `${this.deps.publicUrl}/messages/${id}`;
   }

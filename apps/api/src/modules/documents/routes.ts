@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors.js';
 import { registerMultipartUploads } from '../../lib/multipart-upload.js';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, IdPathSchema, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import {
   DOCUMENT_QUOTA_WINDOW_MS,
@@ -33,8 +33,7 @@ import type { IncomingDocument } from './service.js';
 import { documentQuotaReached, DOCUMENT_UPLOAD_IN_PROGRESS, NO_DOCUMENTS_SENT, NOT_MULTIPART, UPLOAD_MALFORMED } from './texts.js';
 
 const TAGS = ['documents'];
-const ListingIdParamsSchema = z.object({ id: z.string().max(100) });
-const DocumentParamsSchema = z.object({ id: z.string().max(100), documentId: z.string().max(100) });
+const DocumentParamsSchema = IdPathSchema.extend({ documentId: z.string().max(100) });
 const DownloadQuerySchema = z.object({ access: z.string().max(200).optional() });
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
@@ -62,6 +61,7 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     tooManyFiles: () => badRequest(TOO_MANY_DOCUMENTS, 'too_many_documents'),
   });
   const documents = app.listingDocuments;
+  const signedIn = signedInRoutes(app, TAGS);
 
   /** Reads the form: each PDF is checked as soon as it is in; `type` and `title` may come before or after the files. */
   async function readForm(
@@ -108,23 +108,18 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/listings/:id/documents',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        consumes: ['multipart/form-data'],
-        summary: `Add PDF documents to a listing (owner only): multipart field 'files', repeated, and 'type'; at most ${MAX_DOCUMENTS_PER_LISTING} per listing`,
-        description:
-          `'type' is one of ${typeList}; 'title' (optional) names a single document, else its file name does. ` +
-          `PDFs only, recognised by their content (415 '${DOCUMENTS_PDF_ONLY}'); no JavaScript or launch actions, even in compressed object streams (415); ` +
-          `not encrypted (415). Each at most ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB (413). More than ${MAX_DOCUMENTS_PER_LISTING} in total: 400. ` +
-          `Per account: ${MAX_DOCUMENT_UPLOADS_AT_ONCE_PER_ACCOUNT} uploads at once and RATE_LIMIT_PHOTOS_PER_HOUR files an hour (429 with Retry-After). ` +
-          "Answers the listing's documents.",
-        params: ListingIdParamsSchema,
-        response: { 201: ListingDocumentListSchema, ...errors },
-      },
-    },
+    signedIn({
+      consumes: ['multipart/form-data'],
+      summary: `Add PDF documents to a listing (owner only): multipart field 'files', repeated, and 'type'; at most ${MAX_DOCUMENTS_PER_LISTING} per listing`,
+      description:
+        `'type' is one of ${typeList}; 'title' (optional) names a single document, else its file name does. ` +
+        `PDFs only, recognised by their content (415 '${DOCUMENTS_PDF_ONLY}'); no JavaScript or launch actions, even in compressed object streams (415); ` +
+        `not encrypted (415). Each at most ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB (413). More than ${MAX_DOCUMENTS_PER_LISTING} in total: 400. ` +
+        `Per account: ${MAX_DOCUMENT_UPLOADS_AT_ONCE_PER_ACCOUNT} uploads at once and RATE_LIMIT_PHOTOS_PER_HOUR files an hour (429 with Retry-After). ` +
+        "Answers the listing's documents.",
+      params: IdPathSchema,
+      response: { 201: ListingDocumentListSchema, ...errors },
+    }),
     async (request, reply) => {
       const user = currentUserOf(request);
       const { id } = request.params;
@@ -141,16 +136,11 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/listings/:id/documents/:documentId',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: "Remove a document from a listing (owner only); answers the listing's documents",
-        params: DocumentParamsSchema,
-        response: { 200: ListingDocumentListSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: "Remove a document from a listing (owner only); answers the listing's documents",
+      params: DocumentParamsSchema,
+      response: { 200: ListingDocumentListSchema, ...errors },
+    }),
     async (request) => {
       const user = currentUserOf(request);
       return documents.remove(request.params.id, user.id, request.params.documentId);

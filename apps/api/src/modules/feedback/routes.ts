@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { FeedbackCreatedSchema, FeedbackRequestSchema } from './schemas.js';
 import { FEEDBACK_VERIFIED_ONLY } from './texts.js';
@@ -15,25 +15,18 @@ const HOUR_MS = 3600 * 1000;
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.feedback;
   const perHour = app.config.rateLimits.messagesPerHour;
+  const verifiedUser = signedInRoutes(app, ['feedback'], { guard: app.requireVerifiedUser(FEEDBACK_VERIFIED_ONLY) });
 
   for (const url of ['/reviews/', '/reviews']) {
     app.post(
       url,
-      {
-        onRequest: app.requireVerifiedUser(FEEDBACK_VERIFIED_ONLY),
-        schema: {
-          // One entry in the OpenAPI document: the spec's path.
-          hide: url === '/reviews',
-          tags: ['feedback'],
-          summary: 'Submit site feedback (verified users); stored with the user and the page it came from',
-          security: BEARER,
-          body: FeedbackRequestSchema,
-          response: {
-            201: FeedbackCreatedSchema,
-            ...errorResponses(400, 401, 403, 429),
-          },
-        },
-      },
+      verifiedUser({
+        // One entry in the OpenAPI document: the spec's path.
+        hide: url === '/reviews',
+        summary: 'Submit site feedback (verified users); stored with the user and the page it came from',
+        body: FeedbackRequestSchema,
+        response: { 201: FeedbackCreatedSchema, ...errorResponses(400, 401, 403, 429) },
+      }),
       async (request, reply) => {
         const user = currentUserOf(request);
         await app.rateLimiter.enforce([{ key: `feedback:user:${user.id}`, limit: perHour, windowMs: HOUR_MS }]);

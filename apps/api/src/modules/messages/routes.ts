@@ -1,6 +1,6 @@
 import { IdParamsSchema, MessageCreateSchema, MessageListSchema, MessageSchema } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, signedInRoutes } from '../../lib/route-schemas.js';
 import { z } from 'zod';
 import { currentUserOf } from '../auth/index.js';
 
@@ -16,26 +16,22 @@ const TAGS = ['messages'];
 const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.messages;
   const perHour = app.config.rateLimits.messagesPerHour;
+  const signedIn = signedInRoutes(app, TAGS);
+  // Issue 14: an unverified account is refused before its form is read.
+  const verifiedSender = signedInRoutes(app, TAGS, {
+    guard: [app.requireUser, async (request) => service.refuseUnverified(currentUserOf(request))],
+  });
 
   app.post(
     '/messages',
-    {
-      // Issue 14: an unverified account is refused before its form is read.
-      onRequest: [app.requireUser, async (request) => service.refuseUnverified(currentUserOf(request))],
-      schema: {
-        tags: TAGS,
-        summary: "Send a message to a listing's seller; the seller is mailed, with the buyer's address as reply-to",
-        description:
-          "Only active listings can be contacted (others answer 404 'Listing not found'); one's own listing cannot. Blank fields answer 400 'All fields are required'. " +
-          'An account that has not verified its email answers 403 (code email_not_verified); a suspended seller 403 (code seller_unavailable).',
-        security: BEARER,
-        body: MessageCreateSchema,
-        response: {
-          201: MessageSchema,
-          ...errorResponses(400, 401, 403, 404, 429),
-        },
-      },
-    },
+    verifiedSender({
+      summary: "Send a message to a listing's seller; the seller is mailed, with the buyer's address as reply-to",
+      description:
+        "Only active listings can be contacted (others answer 404 'Listing not found'); one's own listing cannot. Blank fields answer 400 'All fields are required'. " +
+        'An account that has not verified its email answers 403 (code email_not_verified); a suspended seller 403 (code seller_unavailable).',
+      body: MessageCreateSchema,
+      response: { 201: MessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) => {
       const user = currentUserOf(request);
       await app.rateLimiter.enforce([
@@ -49,50 +45,35 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/messages/user',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The messages sent to the logged-in user's listings, newest first",
-        security: BEARER,
-        response: { 200: MessageListSchema, ...errorResponses(401) },
-      },
-    },
+    signedIn({
+      summary: "The messages sent to the logged-in user's listings, newest first",
+      response: { 200: MessageListSchema, ...errorResponses(401) },
+    }),
     async (request) => service.listForRecipient(currentUserOf(request).id),
   );
 
   app.put(
     '/messages/:id/read',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Mark one of your messages as read (idempotent)',
-        description: 'A message that is not yours answers 404, like an unknown id.',
-        security: BEARER,
-        params: IdParamsSchema,
-        response: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
+    signedIn({
+      summary: 'Mark one of your messages as read (idempotent)',
+      description: 'A message that is not yours answers 404, like an unknown id.',
+      params: IdParamsSchema,
+      response: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
+    }),
     async (request) => service.markRead(currentUserOf(request).id, request.params.id),
   );
 
   app.delete(
     '/messages/:id',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Delete one of your messages',
-        description: 'A message that is not yours answers 404, like an unknown id.',
-        security: BEARER,
-        params: IdParamsSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses(400, 401, 404),
-        },
+    signedIn({
+      summary: 'Delete one of your messages',
+      description: 'A message that is not yours answers 404, like an unknown id.',
+      params: IdParamsSchema,
+      response: {
+        204: z.null().describe('Deleted'),
+        ...errorResponses(400, 401, 404),
       },
-    },
+    }),
     async (request, reply) => {
       await service.remove(currentUserOf(request).id, request.params.id);
       return reply.status(204).send(null);

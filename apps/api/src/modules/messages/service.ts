@@ -7,21 +7,15 @@ import {
   type MessageCreate,
 } from '@benchmarket/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
 import { listings, messages, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import type { ConversationsService } from '../conversations/index.js';
-import type { Mailer } from '../mail/index.js';
+import { MailingService, type MailingDependencies } from '../mail/index.js';
 import { newMessageMail } from './mails.js';
 import { MESSAGE_NOT_FOUND, OWN_LISTING } from './texts.js';
 
-interface MessagesServiceDependencies {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
+interface MessagesServiceDependencies extends MailingDependencies {
   conversations: ConversationsService;
 }
 
@@ -70,13 +64,7 @@ function toMessage(row: MessageRow): Message {
  * listing's owner when it was sent — and only the recipient can list, mark or delete it.
  * Every other id answers 404, so an id reveals nothing. No HTTP here.
  */
-export class MessagesService {
-  constructor(private readonly deps: MessagesServiceDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class MessagesService extends MailingService<MessagesServiceDependencies> {
   /**
    * Issue 14 (spec §1: accounts verify their email): an unverified account may not contact
    * sellers — the web app offers to resend the verification mail. The routes ask this before

@@ -1,6 +1,7 @@
 import type { AdminUserDetail } from '@benchmarket/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailingDependencies } from '../mail/index.js';
 import { ConversationReports } from './conversation-reports.js';
 import { ModerationService } from './service.js';
 import { userDetail } from './user-detail.js';
@@ -27,14 +28,7 @@ declare module 'fastify' {
  * (found through `app.auth`, its payments through `app.payments`).
  */
 async function moderationPlugin(app: FastifyInstance): Promise<void> {
-  const service = new ModerationService({
-    db: app.db,
-    clock: app.clock,
-    mailer: app.mailer,
-    audit: app.audit,
-    listings: app.listings,
-    publicUrl: app.config.publicUrl,
-  });
+  const service = new ModerationService({ ...mailingDependencies(app), audit: app.audit, listings: app.listings });
   app.decorate<ModerationModule>('moderation', {
     service,
     conversationReports: new ConversationReports({ db: app.db, audit: app.audit, conversations: app.conversations }),

@@ -16,22 +16,17 @@ import {
 import { and, asc, countDistinct, desc, eq, inArray, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingReports, listings, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { adminActor, type AuditLog } from '../audit/index.js';
 import type { CurrentUser } from '../auth/index.js';
 import { activeListingSql, isListingActive, listingColumns, type ListingChange, type ListingsService } from '../listings/index.js';
-import type { MailContent, Mailer } from '../mail/index.js';
-import { listingRejectedMail, listingRestoredMail, listingTakenDownMail } from './mails.js';
+import { MailingService, type MailingDependencies, type MailContent } from '../mail/index.js';
+import { listingRejectedMail, listingRestoredMail, listingTakenDownMail, type ListingDecisionMailInput } from './mails.js';
 import { NO_OPEN_REPORTS } from './texts.js';
 
-export interface ModerationServiceDependencies {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
+export interface ModerationServiceDependencies extends MailingDependencies {
   audit: AuditLog;
   listings: ListingsService;
-  publicUrl: string;
 }
 
 export interface Page {
@@ -106,13 +101,7 @@ export function featuredUntil(until: string): Date {
  * writes its audit row in the same transaction; the seller's mail is queued there too, so a
  * decision, its record and its mail exist together or not at all. No HTTP here.
  */
-export class ModerationService {
-  constructor(private readonly deps: ModerationServiceDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class ModerationService extends MailingService<ModerationServiceDependencies> {
   // ── Reports (buyers) ──
 
   /**
@@ -272,8 +261,10 @@ export class ModerationService {
     });
   }
 
-  private mailInput(listing: AdminListing, reason: string) {
-    return { publicUrl: this.deps.publicUrl, listingId: listing.id, listingTitle: listing.title, reason };
+  /** The seller's mail about a decision (one of mails.ts), told the reason and whether the listing is live. */
+  private sellerMail(reason: string, mail: (input: ListingDecisionMailInput & { live: boolean }) => MailContent) {
+    return (listing: AdminListing) =>
+      mail({ publicUrl: this.deps.publicUrl, listingId: listing.id, listingTitle: listing.title, reason, live: listing.is_active });
   }
 
   /** Approve: 'Verified' (no verification object, is_verified), out of the queue. */
@@ -283,35 +274,20 @@ export class ModerationService {
 
   /** Reject: 'Verification Needed' with the reason as its notes; the seller is mailed what to fix. */
   reject(admin: Admin, id: string, reason: string): Promise<AdminListing> {
-    return this.decide(
-      admin,
-      'listing.reject',
-      reason,
-      (tx) => this.deps.listings.reject({ id, reason }, tx),
-      (listing) => listingRejectedMail(this.mailInput(listing, reason)),
-    );
+    const change = (tx: Tx) => this.deps.listings.reject({ id, reason }, tx);
+    return this.decide(admin, 'listing.reject', reason, change, this.sellerMail(reason, listingRejectedMail));
   }
 
   /** Take down: hidden everywhere; the seller is mailed why. */
   takeDown(admin: Admin, id: string, reason: string): Promise<AdminListing> {
-    return this.decide(
-      admin,
-      'listing.take_down',
-      reason,
-      (tx) => this.deps.listings.takeDown({ id, reason }, tx),
-      (listing) => listingTakenDownMail(this.mailInput(listing, reason)),
-    );
+    const change = (tx: Tx) => this.deps.listings.takeDown({ id, reason }, tx);
+    return this.decide(admin, 'listing.take_down', reason, change, this.sellerMail(reason, listingTakenDownMail));
   }
 
   /** Restore a taken-down listing (live again if still paid for); the seller is mailed. */
   restore(admin: Admin, id: string, reason: string): Promise<AdminListing> {
-    return this.decide(
-      admin,
-      'listing.restore',
-      reason,
-      (tx) => this.deps.listings.restore({ id }, tx),
-      (listing) => listingRestoredMail({ ...this.mailInput(listing, reason), live: listing.is_active }),
-    );
+    const change = (tx: Tx) => this.deps.listings.restore({ id }, tx);
+    return this.decide(admin, 'listing.restore', reason, change, this.sellerMail(reason, listingRestoredMail));
   }
 
   /** Feature a live listing until a day (through its end, UTC) or an instant, which must be ahead. */

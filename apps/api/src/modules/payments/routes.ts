@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
-import { BEARER, errorResponses as errors } from '../../lib/route-schemas.js';
+import { errorResponses as errors, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { SandboxPaymentProvider } from '../../providers/payments/index.js';
 import {
@@ -30,88 +30,65 @@ const TAGS = ['payments'];
  */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { provider, checkout, settlement, chargeEvents } = app.payments;
+  // The owner check runs after validation: a malformed request answers its 400 first.
+  const owner = signedInRoutes(app, TAGS, { stage: 'preHandler' });
 
   app.get(
     '/payments/quote',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'The price of paying, extending or renewing a listing, before paying (owner only)',
-        description: 'Same checks and refusals as create-intent, without side effects.',
-        security: BEARER,
-        querystring: QuoteQuerySchema,
-        response: { 200: QuoteResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    owner({
+      summary: 'The price of paying, extending or renewing a listing, before paying (owner only)',
+      description: 'Same checks and refusals as create-intent, without side effects.',
+      querystring: QuoteQuerySchema,
+      response: { 200: QuoteResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => checkout.quote(currentUserOf(request), request.query),
   );
 
   app.post(
     '/payments/create-intent',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Start a payment for a listing (owner only); the amount is computed by the server',
-        description:
-          "Clears the caller's stale pending payments first (as /payments/cleanup-pending). A listing has one open payment at a time: " +
-          'parallel calls with the same duration answer the same payment and client secret; a call with another duration replaces it ' +
-          "(409 while the earlier one is being processed). An amount of 0 (the promotion's free first month) " +
-          "is completed at once and answers a client_secret starting 'free_tier_'. Otherwise pay with Stripe.js (provider stripe) or " +
-          'POST /payments/sandbox/confirm-card (provider sandbox), then call /payments/confirm.',
-        security: BEARER,
-        body: CreateIntentBodySchema,
-        response: { 200: CreateIntentResponseSchema, ...errors(400, 401, 403, 404, 409, 502) },
-      },
-    },
+    owner({
+      summary: 'Start a payment for a listing (owner only); the amount is computed by the server',
+      description:
+        "Clears the caller's stale pending payments first (as /payments/cleanup-pending). A listing has one open payment at a time: " +
+        'parallel calls with the same duration answer the same payment and client secret; a call with another duration replaces it ' +
+        "(409 while the earlier one is being processed). An amount of 0 (the promotion's free first month) " +
+        "is completed at once and answers a client_secret starting 'free_tier_'. Otherwise pay with Stripe.js (provider stripe) or " +
+        'POST /payments/sandbox/confirm-card (provider sandbox), then call /payments/confirm.',
+      body: CreateIntentBodySchema,
+      response: { 200: CreateIntentResponseSchema, ...errors(400, 401, 403, 404, 409, 502) },
+    }),
     async (request) => checkout.createIntent(currentUserOf(request), request.body),
   );
 
   app.post(
     '/payments/confirm',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Confirm a payment after the card step; activates or extends the listing',
-        description:
-          "stripe_payment_id is the provider's payment intent id (pi_…). The provider is asked for the intent's real state: it must have " +
-          "succeeded with this payment's amount, currency and ids. Calling it again answers the same; the listing changes once.",
-        security: BEARER,
-        body: ConfirmBodySchema,
-        response: { 200: ConfirmResponseSchema, ...errors(400, 401, 403, 404, 502) },
-      },
-    },
+    owner({
+      summary: 'Confirm a payment after the card step; activates or extends the listing',
+      description:
+        "stripe_payment_id is the provider's payment intent id (pi_…). The provider is asked for the intent's real state: it must have " +
+        "succeeded with this payment's amount, currency and ids. Calling it again answers the same; the listing changes once.",
+      body: ConfirmBodySchema,
+      response: { 200: ConfirmResponseSchema, ...errors(400, 401, 403, 404, 502) },
+    }),
     async (request) => checkout.confirm(currentUserOf(request), request.body.payment_id, request.body.stripe_payment_id),
   );
 
   app.get(
     '/payments/history',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's payments, newest first",
-        security: BEARER,
-        response: { 200: PaymentHistoryResponseSchema, ...errors(401) },
-      },
-    },
+    owner({
+      summary: "The caller's payments, newest first",
+      response: { 200: PaymentHistoryResponseSchema, ...errors(401) },
+    }),
     async (request) => checkout.history(currentUserOf(request).id),
   );
 
   app.post(
     '/payments/cleanup-pending',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "Remove the caller's abandoned pending payments (older than an hour)",
-        description: 'Each is cancelled at the provider first; one that was paid after all is completed instead, and not removed.',
-        security: BEARER,
-        response: { 200: CleanupResponseSchema, ...errors(401) },
-      },
-    },
+    owner({
+      summary: "Remove the caller's abandoned pending payments (older than an hour)",
+      description: 'Each is cancelled at the provider first; one that was paid after all is completed instead, and not removed.',
+      response: { 200: CleanupResponseSchema, ...errors(401) },
+    }),
     async (request) => ({ removed: await checkout.cleanupPending(currentUserOf(request).id) }),
   );
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, payloadTooLarge, tooManyRequests } from '../../lib/http-errors.js';
 import { registerMultipartUploads } from '../../lib/multipart-upload.js';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, IdPathSchema, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 import { DecodeQueue } from './decode-queue.js';
 import { configureImageLibrary, processPhoto, type ProcessedPhoto } from './image-processing.js';
@@ -27,9 +27,8 @@ import { NO_PHOTOS_SENT, NOT_MULTIPART, photoQuotaReached, UPLOAD_IN_PROGRESS, U
 
 const TAGS = ['photos'];
 
-const ListingIdParamsSchema = z.object({ id: z.string().max(100) });
 /** spec §7: the dashboard identifies a photo by its index (0-based, in the listing's order). */
-const PhotoParamsSchema = z.object({ id: z.string().max(100), photoId: z.coerce.number().int().min(0) });
+const PhotoParamsSchema = IdPathSchema.extend({ photoId: z.coerce.number().int().min(0) });
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
@@ -63,6 +62,7 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   configureImageLibrary();
   const { photos } = app;
+  const signedIn = signedInRoutes(app, TAGS);
   const decodes = new DecodeQueue(app.config.uploads.photoDecodeConcurrency);
 
   /**
@@ -99,24 +99,19 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/listings/:id/photos',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        consumes: ['multipart/form-data'],
-        summary: `Add photos to a listing (owner only): multipart field 'files', repeated; at most ${MAX_PHOTOS_PER_LISTING} per listing`,
-        description:
-          `Images only, recognised by their content (JPEG, PNG, WebP, GIF, AVIF): others 415 'Please drop image files only'. ` +
-          `Each file at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB (413) and 40 megapixels (413). ` +
-          'A body that is not well-formed multipart, or ends early: 400. ' +
-          `Per account: ${MAX_UPLOADS_AT_ONCE_PER_ACCOUNT} uploads at once and RATE_LIMIT_PHOTOS_PER_HOUR photos an hour (429 with Retry-After). ` +
-          "More than the limit in total: 400 'You can only have up to 5 photos (currently have N)'. " +
-          'Each photo is turned upright, stripped of all metadata (EXIF, GPS), resized to fit 1600 px and stored as WebP with a 400 px thumbnail. Answers the listing.',
-        params: ListingIdParamsSchema,
-        response: { 201: ListingSchema, ...errors },
-      },
-    },
+    signedIn({
+      consumes: ['multipart/form-data'],
+      summary: `Add photos to a listing (owner only): multipart field 'files', repeated; at most ${MAX_PHOTOS_PER_LISTING} per listing`,
+      description:
+        `Images only, recognised by their content (JPEG, PNG, WebP, GIF, AVIF): others 415 'Please drop image files only'. ` +
+        `Each file at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB (413) and 40 megapixels (413). ` +
+        'A body that is not well-formed multipart, or ends early: 400. ' +
+        `Per account: ${MAX_UPLOADS_AT_ONCE_PER_ACCOUNT} uploads at once and RATE_LIMIT_PHOTOS_PER_HOUR photos an hour (429 with Retry-After). ` +
+        "More than the limit in total: 400 'You can only have up to 5 photos (currently have N)'. " +
+        'Each photo is turned upright, stripped of all metadata (EXIF, GPS), resized to fit 1600 px and stored as WebP with a 400 px thumbnail. Answers the listing.',
+      params: IdPathSchema,
+      response: { 201: ListingSchema, ...errors },
+    }),
     async (request, reply) => {
       const user = currentUserOf(request);
       const { id } = request.params;
@@ -135,20 +130,15 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Issue 15: a seller's logo goes through the same checks, queue and quota as a listing photo. */
   app.put(
     '/account/logo',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['account'],
-        security: BEARER,
-        consumes: ['multipart/form-data'],
-        summary: "Upload the signed-in seller's logo (replaces any): multipart field 'file', one image",
-        description:
-          `The same checks as listing photos: images only, recognised by their content (others 415 'Please drop image files only'), ` +
-          `at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB (413) and 40 megapixels (413), counted in RATE_LIMIT_PHOTOS_PER_HOUR. ` +
-          'Stored as a WebP of at most 400 px, without metadata. Files after the first are ignored. Answers the profile.',
-        response: { 200: SellerProfileSchema, ...errors },
-      },
-    },
+    signedInRoutes(app, ['account'])({
+      consumes: ['multipart/form-data'],
+      summary: "Upload the signed-in seller's logo (replaces any): multipart field 'file', one image",
+      description:
+        `The same checks as listing photos: images only, recognised by their content (others 415 'Please drop image files only'), ` +
+        `at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB (413) and 40 megapixels (413), counted in RATE_LIMIT_PHOTOS_PER_HOUR. ` +
+        'Stored as a WebP of at most 400 px, without metadata. Files after the first are ignored. Answers the profile.',
+      response: { 200: SellerProfileSchema, ...errors },
+    }),
     async (request, reply) => {
       const user = currentUserOf(request);
       uploads.requireMultipart(request);
@@ -162,16 +152,11 @@ const photoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/listings/:id/photos/:photoId',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Remove the photo at an index (0-based) from a listing (owner only); the rest keep their order',
-        params: PhotoParamsSchema,
-        response: { 200: ListingSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Remove the photo at an index (0-based) from a listing (owner only); the rest keep their order',
+      params: PhotoParamsSchema,
+      response: { 200: ListingSchema, ...errors },
+    }),
     async (request) => {
       const user = currentUserOf(request);
       return photos.remove(request.params.id, user.id, request.params.photoId);

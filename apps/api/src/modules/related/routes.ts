@@ -1,9 +1,6 @@
 import { ErrorResponseSchema, ListingListSchema, RELATED_LISTINGS_LIMIT } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-/** A malformed id is a listing that does not exist (404), like on GET /listings/{id}. */
-const ParamsSchema = z.object({ id: z.string().max(100) });
+import { IdPathSchema } from '../../lib/route-schemas.js';
 
 /** GET /listings/{id}/related (issue 16): public, like the listing itself. */
 const relatedRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +12,7 @@ const relatedRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: `Up to ${RELATED_LISTINGS_LIMIT} live listings of the same equipment family, nearest in price first`,
         description: "A listing the caller may not see answers 404 'Listing not found'; one without a family has none.",
-        params: ParamsSchema,
+        params: IdPathSchema,
         response: { 200: ListingListSchema, 404: ErrorResponseSchema },
       },
     },

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 
 const TAGS = ['saved-searches'];
@@ -22,38 +22,30 @@ const TAGS = ['saved-searches'];
  */
 const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.savedSearches;
-  const verifiedUser = [app.requireUser, async (request: FastifyRequest) => service.refuseUnverified(currentUserOf(request))];
+  const signedIn = signedInRoutes(app, TAGS, {
+    guard: [app.requireUser, async (request: FastifyRequest) => service.refuseUnverified(currentUserOf(request))],
+  });
 
   app.get(
     '/saved-searches',
-    {
-      onRequest: verifiedUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Your saved searches, oldest first',
-        security: BEARER,
-        response: { 200: SavedSearchListSchema, ...errorResponses(401, 403) },
-      },
-    },
+    signedIn({
+      summary: 'Your saved searches, oldest first',
+      response: { 200: SavedSearchListSchema, ...errorResponses(401, 403) },
+    }),
     async (request) => service.list(currentUserOf(request).id),
   );
 
   app.post(
     '/saved-searches',
-    {
-      onRequest: verifiedUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Save a search (words, AI flag, filters, sort) with a name and an alert frequency',
-        description:
-          "criteria takes GET /listings/search's parameters (without page) and is validated the same way. frequency: 'instant' " +
-          "(a mail within minutes of a matching listing going live) or 'daily' (one digest a day); the mails list only listings " +
-          'that went live after the search was saved, each once. At most 25 per account: the 26th answers 409 (code saved_searches_limit).',
-        security: BEARER,
-        body: SavedSearchCreateSchema,
-        response: { 201: SavedSearchSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    signedIn({
+      summary: 'Save a search (words, AI flag, filters, sort) with a name and an alert frequency',
+      description:
+        "criteria takes GET /listings/search's parameters (without page) and is validated the same way. frequency: 'instant' " +
+        "(a mail within minutes of a matching listing going live) or 'daily' (one digest a day); the mails list only listings " +
+        'that went live after the search was saved, each once. At most 25 per account: the 26th answers 409 (code saved_searches_limit).',
+      body: SavedSearchCreateSchema,
+      response: { 201: SavedSearchSchema, ...errorResponses(400, 401, 403, 409) },
+    }),
     async (request, reply) => {
       const saved = await service.create(currentUserOf(request).id, request.body);
       return reply.status(201).send(saved);
@@ -62,34 +54,24 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/saved-searches/:id',
-    {
-      onRequest: verifiedUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Rename a saved search, change its frequency, pause or resume its alerts',
-        description: "What the body leaves out stays. Another user's search answers 404, like an unknown id.",
-        security: BEARER,
-        params: IdParamsSchema,
-        body: SavedSearchUpdateSchema,
-        response: { 200: SavedSearchSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    signedIn({
+      summary: 'Rename a saved search, change its frequency, pause or resume its alerts',
+      description: "What the body leaves out stays. Another user's search answers 404, like an unknown id.",
+      params: IdParamsSchema,
+      body: SavedSearchUpdateSchema,
+      response: { 200: SavedSearchSchema, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => service.update(currentUserOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
     '/saved-searches/:id',
-    {
-      onRequest: verifiedUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Delete a saved search (its alerts stop)',
-        description: "Another user's search answers 404, like an unknown id.",
-        security: BEARER,
-        params: IdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    signedIn({
+      summary: 'Delete a saved search (its alerts stop)',
+      description: "Another user's search answers 404, like an unknown id.",
+      params: IdParamsSchema,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       await service.remove(currentUserOf(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -6,14 +6,11 @@ import {
   SellerProfileUpdateSchema,
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
-import { BEARER, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, IdPathSchema, signedInRoutes } from '../../lib/route-schemas.js';
 import { currentUserOf } from '../auth/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Any id: one that is not a seller's answers 404, whatever its shape. */
-const SellerIdParamsSchema = z.object({ id: z.string().max(100) });
 
 /**
  * Issue 15: /sellers/{id} (public) and the signed-in seller's profile under /account. The
@@ -23,15 +20,9 @@ const SellerIdParamsSchema = z.object({ id: z.string().max(100) });
 const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.sellers;
   /** The /account routes here are the signed-in seller's own (401 to visitors) and answer their profile as it then is. */
-  const ownProfileRoute = <Schema extends object, Code extends number = never>(schema: Schema, ...errorCodes: Code[]) => ({
-    onRequest: app.requireUser,
-    schema: {
-      tags: ['account'],
-      security: BEARER,
-      ...schema,
-      response: { 200: SellerProfileSchema, ...errorResponses<401 | Code>(401, ...errorCodes) },
-    },
-  });
+  const account = signedInRoutes(app, ['account']);
+  const ownProfileRoute = <Schema extends object, Code extends number = never>(schema: Schema, ...errorCodes: Code[]) =>
+    account({ ...schema, response: { 200: SellerProfileSchema, ...errorResponses<401 | Code>(401, ...errorCodes) } });
 
   app.get(
     '/sellers/:id',
@@ -42,7 +33,7 @@ const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The name is the display name, else 'Seller from {country}'. Unknown and suspended sellers answer 404 'Seller not found'. " +
           'median_reply_minutes is null while no reply to buyers is recorded (replies go by email).',
-        params: SellerIdParamsSchema,
+        params: IdPathSchema,
         response: { 200: SellerPageSchema, ...errorResponses(404) },
       },
     },

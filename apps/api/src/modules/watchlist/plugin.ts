@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailingDependencies } from '../mail/index.js';
 import { WatchlistService } from './service.js';
 
 declare module 'fastify' {
@@ -15,11 +16,8 @@ const WATCH_MAILS_EVERY_MS = 60_000;
 /** The watchlist module: decorates `app.watchlist` and registers its round of watch mails (price drops, 7 days left). */
 async function watchlistPlugin(app: FastifyInstance): Promise<void> {
   const service = new WatchlistService({
-    db: app.db,
-    clock: app.clock,
+    ...mailingDependencies(app),
     listings: app.listings,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
     log: app.log.child({ module: 'watchlist' }),
   });
   app.decorate('watchlist', service);

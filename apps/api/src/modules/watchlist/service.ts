@@ -11,23 +11,18 @@ import {
 } from '@benchmarket/shared';
 import { and, count, desc, eq, gt, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { listings, users, watches } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import type { CurrentUser } from '../auth/index.js';
 import { activeListingSql, centsToUnits, formatDay, isListingActive, listingColumns, type ListingsService } from '../listings/index.js';
-import type { Mailer } from '../mail/index.js';
+import type { Db } from '../../db/database.js';
+import { MailingService, type MailContent, type MailingDependencies } from '../mail/index.js';
 import { endingSoonMail, priceDropMail } from './mails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface WatchlistDependencies {
-  db: Db;
-  clock: Clock;
+interface WatchlistDependencies extends MailingDependencies {
   listings: ListingsService;
-  mailer: Mailer;
-  publicUrl: string;
   log: FastifyBaseLogger;
 }
 
@@ -36,13 +31,7 @@ interface WatchlistDependencies {
  * is not its own; the watch mails (price drop, 7 days left) go to verified addresses only, each
  * once: the watch row's markers change in the same transaction that queues the mail.
  */
-export class WatchlistService {
-  constructor(private readonly deps: WatchlistDependencies) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class WatchlistService extends MailingService<WatchlistDependencies> {
   /** PUT /watchlist/{id}: idempotent — watching twice keeps the first watch. */
   async watch(user: CurrentUser, listingId: string): Promise<Watch> {
     const now = this.deps.clock.now();
@@ -138,28 +127,21 @@ export class WatchlistService {
 
   private async priceDrops(now: Date): Promise<number> {
     const due = await this.candidates(now, lt(listings.priceCents, watches.seenPriceCents));
-    let queued = 0;
-    for (const watch of due) {
-      await this.db.transaction(async (tx) => {
-        // The marker moves first, guarded by the price it was: a second worker finds nothing to do.
-        const moved = await tx
+    return this.mailEachOnce(
+      due,
+      (tx, watch) =>
+        tx
           .update(watches)
           .set({ seenPriceCents: watch.priceCents })
           .where(and(eq(watches.id, watch.id), eq(watches.seenPriceCents, watch.seenPriceCents)))
-          .returning({ id: watches.id });
-        if (moved.length === 0 || !watch.verified) return;
-        const mail = priceDropMail({
-          publicUrl: this.deps.publicUrl,
-          listingId: watch.listingId,
-          listingTitle: watch.title,
+          .returning({ id: watches.id }),
+      (watch) =>
+        priceDropMail({
+          ...this.aboutListing(watch),
           oldPrice: centsToUnits(watch.seenPriceCents),
           newPrice: centsToUnits(watch.priceCents),
-        });
-        await this.deps.mailer.queue({ ...mail, to: watch.email }, tx);
-        queued += 1;
-      });
-    }
-    return queued;
+        }),
+    );
   }
 
   private async endingSoon(now: Date): Promise<number> {
@@ -172,29 +154,49 @@ export class WatchlistService {
         sql`${watches.expiryMailFor} is distinct from ${listings.expiryDate}`,
       ),
     );
+    return this.mailEachOnce(
+      due,
+      (tx, watch) =>
+        tx
+          .update(watches)
+          .set({ expiryMailFor: watch.expiryDate })
+          .where(
+            and(eq(watches.id, watch.id), sql`${watches.expiryMailFor} is distinct from ${watch.expiryDate!.toISOString()}::timestamptz`),
+          )
+          .returning({ id: watches.id }),
+      (watch) => endingSoonMail({ ...this.aboutListing(watch), expiryDay: formatDay(watch.expiryDate!) }),
+    );
+  }
+
+  private aboutListing(watch: WatchCandidate) {
+    return { publicUrl: this.deps.publicUrl, listingId: watch.listingId, listingTitle: watch.title };
+  }
+
+  /**
+   * Each due watch in its own transaction: `mark` moves its marker first, guarded by the value it
+   * had, so a second worker finds nothing to do (no row back); the mail is queued in the same
+   * transaction, to verified addresses only. Answers how many mails were queued.
+   */
+  private async mailEachOnce(
+    due: WatchCandidate[],
+    mark: (tx: Tx, watch: WatchCandidate) => Promise<unknown[]>,
+    mail: (watch: WatchCandidate) => MailContent,
+  ): Promise<number> {
     let queued = 0;
     for (const watch of due) {
-      const expiry = watch.expiryDate!;
       await this.db.transaction(async (tx) => {
-        const marked = await tx
-          .update(watches)
-          .set({ expiryMailFor: expiry })
-          .where(and(eq(watches.id, watch.id), sql`${watches.expiryMailFor} is distinct from ${expiry.toISOString()}::timestamptz`))
-          .returning({ id: watches.id });
+        const marked = await mark(tx, watch);
         if (marked.length === 0 || !watch.verified) return;
-        const mail = endingSoonMail({
-          publicUrl: this.deps.publicUrl,
-          listingId: watch.listingId,
-          listingTitle: watch.title,
-          expiryDay: formatDay(expiry),
-        });
-        await this.deps.mailer.queue({ ...mail, to: watch.email }, tx);
+        await this.deps.mailer.queue({ ...mail(watch), to: watch.email }, tx);
         queued += 1;
       });
     }
     return queued;
   }
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type WatchCandidate = Awaited<ReturnType<WatchlistService['candidates']>>[number];
 
 /** Watches handled per round and kind; the next round (a minute later) takes the rest. */
 const SWEEP_BATCH = 500;

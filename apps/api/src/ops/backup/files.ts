@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { paginateListObjectsV2, S3Client } from '@aws-sdk/client-s3';
+import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../providers/storage/index.js';
 import type { AppConfig } from '../../config.js';
 import type { S3ObjectEntry } from './manifest.js';
 
@@ -50,21 +51,9 @@ export async function emptyFolder(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
 }
 
-function s3Client(settings: S3Settings): S3Client {
-  // As the storage adapter makes it (providers/storage/s3.ts).
-  return new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
-
 /** Every object of the bucket, in key order. */
 export async function listBucket(settings: S3Settings): Promise<S3ObjectEntry[]> {
-  const client = s3Client(settings);
+  const client = createS3Client(settings);
   const objects: S3ObjectEntry[] = [];
   try {
     for await (const page of paginateListObjectsV2({ client }, { Bucket: settings.bucket })) {

@@ -5,13 +5,9 @@ import type { PhotoStorage } from './port.js';
 
 type S3Settings = NonNullable<AppConfig['s3']>;
 
-/**
- * Photos in an S3-compatible object store (ARCHITECTURE: the photo storage port), served to
- * browsers from S3_PUBLIC_URL — the bucket itself or a CDN in front of it. Keys are
- * content-unique and never overwritten, so every object is cached for a year.
- */
-export function createS3Storage(settings: S3Settings): PhotoStorage {
-  const client = new S3Client({
+/** The client of the configured bucket, for the storage adapter and the backups (ops/backup). */
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -21,6 +17,15 @@ export function createS3Storage(settings: S3Settings): PhotoStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * Photos in an S3-compatible object store (ARCHITECTURE: the photo storage port), served to
+ * browsers from S3_PUBLIC_URL — the bucket itself or a CDN in front of it. Keys are
+ * content-unique and never overwritten, so every object is cached for a year.
+ */
+export function createS3Storage(settings: S3Settings): PhotoStorage {
+  const client = createS3Client(settings);
   return {
     async put(key, bytes, contentType) {
       await client.send(
