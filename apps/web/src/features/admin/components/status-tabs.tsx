@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { LinkTabs } from '@/components/ui/link-tabs';
-import { withParams } from './use-page-param';
+import { useNotice } from './notice';
+import { usePageParam, useStatusParam, withParams } from './use-page-param';
 
 interface StatusTab<Status extends string> {
   status: Status;
@@ -37,4 +38,25 @@ export function StatusTabs<First extends string, Other extends string>({
       ]}
     />
   );
+}
+
+const OPEN: StatusTab<'open'> = { status: 'open', label: 'Open' };
+
+/**
+ * A console list of open items and closed ones (the inbox, the reports): the status and the
+ * page from the URL, and the list's top — the tabs 'Open' and `other`, then the notice of the
+ * last action.
+ */
+export function useStatusList<Other extends string>(label: string, other: StatusTab<Other>) {
+  const first = OPEN;
+  const status = useStatusParam(first.status, other.status);
+  const page = usePageParam();
+  const notice = useNotice();
+  const top = (
+    <>
+      <StatusTabs label={label} current={status} first={first} other={other} />
+      {notice.element}
+    </>
+  );
+  return { status, page, showNotice: notice.show, top };
 }

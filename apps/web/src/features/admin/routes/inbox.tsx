@@ -7,10 +7,8 @@ import { answerDetail } from '@/lib/api-client';
 import { useAdminInbox, useMarkInboxItemDone } from '../api/inbox';
 import { ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
-import { useNotice } from '../components/notice';
 import { OFFLINE } from '../components/query-view';
-import { StatusTabs } from '../components/status-tabs';
-import { usePageParam, useStatusParam } from '../components/use-page-param';
+import { useStatusList } from '../components/status-tabs';
 import { formatDateTime } from '../format';
 
 const KIND_LABELS: Record<InboxItem['kind'], string> = { feedback: 'Feedback', support: 'Support request' };
@@ -78,19 +76,11 @@ function InboxEntry({ item, onDone }: { item: InboxItem; onDone: (message: strin
 }
 
 function Inbox() {
-  const status = useStatusParam('open', 'done');
-  const page = usePageParam();
+  const { status, page, showNotice, top } = useStatusList('Inbox by status', { status: 'done', label: 'Done' });
   const inbox = useAdminInbox(status, page);
-  const notice = useNotice();
   return (
     <>
-      <StatusTabs
-        label="Inbox by status"
-        current={status}
-        first={{ status: 'open', label: 'Open' }}
-        other={{ status: 'done', label: 'Done' }}
-      />
-      {notice.element}
+      {top}
       <ConsoleList
         query={inbox}
         loadingLabel="Loading the inbox…"
@@ -101,7 +91,7 @@ function Inbox() {
         {(items) => (
           <ol className="space-y-4">
             {items.map((item) => (
-              <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={notice.show} />
+              <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={showNotice} />
             ))}
           </ol>
         )}

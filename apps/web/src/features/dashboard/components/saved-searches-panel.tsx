@@ -15,7 +15,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitCancel } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -113,22 +113,16 @@ function SavedSearchItem({ search, onDelete }: RowProps) {
               setNameError(undefined);
             }}
           />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" pending={update.isPending}>
-              Save name
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                setRenaming(false);
-                setName(search.name);
-                setNameError(undefined);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
+          <SubmitCancel
+            label="Save name"
+            size="sm"
+            pending={update.isPending}
+            onCancel={() => {
+              setRenaming(false);
+              setName(search.name);
+              setNameError(undefined);
+            }}
+          />
         </form>
       ) : (
         <div className="mt-3 flex flex-wrap items-center gap-2">
