@@ -8,7 +8,7 @@ import { useAdminInbox, useMarkInboxItemDone } from '../api/inbox';
 import { ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
 import { OFFLINE } from '../components/query-view';
-import { useStatusList } from '../components/status-tabs';
+import { StatusList, type StatusView } from '../components/status-tabs';
 import { formatDateTime } from '../format';
 
 const KIND_LABELS: Record<InboxItem['kind'], string> = { feedback: 'Feedback', support: 'Support request' };
@@ -75,30 +75,33 @@ function InboxEntry({ item, onDone }: { item: InboxItem; onDone: (message: strin
   );
 }
 
-function Inbox() {
-  const { status, page, showNotice, top } = useStatusList('Inbox by status', { status: 'done', label: 'Done' });
+function Inbox({ status, page, showNotice }: StatusView<'done'>) {
   const inbox = useAdminInbox(status, page);
   return (
-    <>
-      {top}
-      <ConsoleList
-        query={inbox}
-        loadingLabel="Loading the inbox…"
-        failedTitle="The inbox could not be loaded."
-        empty={status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}
-        pagesLabel="Inbox pages"
-      >
-        {(items) => (
-          <ol className="space-y-4">
-            {items.map((item) => (
-              <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={showNotice} />
-            ))}
-          </ol>
-        )}
-      </ConsoleList>
-    </>
+    <ConsoleList
+      query={inbox}
+      loadingLabel="Loading the inbox…"
+      failedTitle="The inbox could not be loaded."
+      empty={status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}
+      pagesLabel="Inbox pages"
+    >
+      {(items) => (
+        <ol className="space-y-4">
+          {items.map((item) => (
+            <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={showNotice} />
+          ))}
+        </ol>
+      )}
+    </ConsoleList>
   );
 }
 
+function InboxByStatus() {
+  return <StatusList label="Inbox by status" other={{ status: 'done', label: 'Done' }} Body={Inbox} />;
+}
+
 /** /admin/inbox: feedback (with the page it came from) and support requests, open and done. */
-export default consoleRoute({ title: 'Inbox', intro: "Feedback from the site's panel and support requests, the newest first." }, Inbox);
+export default consoleRoute(
+  { title: 'Inbox', intro: "Feedback from the site's panel and support requests, the newest first." },
+  InboxByStatus,
+);

@@ -10,7 +10,7 @@ import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
 import { ReportList } from '../components/report-list';
 import { ResolveReportsDialog } from '../components/resolve-reports-dialog';
-import { useStatusList } from '../components/status-tabs';
+import { StatusList, type StatusView } from '../components/status-tabs';
 import { formatDateTime } from '../format';
 import { UserLink } from '../components/record-links';
 
@@ -78,12 +78,10 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
   );
 }
 
-function Reports() {
-  const { status, page, showNotice, top } = useStatusList('Reports by status', { status: 'resolved', label: 'Resolved' });
+function Reports({ status, page, showNotice }: StatusView<'resolved'>) {
   const reports = useReports(status, page);
   return (
     <>
-      {top}
       <section aria-labelledby="listing-reports-title">
         <h2 id="listing-reports-title" className="mb-4 text-xl font-semibold text-slate-900">
           Listings
@@ -114,11 +112,15 @@ function Reports() {
   );
 }
 
+function ReportsByStatus() {
+  return <StatusList label="Reports by status" other={{ status: 'resolved', label: 'Resolved' }} Body={Reports} />;
+}
+
 /**
  * /admin/reports: buyers' reports grouped by listing (resolve them, dismissed or acted on, or
  * take the listing down), then the open reports of conversations (issue 16).
  */
 export default consoleRoute(
   { title: 'Reports', intro: 'What signed-in users reported, grouped by listing or conversation, the oldest open report first.' },
-  Reports,
+  ReportsByStatus,
 );

@@ -24,7 +24,7 @@ import { errorDetail } from '@/lib/api-client';
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '@/lib/api/saved-searches';
 import { useAuth } from '@/lib/session/use-auth';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass } from './ui';
+import { RowButton, actionLinkClass } from './ui';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 export const SAVED_SEARCHES_FAILED = 'Failed to load your saved searches. Please try again.';
@@ -129,25 +129,21 @@ function SavedSearchItem({ search, onDelete }: RowProps) {
           <Link to={searchPagePath(search.criteria)} className={actionLinkClass}>
             Run search
           </Link>
-          <button
-            type="button"
-            className={actionLinkClass}
+          <RowButton
             onClick={() => {
               setRenaming(true);
             }}
           >
             Rename
-          </button>
-          <button
-            type="button"
-            className={actionLinkClass}
+          </RowButton>
+          <RowButton
             disabled={update.isPending}
             onClick={() => {
               update.mutate({ id: search.id, paused: !search.paused });
             }}
           >
             {search.paused ? 'Resume alerts' : 'Pause alerts'}
-          </button>
+          </RowButton>
           <label htmlFor={frequencyId} className="sr-only">
             Email frequency for {search.name}
           </label>
@@ -167,15 +163,14 @@ function SavedSearchItem({ search, onDelete }: RowProps) {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className={dangerButtonClass}
+          <RowButton
+            danger
             onClick={() => {
               onDelete(search);
             }}
           >
             Delete
-          </button>
+          </RowButton>
         </div>
       )}
     </li>
