@@ -1,4 +1,4 @@
-import { screen, waitFor, type BoundFunctions, type queries } from '@testing-library/react';
+import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 
@@ -29,4 +29,15 @@ export async function submitExpectingEach(user: UserEvent, submit: string, texts
       expect(scope.getByRole('alert')).toHaveTextContent(text);
     });
   }
+}
+
+/**
+ * Presses the dialog's submit button and expects it refused by the form itself: its alert says
+ * `text`, and `field` (the one to fix) is marked invalid and has the focus.
+ */
+export async function submitRefused(user: UserEvent, dialog: HTMLElement, submit: string, text: string, field: HTMLElement): Promise<void> {
+  await user.click(within(dialog).getByRole('button', { name: submit }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent(text);
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveFocus();
 }

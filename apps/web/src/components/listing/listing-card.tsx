@@ -13,7 +13,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { ConditionBadge } from '@/components/listing/condition-badge';
 import { rememberInsight } from '@/components/listing/ai-insight-storage';
-import { listingLinkState, listingPath, sellerPath } from './listing-link';
+import { listingLinkState, listingPath } from './listing-link';
+import { SellerLink } from './seller-link';
 import { AiInsight } from '@/components/listing/ai-insight-card';
 import { FeaturedBadge } from '@/components/listing/featured-badge';
 import { CHECK_PATH, OutlineIcon, SolidIcon } from '@/components/ui/icon';
@@ -163,12 +164,11 @@ export function ListingCard({ listing, onOpen, buyerTools = false }: ListingCard
         {listing.seller_name && (
           <p className="text-sm text-slate-600">
             Sold by{' '}
-            <Link
-              to={sellerPath(listing.user_id)}
+            <SellerLink
+              sellerId={listing.user_id}
+              name={listing.seller_name}
               className="font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:underline"
-            >
-              {listing.seller_name}
-            </Link>
+            />
           </p>
         )}
 

@@ -1,5 +1,6 @@
 import type { Listing } from '@benchmarket/shared';
 import { cn } from '@/lib/cn';
+import { SkeletonBlocks } from '@/components/ui/spinner';
 import { ListingCard } from './listing-card';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
@@ -37,14 +38,10 @@ export function ResultsSkeleton({ count = 6 }: { count?: number }) {
         {Array.from({ length: count }, (_, index) => (
           <li key={index} data-testid="skeleton-card" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             <div className={cn(block, 'aspect-[4/3] rounded-none')} />
-            <div className="space-y-3 p-4">
-              <div className={cn(block, 'h-6 w-28 rounded-full')} />
-              <div className={cn(block, 'h-5 w-4/5')} />
-              <div className={cn(block, 'h-6 w-24')} />
-              <div className={cn(block, 'h-4 w-full')} />
-              <div className={cn(block, 'h-4 w-5/6')} />
-              <div className={cn(block, 'h-9 w-full rounded-lg')} />
-            </div>
+            <SkeletonBlocks
+              className="space-y-3 p-4"
+              blocks={['h-6 w-28 rounded-full', 'h-5 w-4/5', 'h-6 w-24', 'h-4 w-full', 'h-4 w-5/6', 'h-9 w-full rounded-lg']}
+            />
           </li>
         ))}
       </ul>

@@ -84,3 +84,27 @@ export function LinkButton({
 }: LinkProps & { variant?: Variant; block?: boolean; size?: Size }) {
   return <Link className={cn(buttonClass(variant, { block, size }), className)} {...props} />;
 }
+
+interface SubmitCancelProps {
+  /** The submit button's name ('Send offer', 'Save search'). */
+  label: string;
+  pending: boolean;
+  onCancel: () => void;
+  size?: Size;
+  /** The row's layout (it wraps, or stacks on a phone). */
+  className?: string;
+}
+
+/** The actions row of an inline form: its submit button, then 'Cancel' beside it. */
+export function SubmitCancel({ label, pending, onCancel, size, className }: SubmitCancelProps) {
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <Button type="submit" size={size} pending={pending}>
+        {label}
+      </Button>
+      <Button variant="secondary" size={size} onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -25,3 +25,25 @@ export function Spinner({ label = 'Loading…', className }: SpinnerProps) {
 export function PageLoading() {
   return <Spinner label="Loading page…" className="min-h-dvh items-start py-24" />;
 }
+
+/**
+ * Grey pulsing placeholders stacked in a loading layout (a card, a listing's facts): one block a
+ * class (its size and shape), each with `blockClassName` too.
+ */
+export function SkeletonBlocks({
+  blocks,
+  className,
+  blockClassName,
+}: {
+  blocks: readonly string[];
+  className: string;
+  blockClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      {blocks.map((block, index) => (
+        <div key={index} className={cn('animate-pulse rounded bg-slate-200 motion-reduce:animate-none', blockClassName, block)} />
+      ))}
+    </div>
+  );
+}

@@ -11,6 +11,7 @@ import { useConversationReports, useResolveConversationReports } from '../api/re
 import { formatDateTime } from '../format';
 import { ConsoleList } from './console-list';
 import { ListingLink, linkClass, UserLink } from './record-links';
+import { ReportList } from './report-list';
 import { ResolveReportsDialog } from './resolve-reports-dialog';
 import { usePageParam } from './use-page-param';
 
@@ -41,14 +42,7 @@ function ConversationReportCard({ group, onDone }: { group: ConversationReportGr
         <h3 id={headingId} className="text-lg font-semibold break-words text-slate-900">
           Conversation about <ListingLink id={listing.id}>{listing.title}</ListingLink>
         </h3>
-        <p className="mt-1 mb-3 text-sm font-semibold text-slate-900">
-          {reports.length === 1 ? '1 report' : `${String(reports.length)} reports`}
-        </p>
-        <ul className="space-y-2">
-          {reports.map((report) => (
-            <ConversationReportItem key={report.id} report={report} />
-          ))}
-        </ul>
+        <ReportList reports={reports} Item={ConversationReportItem} countClassName="mt-1 mb-3" />
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
           <Button
             size="sm"

@@ -7,10 +7,8 @@ import { answerDetail } from '@/lib/api-client';
 import { useAdminInbox, useMarkInboxItemDone } from '../api/inbox';
 import { ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
-import { useNotice } from '../components/notice';
 import { OFFLINE } from '../components/query-view';
-import { StatusTabs } from '../components/status-tabs';
-import { usePageParam, useStatusParam } from '../components/use-page-param';
+import { StatusList, type StatusView } from '../components/status-tabs';
 import { formatDateTime } from '../format';
 
 const KIND_LABELS: Record<InboxItem['kind'], string> = { feedback: 'Feedback', support: 'Support request' };
@@ -77,38 +75,33 @@ function InboxEntry({ item, onDone }: { item: InboxItem; onDone: (message: strin
   );
 }
 
-function Inbox() {
-  const status = useStatusParam('open', 'done');
-  const page = usePageParam();
+function Inbox({ status, page, showNotice }: StatusView<'done'>) {
   const inbox = useAdminInbox(status, page);
-  const notice = useNotice();
   return (
-    <>
-      <StatusTabs
-        label="Inbox by status"
-        current={status}
-        first={{ status: 'open', label: 'Open' }}
-        other={{ status: 'done', label: 'Done' }}
-      />
-      {notice.element}
-      <ConsoleList
-        query={inbox}
-        loadingLabel="Loading the inbox…"
-        failedTitle="The inbox could not be loaded."
-        empty={status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}
-        pagesLabel="Inbox pages"
-      >
-        {(items) => (
-          <ol className="space-y-4">
-            {items.map((item) => (
-              <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={notice.show} />
-            ))}
-          </ol>
-        )}
-      </ConsoleList>
-    </>
+    <ConsoleList
+      query={inbox}
+      loadingLabel="Loading the inbox…"
+      failedTitle="The inbox could not be loaded."
+      empty={status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}
+      pagesLabel="Inbox pages"
+    >
+      {(items) => (
+        <ol className="space-y-4">
+          {items.map((item) => (
+            <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={showNotice} />
+          ))}
+        </ol>
+      )}
+    </ConsoleList>
   );
 }
 
+function InboxByStatus() {
+  return <StatusList label="Inbox by status" other={{ status: 'done', label: 'Done' }} Body={Inbox} />;
+}
+
 /** /admin/inbox: feedback (with the page it came from) and support requests, open and done. */
-export default consoleRoute({ title: 'Inbox', intro: "Feedback from the site's panel and support requests, the newest first." }, Inbox);
+export default consoleRoute(
+  { title: 'Inbox', intro: "Feedback from the site's panel and support requests, the newest first." },
+  InboxByStatus,
+);

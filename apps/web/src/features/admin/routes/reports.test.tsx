@@ -25,6 +25,21 @@ function reportsApi(routes: Record<string, StubHandler>) {
 }
 
 /** The latest request for the listings' reports. */
+/** 'Resolve reports' in the dialog: this notice takes the focus, and the API got this outcome and reason. */
+async function resolveInDialog(
+  user: { click: (element: Element) => Promise<void> },
+  dialog: HTMLElement,
+  network: { requests: Request[] },
+  notice: string,
+  body: { outcome: string; reason: string },
+) {
+  await user.click(within(dialog).getByRole('button', { name: 'Resolve reports' }));
+  await waitFor(() => {
+    expect(screen.getByText(notice)).toHaveFocus();
+  });
+  expect(await bodyOf(network.requests.find((request) => request.method === 'POST') as Request)).toEqual(body);
+}
+
 function lastReportsRequest(network: { requests: Request[] }): Request {
   const request = network.requests.filter((each) => new URL(each.url).pathname === '/api/v1/admin/reports').at(-1);
   if (!request) throw new Error('The listing reports were not asked for');
@@ -96,11 +111,7 @@ describe('/admin/reports', () => {
     expect(network.requests.filter((request) => request.method === 'POST')).toEqual([]);
 
     await user.click(dismissed);
-    await user.click(within(dialog).getByRole('button', { name: 'Resolve reports' }));
-    await waitFor(() => {
-      expect(screen.getByText("The reports about 'Olympus CX23 Microscope' are resolved (dismissed).")).toHaveFocus();
-    });
-    expect(await bodyOf(network.requests.find((request) => request.method === 'POST') as Request)).toEqual({
+    await resolveInDialog(user, dialog, network, "The reports about 'Olympus CX23 Microscope' are resolved (dismissed).", {
       outcome: 'dismissed',
       reason: 'Photos are the seller’s own.',
     });
@@ -199,14 +210,16 @@ describe('/admin/reports', () => {
     const dialog = screen.getByRole('dialog', { name: 'Resolve conversation reports' });
     await user.click(within(dialog).getByRole('radio', { name: /Acted on/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The seller is suspended.');
-    await user.click(within(dialog).getByRole('button', { name: 'Resolve reports' }));
-    await waitFor(() => {
-      expect(screen.getByText("The reports of the conversation about 'Olympus CX23 Microscope' are resolved (acted on).")).toHaveFocus();
-    });
-    expect(await bodyOf(network.requests.find((request) => request.method === 'POST') as Request)).toEqual({
-      outcome: 'actioned',
-      reason: 'The seller is suspended.',
-    });
+    await resolveInDialog(
+      user,
+      dialog,
+      network,
+      "The reports of the conversation about 'Olympus CX23 Microscope' are resolved (acted on).",
+      {
+        outcome: 'actioned',
+        reason: 'The seller is suspended.',
+      },
+    );
     expect(await screen.findByText('No open reports about conversations.')).toBeInTheDocument();
   });
 });

@@ -8,10 +8,9 @@ import { consoleRoute } from '../components/console-page';
 import { OpenConversationReports, ResolvedConversationReports } from '../components/conversation-reports';
 import { ListingActions } from '../components/listing-actions';
 import { ListingSummary } from '../components/listing-summary';
-import { useNotice } from '../components/notice';
+import { ReportList } from '../components/report-list';
 import { ResolveReportsDialog } from '../components/resolve-reports-dialog';
-import { StatusTabs } from '../components/status-tabs';
-import { usePageParam, useStatusParam } from '../components/use-page-param';
+import { StatusList, type StatusView } from '../components/status-tabs';
 import { formatDateTime } from '../format';
 import { UserLink } from '../components/record-links';
 
@@ -62,14 +61,7 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
         }
       >
         <section aria-label={`Reports about ${listing.title}`}>
-          <p className="mb-2 text-sm font-semibold text-slate-900">
-            {reports.length === 1 ? '1 report' : `${String(reports.length)} reports`}
-          </p>
-          <ul className="space-y-2">
-            {reports.map((report) => (
-              <ReportItem key={report.id} report={report} />
-            ))}
-          </ul>
+          <ReportList reports={reports} Item={ReportItem} countClassName="mb-2" />
         </section>
       </ListingSummary>
       {resolving && (
@@ -86,20 +78,10 @@ function ReportGroupCard({ group, status, onDone }: { group: ReportGroup; status
   );
 }
 
-function Reports() {
-  const status = useStatusParam('open', 'resolved');
-  const page = usePageParam();
+function Reports({ status, page, showNotice }: StatusView<'resolved'>) {
   const reports = useReports(status, page);
-  const notice = useNotice();
   return (
     <>
-      <StatusTabs
-        label="Reports by status"
-        current={status}
-        first={{ status: 'open', label: 'Open' }}
-        other={{ status: 'resolved', label: 'Resolved' }}
-      />
-      {notice.element}
       <section aria-labelledby="listing-reports-title">
         <h2 id="listing-reports-title" className="mb-4 text-xl font-semibold text-slate-900">
           Listings
@@ -114,7 +96,7 @@ function Reports() {
           {(groups) => (
             <ol className="space-y-4">
               {groups.map((group) => (
-                <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={notice.show} />
+                <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={showNotice} />
               ))}
             </ol>
           )}
@@ -124,10 +106,14 @@ function Reports() {
         <h2 id="conversation-reports-title" className="mb-4 text-xl font-semibold text-slate-900">
           Conversations
         </h2>
-        {status === 'open' ? <OpenConversationReports onDone={notice.show} /> : <ResolvedConversationReports />}
+        {status === 'open' ? <OpenConversationReports onDone={showNotice} /> : <ResolvedConversationReports />}
       </section>
     </>
   );
+}
+
+function ReportsByStatus() {
+  return <StatusList label="Reports by status" other={{ status: 'resolved', label: 'Resolved' }} Body={Reports} />;
 }
 
 /**
@@ -136,5 +122,5 @@ function Reports() {
  */
 export default consoleRoute(
   { title: 'Reports', intro: 'What signed-in users reported, grouped by listing or conversation, the oldest open report first.' },
-  Reports,
+  ReportsByStatus,
 );

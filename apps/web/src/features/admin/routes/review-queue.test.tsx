@@ -1,6 +1,7 @@
 import { ADMIN_REASON_REQUIRED } from '@benchmarket/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { submitRefused } from '@/testing/forms';
 import { renderApp } from '@/testing/render-app';
 import { ADMIN_TOKEN, adminApi, bodyOf, holdRequests, makeAdminListing, makeQueueItem, page, seller } from '../testing/fixtures';
 
@@ -80,10 +81,7 @@ describe('/admin/review (the review queue)', () => {
     expect(reason).toHaveFocus();
 
     // No reason: refused here, the field marked and focused, nothing sent.
-    await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(ADMIN_REASON_REQUIRED);
-    expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(reason).toHaveFocus();
+    await submitRefused(user, dialog, 'Reject listing', ADMIN_REASON_REQUIRED, reason);
     expect(network.requests.filter((request) => request.method === 'POST')).toEqual([]);
 
     await user.type(reason, '   ');

@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
 import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
+import { expectAutocomplete, expectTitle, openPage } from '@/testing/page';
 import { renderApp } from '@/testing/render-app';
 import { installGoogle } from '../testing/google';
 import { networkFailure, publicConfig, verifiedUser } from '@/testing/fixtures';
@@ -17,18 +18,12 @@ const logIn = (user: UserEvent, email: string, password: string) => fillAndSubmi
 
 describe('/login', () => {
   it('shows the form with labelled fields, the forgot-password and register links, and a title', async () => {
-    stubFetch({});
-    renderApp('/login');
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    await openPage('/login', 'Login');
+    expectAutocomplete({ Email: 'email', Password: 'current-password' });
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
-    await waitFor(() => {
-      expect(document.title).toBe('Log in · BenchMarket');
-    });
+    await expectTitle('Log in · BenchMarket', { exact: true });
   });
 
   it('asks for the email and password before sending anything', async () => {

@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answersInTurn, stubFetch } from '@/testing/fetch-stub';
 import { fillAndSubmit, fillForm, submitExpectingEach } from '@/testing/forms';
+import { expectAutocomplete, expectTitle, openPage } from '@/testing/page';
 import { renderApp } from '@/testing/render-app';
 import { networkFailure, publicConfig, unverifiedUser } from '@/testing/fixtures';
 import { installGoogle } from '../testing/google';
@@ -16,17 +17,10 @@ const registerCalls = (network: ReturnType<typeof stubFetch>) =>
 
 describe('/register', () => {
   it('shows email, password and confirm password with autocomplete hints, a login link and a title', async () => {
-    stubFetch({});
-    renderApp('/register');
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
-    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'new-password');
+    await openPage('/register', 'Register');
+    expectAutocomplete({ Email: 'email', Password: 'new-password', 'Confirm Password': 'new-password' });
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    await waitFor(() => {
-      expect(document.title).toBe('Create an account · BenchMarket');
-    });
+    await expectTitle('Create an account · BenchMarket', { exact: true });
   });
 
   it('refuses a password shorter than 6 characters', async () => {

@@ -22,7 +22,7 @@ import { useMyListings } from '../api/get-my-listings';
 import { useWatcherCounts } from '@/lib/api/watchlist';
 import { ConfirmDialog } from './confirm-dialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
-import { actionLinkClass, dangerButtonClass, primaryActionLinkClass } from './ui';
+import { RowButton, actionLinkClass, primaryActionLinkClass } from './ui';
 import { EmptyState } from '@/components/ui/empty-state';
 import { StatusPill } from '@/components/ui/status-pill';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -139,17 +139,16 @@ function ListingRow({ listing, watchers, onDelete }: { listing: Listing; watcher
           <div className="flex flex-wrap gap-2">
             {actions.map((action) =>
               action === 'delete' ? (
-                <button
+                <RowButton
                   key={action}
-                  type="button"
+                  danger
                   aria-describedby={titleId}
                   onClick={() => {
                     onDelete(listing);
                   }}
-                  className={dangerButtonClass}
                 >
                   {ROW_ACTION_LABELS.delete}
-                </button>
+                </RowButton>
               ) : (
                 <Link
                   key={action}

@@ -8,7 +8,7 @@ import { useMarkMessageRead } from '@/features/dashboard/api/mark-message-read';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
-import { actionLinkClass, dangerButtonClass } from './ui';
+import { RowButton, actionLinkClass } from './ui';
 import { EmptyState } from '@/components/ui/empty-state';
 import { StatusPill } from '@/components/ui/status-pill';
 import { Alert } from '@/components/ui/alert';
@@ -94,15 +94,14 @@ function MessageItem({ message, expanded, onToggle, onDelete }: MessageItemProps
               <Link to="/messages" className={actionLinkClass}>
                 Open conversations
               </Link>
-              <button
-                type="button"
+              <RowButton
+                danger
                 onClick={() => {
                   onDelete(message);
                 }}
-                className={dangerButtonClass}
               >
                 Delete
-              </button>
+              </RowButton>
             </div>
           </>
         )}

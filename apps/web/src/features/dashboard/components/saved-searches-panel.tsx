@@ -15,7 +15,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitCancel } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -24,7 +24,7 @@ import { errorDetail } from '@/lib/api-client';
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '@/lib/api/saved-searches';
 import { useAuth } from '@/lib/session/use-auth';
 import { ConfirmDialog } from './confirm-dialog';
-import { actionLinkClass, dangerButtonClass } from './ui';
+import { RowButton, actionLinkClass } from './ui';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 export const SAVED_SEARCHES_FAILED = 'Failed to load your saved searches. Please try again.';
@@ -113,47 +113,37 @@ function SavedSearchItem({ search, onDelete }: RowProps) {
               setNameError(undefined);
             }}
           />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" pending={update.isPending}>
-              Save name
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                setRenaming(false);
-                setName(search.name);
-                setNameError(undefined);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
+          <SubmitCancel
+            label="Save name"
+            size="sm"
+            pending={update.isPending}
+            onCancel={() => {
+              setRenaming(false);
+              setName(search.name);
+              setNameError(undefined);
+            }}
+          />
         </form>
       ) : (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <Link to={searchPagePath(search.criteria)} className={actionLinkClass}>
             Run search
           </Link>
-          <button
-            type="button"
-            className={actionLinkClass}
+          <RowButton
             onClick={() => {
               setRenaming(true);
             }}
           >
             Rename
-          </button>
-          <button
-            type="button"
-            className={actionLinkClass}
+          </RowButton>
+          <RowButton
             disabled={update.isPending}
             onClick={() => {
               update.mutate({ id: search.id, paused: !search.paused });
             }}
           >
             {search.paused ? 'Resume alerts' : 'Pause alerts'}
-          </button>
+          </RowButton>
           <label htmlFor={frequencyId} className="sr-only">
             Email frequency for {search.name}
           </label>
@@ -173,15 +163,14 @@ function SavedSearchItem({ search, onDelete }: RowProps) {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className={dangerButtonClass}
+          <RowButton
+            danger
             onClick={() => {
               onDelete(search);
             }}
           >
             Delete
-          </button>
+          </RowButton>
         </div>
       )}
     </li>

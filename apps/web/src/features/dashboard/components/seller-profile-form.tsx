@@ -16,6 +16,7 @@ import { errorDetail } from '@/lib/api-client';
 import { useAuth } from '@/lib/session/use-auth';
 import { CountrySelect } from '@/components/listing/country-select';
 import { sellerPath } from '@/components/listing/listing-link';
+import { SellerLogo } from '@/components/listing/seller-logo';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -62,13 +63,7 @@ function LogoField({ profile }: { profile: SellerProfile }) {
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-4">
         {profile.logo ? (
-          <img
-            src={profile.logo}
-            alt="Your logo"
-            width={80}
-            height={80}
-            className="size-20 rounded-lg border border-slate-200 object-contain"
-          />
+          <SellerLogo src={profile.logo} alt="Your logo" size={80} className="size-20 rounded-lg" />
         ) : (
           <div className="flex size-20 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-600">
             No logo

@@ -187,7 +187,18 @@ export function SpecificationFields({
     ));
   }
 
-  const hasError = (group: readonly SpecificationField[]) => group.some((name) => Boolean(errorOf(errors, name)));
+  /** A free text offered the names of a datalist (the makers of live listings, or the maker's models). */
+  const suggestedText = (name: SpecificationField, label: string, maxLength: number, listId: string, placeholder: string) =>
+    field(name, label, (props) => (
+      <input type="text" autoComplete="off" maxLength={maxLength} list={listId} placeholder={placeholder} {...props} />
+    ));
+
+  /** A group opens by itself when the form is sent with an error among its fields. */
+  const groupState = (group: readonly SpecificationField[]) => ({
+    defaultOpen,
+    hasError: group.some((name) => Boolean(errorOf(errors, name))),
+    submitCount,
+  });
   const dated = DATED_STATUSES.includes(decontaminationStatus);
 
   return (
@@ -195,30 +206,10 @@ export function SpecificationFields({
       <FieldGroup
         title="Specifications"
         hint="Optional. What buyers compare: maker, model, age, warranty, shipping."
-        defaultOpen={defaultOpen}
-        hasError={hasError(SPECIFICATIONS_GROUP)}
-        submitCount={submitCount}
+        {...groupState(SPECIFICATIONS_GROUP)}
       >
-        {field('manufacturer', 'Manufacturer', (props) => (
-          <input
-            type="text"
-            autoComplete="off"
-            maxLength={MANUFACTURER_MAX_LENGTH}
-            list={ids.makers}
-            placeholder="e.g. Thermo Fisher"
-            {...props}
-          />
-        ))}
-        {field('model', 'Model', (props) => (
-          <input
-            type="text"
-            autoComplete="off"
-            maxLength={MODEL_MAX_LENGTH}
-            list={ids.models}
-            placeholder="e.g. Sorvall ST 16R"
-            {...props}
-          />
-        ))}
+        {suggestedText('manufacturer', 'Manufacturer', MANUFACTURER_MAX_LENGTH, ids.makers, 'e.g. Thermo Fisher')}
+        {suggestedText('model', 'Model', MODEL_MAX_LENGTH, ids.models, 'e.g. Sorvall ST 16R')}
         <datalist id={ids.makers}>
           {makers.data?.map((maker) => (
             <option key={maker.name} value={maker.name} />
@@ -265,9 +256,7 @@ export function SpecificationFields({
       <FieldGroup
         title="Regulatory and safety"
         hint="Optional. Device class, clearances, who may buy it, decontamination."
-        defaultOpen={defaultOpen}
-        hasError={hasError(REGULATORY_GROUP)}
-        submitCount={submitCount}
+        {...groupState(REGULATORY_GROUP)}
       >
         {statedSelect('regulatory.device_class', 'Device class', DEVICE_CLASSES, DEVICE_CLASS_LABELS)}
         {field(

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { LISTING_ID, SELLER, makeFile, makeListing } from '../testing/make-listing';
+import { fillRequired as fillRequiredFields, openCreateForm, type FormUser } from '../testing/create-form';
+import { LISTING_ID, makeFile, makeListing } from '../testing/make-listing';
 
-const me = { 'GET /api/v1/auth/me': { body: SELLER } };
 const created = makeListing({
   photos: [],
   thumbnails: [],
@@ -19,26 +19,15 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-async function openForm(routes: Parameters<typeof stubFetch>[0] = {}) {
-  const network = stubFetch({ ...me, ...routes });
-  const rendered = renderApp('/create-listing', { token: 'seller-token' });
-  await screen.findByRole('heading', { level: 1, name: 'Create Listing' });
-  return { network, ...rendered };
-}
-
-type User = Awaited<ReturnType<typeof openForm>>['user'];
-
-async function fillRequired(user: User) {
-  await user.type(screen.getByLabelText('Title'), 'Eppendorf 5810R Centrifuge');
-  await user.type(screen.getByLabelText('Description'), 'Refrigerated benchtop centrifuge.');
-  await user.type(screen.getByLabelText('Price'), '4250.50');
+async function fillRequired(user: FormUser) {
+  await fillRequiredFields(user, { title: 'Eppendorf 5810R Centrifuge', price: '4250.50' });
 }
 
 function submit() {
   return screen.getByRole('button', { name: 'Create Listing' });
 }
 
-const postsTo = (network: Awaited<ReturnType<typeof openForm>>['network'], path: string) =>
+const postsTo = (network: Awaited<ReturnType<typeof openCreateForm>>['network'], path: string) =>
   network.requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === path);
 
 // The page is a lazy route: load its code once up front so the first test does not wait for it.
@@ -64,7 +53,7 @@ describe('/create-listing', () => {
   });
 
   it('has the fields of spec §5 with their labels, nine conditions and four durations', async () => {
-    await openForm();
+    await openCreateForm();
     expect(screen.getByLabelText('Title')).toBeRequired();
     expect(screen.getByLabelText('Description')).toBeRequired();
     const price = screen.getByLabelText('Price');
@@ -89,7 +78,7 @@ describe('/create-listing', () => {
   });
 
   it("says 'Please fill in all required fields' once, and sends nothing, when a required field is blank", async () => {
-    const { user, network } = await openForm();
+    const { user, network } = await openCreateForm();
     await user.type(screen.getByLabelText('Title'), 'Centrifuge');
     await user.click(submit());
 
@@ -102,7 +91,7 @@ describe('/create-listing', () => {
   });
 
   it('refuses a negative price under the field', async () => {
-    const { user, network } = await openForm();
+    const { user, network } = await openCreateForm();
     await user.type(screen.getByLabelText('Title'), 'Centrifuge');
     await user.type(screen.getByLabelText('Description'), 'Works.');
     await user.type(screen.getByLabelText('Price'), '-5');
@@ -113,7 +102,7 @@ describe('/create-listing', () => {
 
   it('creates the listing, uploads the queued photos one by one, then opens the payment step', async () => {
     let uploads = 0;
-    const { user, network, router } = await openForm({
+    const { user, network, router } = await openCreateForm({
       'POST /api/v1/listings': { status: 201, body: created },
       [`POST /api/v1/listings/${LISTING_ID}/photos`]: () => {
         uploads += 1;
@@ -149,7 +138,7 @@ describe('/create-listing', () => {
   });
 
   it('goes straight to payment when no photos are queued', async () => {
-    const { user, router } = await openForm({ 'POST /api/v1/listings': { status: 201, body: created } });
+    const { user, router } = await openCreateForm({ 'POST /api/v1/listings': { status: 201, body: created } });
     await fillRequired(user);
     await user.click(submit());
     await waitFor(() => {
@@ -159,7 +148,7 @@ describe('/create-listing', () => {
 
   it("keeps the created listing when photos fail: 'Failed to upload photos. Please try again.', retry or continue", async () => {
     let failing = true;
-    const { user, network, router } = await openForm({
+    const { user, network, router } = await openCreateForm({
       'POST /api/v1/listings': { status: 201, body: created },
       [`POST /api/v1/listings/${LISTING_ID}/photos`]: () =>
         failing ? { status: 500, body: { detail: 'Internal server error' } } : { body: created },
@@ -188,7 +177,7 @@ describe('/create-listing', () => {
 
   it("shows the server's detail, or 'Failed to create listing. Please try again.' without one", async () => {
     let answer = { status: 400, body: { detail: 'Title must be at most 150 characters' } as unknown };
-    const { user } = await openForm({ 'POST /api/v1/listings': () => answer });
+    const { user } = await openCreateForm({ 'POST /api/v1/listings': () => answer });
     await fillRequired(user);
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Title must be at most 150 characters');
@@ -199,7 +188,7 @@ describe('/create-listing', () => {
   });
 
   it("says 'An error occurred. Please check your connection and try again.' when the request gets no answer", async () => {
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
     await fillRequired(user);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await user.click(submit());
@@ -207,7 +196,7 @@ describe('/create-listing', () => {
   });
 
   it("ends an expired session: 'Your session has expired. Please log in again.' then /login after 2 s", async () => {
-    const { user, router } = await openForm({
+    const { user, router } = await openCreateForm({
       'POST /api/v1/listings': { status: 401, body: { detail: 'Could not validate credentials' } },
     });
     await fillRequired(user);

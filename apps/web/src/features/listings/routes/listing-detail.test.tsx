@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
+import { expectTitle, openPage } from '@/testing/page';
 import { renderApp } from '@/testing/render-app';
 import { BUYER, LISTING_ID, SELLER, makeListing } from '../testing/make-listing';
 
@@ -109,24 +110,16 @@ describe('/listings/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This listing has ended' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Hettich Rotina 380R Centrifuge' })).toHaveAttribute('href', `/listings/${similar.id}`);
     expect(screen.getByRole('link', { name: 'Browse equipment' })).toHaveAttribute('href', '/search');
-    await waitFor(() => {
-      expect(document.title).toContain('This listing has ended');
-    });
+    await expectTitle('This listing has ended');
   });
 
   it("says 'Listing not found' for a 404", async () => {
-    stubFetch({ [detail]: { status: 404, body: { detail: 'Listing not found' } } });
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Listing not found' })).toBeInTheDocument();
-    await waitFor(() => {
-      expect(document.title).toContain('Listing not found');
-    });
+    await openPage(path, 'Listing not found', { [detail]: { status: 404, body: { detail: 'Listing not found' } } });
+    await expectTitle('Listing not found');
   });
 
   it("says 'Error loading listing details' for any other failure", async () => {
-    stubFetch({ [detail]: { status: 500, body: { detail: 'Internal server error' } } });
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Error loading listing details' })).toBeInTheDocument();
+    await openPage(path, 'Error loading listing details', { [detail]: { status: 500, body: { detail: 'Internal server error' } } });
     expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
   });
 

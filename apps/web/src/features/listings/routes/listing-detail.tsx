@@ -32,10 +32,11 @@ import { WatchButton } from '@/components/listing/watch-button';
 import { UnverifiedCaution, VerificationBadge } from '@/components/listing/verification-badge';
 import { FeaturedBadge } from '@/components/listing/featured-badge';
 import { SellerNotice } from '@/components/listing/seller-notice';
-import { sellerPath } from '@/components/listing/listing-link';
+import { SellerLink } from '@/components/listing/seller-link';
 import { LinkButton, buttonClass } from '@/components/ui/button';
 import { CountryFlag } from '@/components/country-flag';
 import { Alert } from '@/components/ui/alert';
+import { SkeletonBlocks } from '@/components/ui/spinner';
 import { CHANGES_SAVED, isSavedState } from '../listing-saved';
 
 function ListingSkeleton() {
@@ -54,12 +55,11 @@ function ListingSkeleton() {
         </div>
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className={cn(block, 'aspect-[4/3] w-full rounded-xl')} />
-          <div className="space-y-4">
-            <div className={cn(block, 'h-10 w-40')} />
-            <div className={cn(block, 'h-5 w-full')} />
-            <div className={cn(block, 'h-5 w-5/6')} />
-            <div className={cn(block, 'h-5 w-2/3')} />
-          </div>
+          <SkeletonBlocks
+            className="space-y-4"
+            blockClassName="rounded-lg"
+            blocks={['h-10 w-40', 'h-5 w-full', 'h-5 w-5/6', 'h-5 w-2/3']}
+          />
         </div>
       </div>
     </div>
@@ -178,12 +178,11 @@ function ListingDetails({ listing, isOwner, insight }: { listing: Listing; isOwn
               <>
                 <dt className="font-medium text-slate-500">Seller</dt>
                 <dd className="break-words text-slate-900">
-                  <Link
-                    to={sellerPath(listing.user_id)}
+                  <SellerLink
+                    sellerId={listing.user_id}
+                    name={listing.seller_name}
                     className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900"
-                  >
-                    {listing.seller_name}
-                  </Link>
+                  />
                 </dd>
               </>
             )}

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { errorDetail } from '@/lib/api-client';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitCancel } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
 import { useMakeOffer, useReply } from '../api/conversations';
@@ -93,14 +93,7 @@ export function OfferForm({ conversationId, onDone }: { conversationId: string; 
         maxLength={OFFER_NOTE_MAX_LENGTH}
       />
       {error && <Alert id={errorId}>{error}</Alert>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" pending={offer.isPending}>
-          Send offer
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitCancel label="Send offer" pending={offer.isPending} onCancel={onDone} className="flex-wrap" />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { DASHBOARD_MESSAGES_FAILED } from '@benchmarket/shared';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
-import { useAuth } from '@/lib/session/use-auth';
+import { RequireLogin } from '@/components/account/signed-in-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -38,20 +37,18 @@ function ListPane({ selectedId }: { selectedId: string | undefined }) {
  * the conversation with a link back.
  */
 export function MessagesLayout({ selectedId, children }: { selectedId?: string; children: ReactNode }) {
-  const { user, isLoading } = useAuth();
-  const location = useLocation();
   useDocumentTitle('Messages');
-  if (isLoading) return <Spinner label="Checking your session…" className="py-24" />;
-  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className={cn('text-3xl font-bold tracking-tight text-slate-900', selectedId && 'sr-only md:not-sr-only')}>Messages</h1>
-      <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-label="Conversations" className={cn(selectedId && 'hidden md:block')}>
-          <ListPane selectedId={selectedId} />
-        </section>
-        <div className={cn(!selectedId && 'hidden md:block')}>{children}</div>
+    <RequireLogin>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <h1 className={cn('text-3xl font-bold tracking-tight text-slate-900', selectedId && 'sr-only md:not-sr-only')}>Messages</h1>
+        <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <section aria-label="Conversations" className={cn(selectedId && 'hidden md:block')}>
+            <ListPane selectedId={selectedId} />
+          </section>
+          <div className={cn(!selectedId && 'hidden md:block')}>{children}</div>
+        </div>
       </div>
-    </div>
+    </RequireLogin>
   );
 }

@@ -1,5 +1,5 @@
 import { formatPrice } from '@benchmarket/shared';
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type Ref, type RefObject } from 'react';
 import { useConfirmSandboxCard } from '../api/confirm-card';
 import { cardErrorMessage } from '../lib/payment-errors';
 import { Button } from '@/components/ui/button';
@@ -39,16 +39,20 @@ function formatCvc(value: string): string {
   return value.replace(/\D/g, '').slice(0, 4);
 }
 
-interface CardNumberFieldProps {
+/** How a digits field of the card is labelled, hinted and typed. */
+interface CardFieldSpec {
   label: string;
   name: string;
   autoComplete: string;
   placeholder: string;
   maxLength?: number;
-  value: string;
-  onValue: (value: string) => void;
   /** Keeps only what the field accepts, in its display form. */
   format: (value: string) => string;
+}
+
+interface CardNumberFieldProps extends CardFieldSpec {
+  value: string;
+  onValue: (value: string) => void;
   error: string | undefined;
   ref: Ref<HTMLInputElement>;
 }
@@ -74,6 +78,18 @@ function CardNumberField({ onValue, format, ...props }: CardNumberFieldProps) {
 type Field = 'number' | 'expiry' | 'cvc';
 type FieldErrors = Partial<Record<Field, string>>;
 
+const CARD_FIELDS: Record<Field, CardFieldSpec> = {
+  number: {
+    label: 'Card number',
+    name: 'cardnumber',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    format: formatCardNumber,
+  },
+  expiry: { label: 'Expiry (MM/YY)', name: 'exp-date', autoComplete: 'cc-exp', placeholder: 'MM/YY', format: formatExpiry },
+  cvc: { label: 'CVC', name: 'cvc', autoComplete: 'cc-csc', placeholder: '123', maxLength: 4, format: formatCvc },
+};
+
 interface SandboxCardFormProps {
   clientSecret: string;
   amount: number;
@@ -89,16 +105,17 @@ interface SandboxCardFormProps {
  */
 export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: SandboxCardFormProps) {
   const confirmCard = useConfirmSandboxCard();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useState<Record<Field, string>>({ number: '', expiry: '', cvc: '' });
+  const { number, expiry, cvc } = card;
   const [name, setName] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const hintId = useId();
-  const numberRef = useRef<HTMLInputElement>(null);
-  const expiryRef = useRef<HTMLInputElement>(null);
-  const cvcRef = useRef<HTMLInputElement>(null);
+  const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
+    number: useRef<HTMLInputElement>(null),
+    expiry: useRef<HTMLInputElement>(null),
+    cvc: useRef<HTMLInputElement>(null),
+  };
 
   const validate = (): FieldErrors => {
     const errors: FieldErrors = {};
@@ -118,8 +135,7 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
     const firstInvalid = (['number', 'expiry', 'cvc'] as const).find((field) => errors[field]);
     const expiryDate = parseExpiry(expiry);
     if (firstInvalid || !expiryDate) {
-      const field = { number: numberRef, expiry: expiryRef, cvc: cvcRef }[firstInvalid ?? 'expiry'];
-      field.current?.focus();
+      refs[firstInvalid ?? 'expiry'].current?.focus();
       return;
     }
     confirmCard.mutate(
@@ -142,6 +158,17 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
   };
 
   const pending = confirmCard.isPending || confirmCard.isSuccess;
+  const cardField = (field: Field) => (
+    <CardNumberField
+      ref={refs[field]}
+      {...CARD_FIELDS[field]}
+      value={card[field]}
+      onValue={(value) => {
+        setCard((current) => ({ ...current, [field]: value }));
+      }}
+      error={fieldErrors[field]}
+    />
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-describedby={hintId} className="space-y-4">
@@ -149,41 +176,10 @@ export function SandboxCardForm({ clientSecret, amount, currency, onPaid }: Sand
         {TEST_CARD_HINT}
       </p>
       {failure && <Alert focusOnShow title={failure} />}
-      <CardNumberField
-        ref={numberRef}
-        label="Card number"
-        name="cardnumber"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={number}
-        onValue={setNumber}
-        format={formatCardNumber}
-        error={fieldErrors.number}
-      />
+      {cardField('number')}
       <div className="grid grid-cols-2 gap-4">
-        <CardNumberField
-          ref={expiryRef}
-          label="Expiry (MM/YY)"
-          name="exp-date"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          value={expiry}
-          onValue={setExpiry}
-          format={formatExpiry}
-          error={fieldErrors.expiry}
-        />
-        <CardNumberField
-          ref={cvcRef}
-          label="CVC"
-          name="cvc"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          value={cvc}
-          onValue={setCvc}
-          format={formatCvc}
-          error={fieldErrors.cvc}
-        />
+        {cardField('expiry')}
+        {cardField('cvc')}
       </div>
       <TextField
         label="Name on card (optional)"

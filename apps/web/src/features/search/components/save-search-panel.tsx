@@ -14,7 +14,7 @@ import {
 } from '@benchmarket/shared';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitCancel } from '@/components/ui/button';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
 import { useCheckedForm } from '@/components/ui/use-checked-form';
@@ -94,14 +94,7 @@ export default function SaveSearchPanel({ criteria, defaultName, onClose }: Save
           setValues((current) => ({ ...current, frequency: value }));
         }}
       />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" pending={saving.isPending}>
-          Save search
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitCancel label="Save search" pending={saving.isPending} onCancel={onClose} className="flex-col gap-3 sm:flex-row" />
     </form>
   );
 }

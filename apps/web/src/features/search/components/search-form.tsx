@@ -9,7 +9,7 @@ import {
   YEAR_OF_MANUFACTURE_MIN,
   isCondition,
 } from '@benchmarket/shared';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { CountrySelect } from '@/components/listing/country-select';
 import { OptionList } from '@/components/ui/option-list';
 import { cn } from '@/lib/cn';
@@ -50,29 +50,28 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
-/** A filter chosen from one of the spec's value lists; 'Any …' filters nothing. */
-function SelectFilter<Value extends string>({
-  label,
+/** The location, maker and value-list filters: a name chosen from a list. */
+interface NameSelectProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}
+
+/** A select over one of the spec's value lists; 'Any …' filters nothing. */
+function choiceSelect<Value extends string>({
   anyLabel,
   values,
   labels,
   isValue,
-  value,
-  onChange,
-  disabled,
 }: {
-  label: string;
   anyLabel: string;
   values: readonly Value[];
   labels: Readonly<Record<Value, string>>;
   isValue: (value: string) => value is Value;
-  value: Value | '';
-  onChange: (value: Value | '') => void;
-  disabled: boolean;
 }) {
-  const id = useId();
-  return (
-    <FilterField id={id} label={label}>
+  return function ChoiceSelect({ id, value, onChange, disabled }: NameSelectProps) {
+    return (
       <select
         id={id}
         value={value}
@@ -86,9 +85,13 @@ function SelectFilter<Value extends string>({
         <option value="">{anyLabel}</option>
         <OptionList values={values} labels={labels} />
       </select>
-    </FilterField>
-  );
+    );
+  };
 }
+
+const ConditionSelect = choiceSelect({ anyLabel: 'Any condition', values: CONDITIONS, labels: CONDITION_LABELS, isValue: isCondition });
+const WarrantySelect = choiceSelect({ anyLabel: 'Any warranty', values: WARRANTIES, labels: WARRANTY_LABELS, isValue: isWarranty });
+const ShippingSelect = choiceSelect({ anyLabel: 'Any shipping', values: SHIPPING_OPTIONS, labels: SHIPPING_LABELS, isValue: isShipping });
 
 /** The two ends of the price range (spec §2), in the order they are shown. */
 const PRICE_FIELDS = [
@@ -164,22 +167,21 @@ function NumberFilter({
   );
 }
 
+/** The countries, spaced under their label as the other controls are by `inputClass`. */
+function LocationSelect(props: NameSelectProps) {
+  return (
+    <div className="mt-1">
+      <CountrySelect {...props} />
+    </div>
+  );
+}
+
 /**
  * Issue 15: the makers of live listings with their counts ('Thermo Fisher (12)'). A maker the
  * URL names but the list lacks (none live any more) stays selectable, so the form shows the
  * search on show.
  */
-function ManufacturerSelect({
-  id,
-  value,
-  onChange,
-  disabled,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-}) {
+function ManufacturerSelect({ id, value, onChange, disabled }: NameSelectProps) {
   const makers = useManufacturers({ enabled: !disabled });
   const options = makers.data ?? [];
   const listed = options.find((maker) => maker.name.toLowerCase() === value.toLowerCase());
@@ -220,6 +222,9 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
     filters: useId(),
     location: useId(),
     manufacturer: useId(),
+    condition: useId(),
+    warranty: useId(),
+    shipping: useId(),
     error: useId(),
   };
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -240,6 +245,22 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
         }}
       />
     ));
+  const listFilter = (
+    field: 'location' | 'manufacturer' | 'condition' | 'warranty' | 'shipping',
+    label: string,
+    Select: ComponentType<NameSelectProps>,
+  ) => (
+    <FilterField id={ids[field]} label={label}>
+      <Select
+        id={ids[field]}
+        value={draft[field]}
+        disabled={disabled}
+        onChange={(name) => {
+          onChange({ [field]: name });
+        }}
+      />
+    </FilterField>
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -340,65 +361,12 @@ export function SearchForm({ draft, onChange, onSubmit, onClearFilters, disabled
           )}
         >
           {numberFilters(PRICE_FIELDS, PRICE_LIMITS)}
-          <SelectFilter
-            label="Condition"
-            anyLabel="Any condition"
-            values={CONDITIONS}
-            labels={CONDITION_LABELS}
-            isValue={isCondition}
-            value={draft.condition}
-            disabled={disabled}
-            onChange={(condition) => {
-              onChange({ condition });
-            }}
-          />
-          <FilterField id={ids.location} label="Location">
-            <div className="mt-1">
-              <CountrySelect
-                id={ids.location}
-                value={draft.location}
-                disabled={disabled}
-                onChange={(location) => {
-                  onChange({ location });
-                }}
-              />
-            </div>
-          </FilterField>
-          <FilterField id={ids.manufacturer} label="Manufacturer">
-            <ManufacturerSelect
-              id={ids.manufacturer}
-              value={draft.manufacturer}
-              disabled={disabled}
-              onChange={(manufacturer) => {
-                onChange({ manufacturer });
-              }}
-            />
-          </FilterField>
+          {listFilter('condition', 'Condition', ConditionSelect)}
+          {listFilter('location', 'Location', LocationSelect)}
+          {listFilter('manufacturer', 'Manufacturer', ManufacturerSelect)}
           {numberFilters(YEAR_FIELDS, { inputMode: 'numeric', min: YEAR_OF_MANUFACTURE_MIN, max: new Date().getFullYear(), step: '1' })}
-          <SelectFilter
-            label="Warranty"
-            anyLabel="Any warranty"
-            values={WARRANTIES}
-            labels={WARRANTY_LABELS}
-            isValue={isWarranty}
-            value={draft.warranty}
-            disabled={disabled}
-            onChange={(warranty) => {
-              onChange({ warranty });
-            }}
-          />
-          <SelectFilter
-            label="Shipping"
-            anyLabel="Any shipping"
-            values={SHIPPING_OPTIONS}
-            labels={SHIPPING_LABELS}
-            isValue={isShipping}
-            value={draft.shipping}
-            disabled={disabled}
-            onChange={(shipping) => {
-              onChange({ shipping });
-            }}
-          />
+          {listFilter('warranty', 'Warranty', WarrantySelect)}
+          {listFilter('shipping', 'Shipping', ShippingSelect)}
           <button
             type="button"
             disabled={disabled}

@@ -26,6 +26,18 @@ function renderVerified(routes: Record<string, StubHandler>, path: string) {
 const searchCalls = (requests: Request[]) =>
   requests.filter((r) => new URL(r.url).pathname === '/api/v1/listings/search').map((r) => new URL(r.url).searchParams);
 
+/** The 'Sort by' box, showing this order and offering these. */
+async function findSortBy(shown: string, options: readonly string[]) {
+  const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+  expect(sort).toHaveDisplayValue(shown);
+  expect(
+    within(sort)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(options);
+  return sort;
+}
+
 const saved = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
   id: '6f7c1f0e-0000-4000-8000-00000000c001',
   name: 'centrifuge',
@@ -40,13 +52,7 @@ const saved = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
 describe('/search — Sort by', { timeout: 20_000 }, () => {
   it('searches again in the order chosen, and keeps it in the URL', async () => {
     const { user, router, network } = renderVerified({}, '/search?q=centrifuge');
-    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect(sort).toHaveDisplayValue('Best match');
-    expect(
-      within(sort)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Best match', 'Newest', 'Price: low to high', 'Price: high to low']);
+    const sort = await findSortBy('Best match', ['Best match', 'Newest', 'Price: low to high', 'Price: high to low']);
 
     await user.selectOptions(sort, 'Price: low to high');
 
@@ -59,13 +65,7 @@ describe('/search — Sort by', { timeout: 20_000 }, () => {
 
   it("names the default order 'Newest' without words, as the results are newest first, and offers no best match", async () => {
     const { user, router, network } = renderVerified({}, '/search?condition=pre-owned');
-    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect(sort).toHaveDisplayValue('Newest');
-    expect(
-      within(sort)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Newest', 'Price: low to high', 'Price: high to low']);
+    const sort = await findSortBy('Newest', ['Newest', 'Price: low to high', 'Price: high to low']);
 
     await user.selectOptions(sort, 'Price: high to low');
     await waitFor(() => {

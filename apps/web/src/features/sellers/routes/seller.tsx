@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ResultsGrid } from '@/components/listing/results-grid';
+import { SellerLogo } from '@/components/listing/seller-logo';
 import { LinkButton, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -28,15 +29,7 @@ function formatReplyTime(minutes: number): string {
 
 function Logo({ seller }: { seller: SellerPage }) {
   if (seller.logo) {
-    return (
-      <img
-        src={seller.logo}
-        alt=""
-        width={96}
-        height={96}
-        className="size-20 shrink-0 rounded-xl border border-slate-200 object-contain sm:size-24"
-      />
-    );
+    return <SellerLogo src={seller.logo} alt="" size={96} className="size-20 shrink-0 rounded-xl sm:size-24" />;
   }
   const initial = Array.from(seller.name)[0]?.toUpperCase() ?? '?';
   return (

@@ -9,6 +9,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { submitRefused } from '@/testing/forms';
 import { renderWithProviders } from '@/testing/render-app';
 import { expectNothingRenderedFor } from '@/testing/expect-empty';
 import { BUYER, LISTING_ID, SELLER, makeListing } from '../../testing/make-listing';
@@ -89,18 +90,18 @@ describe("'Report this listing'", () => {
     const { user, network } = renderReport();
     const dialog = await openDialog(user);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(REPORT_REASON_REQUIRED);
-    expect(within(dialog).getByRole('radio', { name: 'Prohibited item' })).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByRole('radio', { name: 'Prohibited item' })).toHaveFocus();
+    await submitRefused(
+      user,
+      dialog,
+      'Send report',
+      REPORT_REASON_REQUIRED,
+      within(dialog).getByRole('radio', { name: 'Prohibited item' }),
+    );
 
     await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
     const details = within(dialog).getByRole('textbox', { name: 'Details (required for Other)' });
     expect(details).toBeRequired();
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(REPORT_DETAILS_REQUIRED);
-    expect(details).toHaveAttribute('aria-invalid', 'true');
-    expect(details).toHaveFocus();
+    await submitRefused(user, dialog, 'Send report', REPORT_DETAILS_REQUIRED, details);
     expect(network.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
