@@ -19,7 +19,9 @@
  * Runs are interleaved: for each route, hello-world, then the product on each database, so a
  * neighbour's load on this shared machine hits the pair alike. CPU per request counts the
  * server process and its database (PGlite's process; PostgreSQL's backends of the database),
- * utime + stime from /proc: the figure that does not depend on the neighbours.
+ * utime + stime from /proc: the figure that does not depend on the neighbours. "CPU ×hello"
+ * (hello-world's CPU per request ÷ the route's) is what the req/s ratio comes to when both are
+ * CPU-bound on a quiet machine; on a loaded one the req/s ratio swings with the neighbours.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -316,7 +318,8 @@ function printRow(row: Row): void {
     const flags = m.non2xx || m.errors ? ` (${m.non2xx} non-2xx, ${m.errors} errors)` : '';
     parts.push(
       `${db} ${fixed(m.requestsPerSecond, 0).padStart(5)}/s ${fixed(m.requestsPerSecond / row.hello.requestsPerSecond, 3)}× ` +
-        `p99 ${fixed(m.p99Ms, 0)} ms, ${m.cpuMsPerRequest === undefined ? '?' : fixed(m.cpuMsPerRequest, 2)} ms CPU/req, ` +
+        `p99 ${fixed(m.p99Ms, 0)} ms, ${m.cpuMsPerRequest === undefined ? '?' : fixed(m.cpuMsPerRequest, 2)} ms CPU/req ` +
+        `(${fixed((row.hello.cpuMsPerRequest ?? NaN) / (m.cpuMsPerRequest ?? NaN), 3)}× hello's), ` +
         `${fixed(m.bytesPerResponse / 1024, 1)} KB/resp${flags}`,
     );
   }
@@ -330,12 +333,20 @@ function median(values: number[]): number {
 }
 
 function printSummary(rows: Row[], options: Options): void {
-  console.log('\n| route | hello req/s | ' + options.dbs.map((db) => `${db} req/s | ×hello | p99 ms | CPU ms/req`).join(' | ') + ' |');
-  console.log('|---|---|' + options.dbs.map(() => '---|---|---|---').join('|') + '|');
+  console.log(
+    '\n| route | hello req/s | hello CPU ms/req | ' +
+      options.dbs.map((db) => `${db} req/s | ×hello | p99 ms | CPU ms/req | CPU ×hello`).join(' | ') +
+      ' |',
+  );
+  console.log('|---|---|---|' + options.dbs.map(() => '---|---|---|---|---').join('|') + '|');
   const names = [...new Set(rows.map((row) => row.route))];
   for (const name of names) {
     const of = rows.filter((row) => row.route === name);
-    const cells = [name, fixed(median(of.map((row) => row.hello.requestsPerSecond)), 0)];
+    const cells = [
+      name,
+      fixed(median(of.map((row) => row.hello.requestsPerSecond)), 0),
+      fixed(median(of.map((row) => row.hello.cpuMsPerRequest ?? NaN)), 3),
+    ];
     for (const db of options.dbs) {
       const ms = of.map((row) => ({ m: row.product[db]!, hello: row.hello.requestsPerSecond }));
       cells.push(
@@ -343,6 +354,7 @@ function printSummary(rows: Row[], options: Options): void {
         fixed(median(ms.map(({ m, hello }) => m.requestsPerSecond / hello)), 3),
         fixed(median(ms.map(({ m }) => m.p99Ms)), 0),
         fixed(median(ms.map(({ m }) => m.cpuMsPerRequest ?? NaN)), 2),
+        fixed(median(of.map((row) => (row.hello.cpuMsPerRequest ?? NaN) / (row.product[db]!.cpuMsPerRequest ?? NaN))), 3),
       );
     }
     console.log(`| ${cells.join(' | ')} |`);
@@ -377,7 +389,7 @@ async function main(): Promise<void> {
           round,
           route: route.name,
           path: route.path,
-          hello: await load(`${hello.base}/`, options.seconds, options.connections),
+          hello: await load(`${hello.base}/`, options.seconds, options.connections, () => Promise.resolve([hello.child.pid!])),
           product: {},
         };
         for (const product of products) {

@@ -1,6 +1,6 @@
 import { ListingListSchema, ListingSchema } from '@benchmarket/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { sellerProfiles } from '../src/db/schema.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { call, createActiveListing, createListing } from './support/listings.js';

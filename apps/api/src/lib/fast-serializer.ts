@@ -15,7 +15,7 @@ export function fastSerializer({ schema }: { schema: unknown }): (data: unknown)
   if (typeof schema !== 'object' || schema === null || !('_zod' in schema))
     throw new Error('fastSerializer: the response schema is not a zod schema');
   const jsonSchema = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
-  return fastJson(shapeOnly(jsonSchema) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  return fastJson(shapeOnly(jsonSchema) as Parameters<typeof fastJson>[0]);
 }
 
 /**
