@@ -53,6 +53,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       'apps/api/drizzle/**',
       '**/coverage/**',
