@@ -431,23 +431,13 @@ describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', (
     }
   });
 
-  it('answers with the local model when the endpoint fails with 500', async () => {
-    standIn.mode = 'error';
-    await expectTheLocalAnswer(ctx.app);
-  });
-
-  it('answers with the local model when the endpoint never answers', async () => {
-    standIn.mode = 'hang';
-    await expectTheLocalAnswer(ctx.app);
-  });
-
-  it('answers with the local model when the endpoint answers after AI_TIMEOUT_MS', async () => {
-    front.behaviour = 'slow';
-    await expectTheLocalAnswer(ctx.app);
-  });
-
-  it("answers with the local model when the endpoint answers vectors of another size than the listings'", async () => {
-    front.behaviour = 'wrong-size';
+  it.each([
+    ['fails with 500', () => (standIn.mode = 'error')],
+    ['never answers', () => (standIn.mode = 'hang')],
+    ['answers after AI_TIMEOUT_MS', () => (front.behaviour = 'slow')],
+    ["answers vectors of another size than the listings'", () => (front.behaviour = 'wrong-size')],
+  ])('answers with the local model when the endpoint %s', async (_what, breakEndpoint) => {
+    breakEndpoint();
     await expectTheLocalAnswer(ctx.app);
   });
 });
