@@ -16,6 +16,7 @@ import {
   pngBomb,
   RED,
   uploadPhotos,
+  type UploadFile,
 } from './support/photos.js';
 import { useSellerApp } from './support/users.js';
 import { expectDetail } from './support/responses.js';
@@ -25,6 +26,8 @@ const MB = 1024 * 1024;
 
 const setup = useSellerApp();
 const app = () => setup.ctx.app;
+/** An upload by the listing's owner, as the dashboard sends it. */
+const sellerUploads = (listingId: string, files: readonly UploadFile[]) => uploadPhotos(app(), listingId, files, setup.seller);
 const redJpeg = await jpeg(RED);
 
 /** The bytes behind a photo URL, fetched as a browser would. */
@@ -45,12 +48,10 @@ async function photosOf(listingId: string): Promise<string[]> {
 describe('POST /api/v1/listings/:id/photos', () => {
   it('stores each photo as WebP with a thumbnail, served from /uploads (privately to the owner of an unpaid listing)', async () => {
     const listing = await createListing(app(), setup.seller);
-    const response = await uploadPhotos(
-      app(),
-      listing.id,
-      [{ data: redJpeg }, { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' }],
-      setup.seller,
-    );
+    const response = await sellerUploads(listing.id, [
+      { data: redJpeg },
+      { data: await png(GREEN), filename: 'b.png', contentType: 'image/png' },
+    ]);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.id).toBe(listing.id);
@@ -79,7 +80,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
       { data: await base().gif().toBuffer(), filename: 'b.gif', contentType: 'image/gif' },
       { data: await base().avif().toBuffer(), filename: 'c.bin', contentType: 'application/octet-stream' },
     ];
-    const response = await uploadPhotos(app(), listing.id, files, setup.seller);
+    const response = await sellerUploads(listing.id, files);
     expect(response.statusCode).toBe(201);
     expect(response.json().photos).toHaveLength(3);
   });
@@ -91,7 +92,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
     expect(exifIfd0Tags(before.exif!)).toContain(GPS_IFD_POINTER); // the fixture really carries a GPS position
 
     const listing = await createListing(app(), setup.seller);
-    const response = await uploadPhotos(app(), listing.id, [{ data: original, filename: 'IMG_0001.JPG' }], setup.seller);
+    const response = await sellerUploads(listing.id, [{ data: original, filename: 'IMG_0001.JPG' }]);
     expect(response.statusCode).toBe(201);
     const { photos, thumbnails } = response.json();
     for (const url of [photos[0], thumbnails[0]]) {
@@ -111,7 +112,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('resizes a large photo to fit 1600 px and its thumbnail to fit 400 px', async () => {
     const listing = await createListing(app(), setup.seller);
     const wide = await jpeg(BLUE, 3200, 1200);
-    const response = await uploadPhotos(app(), listing.id, [{ data: wide }], setup.seller);
+    const response = await sellerUploads(listing.id, [{ data: wide }]);
     expect(response.statusCode).toBe(201);
     const photo = await sharp((await fetchPhoto(response.json().photos[0])).rawPayload).metadata();
     const thumbnail = await sharp((await fetchPhoto(response.json().thumbnails[0])).rawPayload).metadata();
@@ -122,17 +123,17 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('allows 5 photos in total across several uploads, and refuses more with the spec text', async () => {
     const listing = await createListing(app(), setup.seller);
     const three = [{ data: redJpeg }, { data: redJpeg }, { data: redJpeg }];
-    expect((await uploadPhotos(app(), listing.id, three, setup.seller)).statusCode).toBe(201);
+    expect((await sellerUploads(listing.id, three)).statusCode).toBe(201);
 
-    const tooMany = await uploadPhotos(app(), listing.id, three, setup.seller);
+    const tooMany = await sellerUploads(listing.id, three);
     expectDetail(tooMany, 400, 'You can only have up to 5 photos (currently have 3)');
     expect(await photosOf(listing.id)).toHaveLength(3);
 
-    const two = await uploadPhotos(app(), listing.id, [{ data: redJpeg }, { data: redJpeg }], setup.seller);
+    const two = await sellerUploads(listing.id, [{ data: redJpeg }, { data: redJpeg }]);
     expect(two.statusCode).toBe(201);
     expect(two.json().photos).toHaveLength(5);
 
-    const sixth = await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    const sixth = await sellerUploads(listing.id, [{ data: redJpeg }]);
     expectDetail(sixth, 400, 'You can only have up to 5 photos (currently have 5)');
     expect(uploadedFiles(listing.id)).toHaveLength(10); // 5 photos + 5 thumbnails, nothing else
   });
@@ -140,7 +141,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('refuses six photos in one upload', async () => {
     const listing = await createListing(app(), setup.seller);
     const six = Array.from({ length: 6 }, () => ({ data: redJpeg }));
-    const response = await uploadPhotos(app(), listing.id, six, setup.seller);
+    const response = await sellerUploads(listing.id, six);
     expectDetail(response, 400, 'You can only have up to 5 photos (currently have 0)');
     expect(await photosOf(listing.id)).toHaveLength(0);
   });
@@ -148,12 +149,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('refuses a text file renamed .jpg and declared as a JPEG', async () => {
     const listing = await createListing(app(), setup.seller);
     const fake = Buffer.from('Not a photo at all, just some text pretending to be one.\n'.repeat(20));
-    const response = await uploadPhotos(
-      app(),
-      listing.id,
-      [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }],
-      setup.seller,
-    );
+    const response = await sellerUploads(listing.id, [{ data: fake, filename: 'centrifuge.jpg', contentType: 'image/jpeg' }]);
     expectDetail(response, 415, 'Please drop image files only');
     expect(uploadedFiles(listing.id)).toHaveLength(0);
   });
@@ -166,7 +162,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
       { data: pdf, filename: 'photo.png', contentType: 'image/png' },
       { data: svg, filename: 'photo.svg', contentType: 'image/svg+xml' },
     ]) {
-      const response = await uploadPhotos(app(), listing.id, [file], setup.seller);
+      const response = await sellerUploads(listing.id, [file]);
       expect(response.statusCode, file.filename).toBe(415);
       expect(response.json().detail).toBe('Please drop image files only');
     }
@@ -174,12 +170,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
 
   it('stores nothing when one file of an upload is refused', async () => {
     const listing = await createListing(app(), setup.seller);
-    const response = await uploadPhotos(
-      app(),
-      listing.id,
-      [{ data: redJpeg }, { data: Buffer.from('plain text'), filename: 'b.jpg' }],
-      setup.seller,
-    );
+    const response = await sellerUploads(listing.id, [{ data: redJpeg }, { data: Buffer.from('plain text'), filename: 'b.jpg' }]);
     expect(response.statusCode).toBe(415);
     expect(await photosOf(listing.id)).toHaveLength(0);
     expect(uploadedFiles(listing.id)).toHaveLength(0);
@@ -188,7 +179,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
   it('refuses a file over 10 MB with 413 and a detail naming the limit', async () => {
     const listing = await createListing(app(), setup.seller);
     const big = Buffer.concat([redJpeg, Buffer.alloc(10 * MB)]);
-    const response = await uploadPhotos(app(), listing.id, [{ data: big }], setup.seller);
+    const response = await sellerUploads(listing.id, [{ data: big }]);
     expectDetail(response, 413, 'Each photo must be at most 10 MB');
     expect(await photosOf(listing.id)).toHaveLength(0);
   });
@@ -202,12 +193,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
       .png()
       .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * MB);
-    const response = await uploadPhotos(
-      app(),
-      listing.id,
-      [{ data: noise, filename: 'noise.png', contentType: 'image/png' }],
-      setup.seller,
-    );
+    const response = await sellerUploads(listing.id, [{ data: noise, filename: 'noise.png', contentType: 'image/png' }]);
     expect(response.statusCode).toBe(201);
   });
 
@@ -216,14 +202,14 @@ describe('POST /api/v1/listings/:id/photos', () => {
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(2048);
     const started = Date.now();
-    const response = await uploadPhotos(app(), listing.id, [{ data: bomb, filename: 'bomb.png', contentType: 'image/png' }], setup.seller);
+    const response = await sellerUploads(listing.id, [{ data: bomb, filename: 'bomb.png', contentType: 'image/png' }]);
     expectDetail(response, 413, 'Each photo can have at most 40 megapixels (this one is 100000 × 100000 pixels)');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('refuses an image just over the 40 megapixel limit, far below the library default', async () => {
     const listing = await createListing(app(), setup.seller);
-    const response = await uploadPhotos(app(), listing.id, [{ data: pngBomb(8000, 5001), filename: 'big.png' }], setup.seller);
+    const response = await sellerUploads(listing.id, [{ data: pngBomb(8000, 5001), filename: 'big.png' }]);
     expect(response.statusCode).toBe(413);
   });
 
@@ -232,14 +218,14 @@ describe('POST /api/v1/listings/:id/photos', () => {
     const byOther = await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.other);
     expectDetail(byOther, 403, NO_PERMISSION);
     expect((await uploadPhotos(app(), listing.id, [{ data: redJpeg }])).statusCode).toBe(401);
-    const unknown = await uploadPhotos(app(), '6f1c8a52-3a55-4f0e-9a43-0c6f1f0f4b11', [{ data: redJpeg }], setup.seller);
+    const unknown = await sellerUploads('6f1c8a52-3a55-4f0e-9a43-0c6f1f0f4b11', [{ data: redJpeg }]);
     expectDetail(unknown, 404, 'Listing not found');
     expect(uploadedFiles(listing.id)).toHaveLength(0);
   });
 
   it('answers 400 for an upload with no file, and 415 for a body that is not multipart', async () => {
     const listing = await createListing(app(), setup.seller);
-    const empty = await uploadPhotos(app(), listing.id, [], setup.seller);
+    const empty = await sellerUploads(listing.id, []);
     expect(empty.statusCode).toBe(400);
     const json = await call(app(), 'POST', `/listings/${listing.id}/photos`, { user: setup.seller, payload: { files: ['a.jpg'] } });
     expect(json.statusCode).toBe(415);
@@ -249,12 +235,7 @@ describe('POST /api/v1/listings/:id/photos', () => {
 describe('DELETE /api/v1/listings/:id/photos/:index', () => {
   it('removes the photo at the index, its files, and keeps the others in order', async () => {
     const listing = await createListing(app(), setup.seller);
-    const upload = await uploadPhotos(
-      app(),
-      listing.id,
-      [{ data: await jpeg(RED) }, { data: await jpeg(GREEN) }, { data: await jpeg(BLUE) }],
-      setup.seller,
-    );
+    const upload = await sellerUploads(listing.id, [{ data: await jpeg(RED) }, { data: await jpeg(GREEN) }, { data: await jpeg(BLUE) }]);
     const [red, green, blue] = upload.json().photos as string[];
     const greenThumb = upload.json().thumbnails[1] as string;
 
@@ -270,7 +251,7 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
     const again = await call(app(), 'DELETE', `/listings/${listing.id}/photos/1`, { user: setup.seller });
     expect(again.json().photos).toEqual([red]);
     // A new upload goes after the remaining photo.
-    const added = await uploadPhotos(app(), listing.id, [{ data: await jpeg(GREEN) }], setup.seller);
+    const added = await sellerUploads(listing.id, [{ data: await jpeg(GREEN) }]);
     const photos = added.json().photos as string[];
     expect(photos[0]).toBe(red);
     expect(await colourName((await fetchPhoto(photos[1]!)).rawPayload)).toBe('green');
@@ -278,7 +259,7 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
 
   it('answers 404 for an index with no photo', async () => {
     const listing = await createListing(app(), setup.seller);
-    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    await sellerUploads(listing.id, [{ data: redJpeg }]);
     const response = await call(app(), 'DELETE', `/listings/${listing.id}/photos/1`, { user: setup.seller });
     expectDetail(response, 404, 'Photo not found');
     expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/-1`, { user: setup.seller })).statusCode).toBe(400);
@@ -286,7 +267,7 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
 
   it('lets only the owner remove photos', async () => {
     const listing = await createListing(app(), setup.seller);
-    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    await sellerUploads(listing.id, [{ data: redJpeg }]);
     const response = await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`, { user: setup.other });
     expectDetail(response, 403, NO_PERMISSION);
     expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`)).statusCode).toBe(401);
@@ -295,10 +276,10 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
 
   it('does not change the photos of a removed listing', async () => {
     const listing = await createListing(app(), setup.seller);
-    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    await sellerUploads(listing.id, [{ data: redJpeg }]);
     await call(app(), 'DELETE', `/listings/${listing.id}`, { user: setup.seller });
     expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`, { user: setup.seller })).statusCode).toBe(409);
-    expect((await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller)).statusCode).toBe(409);
+    expect((await sellerUploads(listing.id, [{ data: redJpeg }])).statusCode).toBe(409);
     expect((await call(app(), 'DELETE', `/listings/${listing.id}/photos/0`, { user: setup.other })).statusCode).toBe(404);
   });
 });
@@ -306,8 +287,8 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
 describe('photos in listing responses', () => {
   it('lists photos in upload order in the detail, the owner’s list and latest', async () => {
     const listing = await createListing(app(), setup.seller);
-    const first = await uploadPhotos(app(), listing.id, [{ data: await jpeg(BLUE) }, { data: await jpeg(RED) }], setup.seller);
-    const second = await uploadPhotos(app(), listing.id, [{ data: await jpeg(GREEN) }], setup.seller);
+    const first = await sellerUploads(listing.id, [{ data: await jpeg(BLUE) }, { data: await jpeg(RED) }]);
+    const second = await sellerUploads(listing.id, [{ data: await jpeg(GREEN) }]);
     const expected = second.json().photos as string[];
     expect(expected.slice(0, 2)).toEqual(first.json().photos);
     const colours = await Promise.all(expected.map(async (url) => colourName((await fetchPhoto(url)).rawPayload)));
@@ -321,7 +302,7 @@ describe('photos in listing responses', () => {
 describe('who can load a photo file (issue 12)', () => {
   it('serves the photos of a public listing to anyone, and answers 404 to all but the owner once it is removed', async () => {
     const listing = await createListing(app(), setup.seller);
-    await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller);
+    await sellerUploads(listing.id, [{ data: redJpeg }]);
     await activate(app(), listing.id);
 
     const [publicUrl] = (await call(app(), 'GET', `/listings/${listing.id}`)).json().photos as string[];
@@ -346,7 +327,7 @@ describe('who can load a photo file (issue 12)', () => {
 
   it('answers 404 for the photos of an unpaid listing without a valid signature', async () => {
     const listing = await createListing(app(), setup.seller);
-    const uploaded = (await uploadPhotos(app(), listing.id, [{ data: redJpeg }], setup.seller)).json();
+    const uploaded = (await sellerUploads(listing.id, [{ data: redJpeg }])).json();
     const [signed] = uploaded.photos as string[];
     const [signedThumb] = uploaded.thumbnails as string[];
     const [bare, access] = signed!.split('?');

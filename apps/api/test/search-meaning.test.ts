@@ -186,14 +186,20 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   // Both processes read the catalog's words before these edits (and keep them a minute): what
   // finds an edited listing by a word new to the catalog is the meaning read back from the database.
   describe('a listing edited shows its new meaning in the next search', () => {
+    const searchBike = (app: FastifyInstance) => searchBody(app, { query: 'bike', use_rag: true }, buyer);
+    /** The seller's edit through `app`'s PUT /listings/{id}; insists on a 200. */
+    async function rewrite(app: FastifyInstance, id: string, payload: Record<string, unknown>) {
+      const edited = await call(app, 'PUT', `/listings/${id}`, { user: seller, payload });
+      expect(edited.statusCode, edited.body).toBe(200);
+    }
+
     it('PUT /api/v1/listings/:id rewriting a centrifuge into an exercise bicycle: the next AI search for "bike" offers it', async () => {
       const listing = await createActiveListing(ctx.app, seller, CENTRIFUGE);
-      expect(ids(await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer))).not.toContain(listing.id);
+      expect(ids(await searchBike(ctx.app))).not.toContain(listing.id);
 
-      const edited = await call(ctx.app, 'PUT', `/listings/${listing.id}`, { user: seller, payload: BICYCLE });
-      expect(edited.statusCode, edited.body).toBe(200);
+      await rewrite(ctx.app, listing.id, BICYCLE);
 
-      const after = await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer);
+      const after = await searchBike(ctx.app);
       expect(ids(after)).toContain(listing.id);
       explainsByMeaning(
         after.items.find((item) => item.id === listing.id),
@@ -204,23 +210,15 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
 
     it('a write through one API process is found by a search through the other, both ways', async () => {
       const viaFirst = await createActiveListing(ctx.app, seller, CENTRIFUGE);
-      expect(ids(await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer))).not.toContain(viaFirst.id);
-      const edited = await call(ctx.app, 'PUT', `/listings/${viaFirst.id}`, {
-        user: seller,
-        payload: { ...BICYCLE, title: 'Lode Corival Exercise Bicycle' },
-      });
-      expect(edited.statusCode, edited.body).toBe(200);
-      expect(ids(await searchBody(otherProcess, { query: 'bike', use_rag: true }, buyer))).toContain(viaFirst.id);
+      expect(ids(await searchBike(otherProcess))).not.toContain(viaFirst.id);
+      await rewrite(ctx.app, viaFirst.id, { ...BICYCLE, title: 'Lode Corival Exercise Bicycle' });
+      expect(ids(await searchBike(otherProcess))).toContain(viaFirst.id);
 
       const viaOther = await createListing(otherProcess, seller, CENTRIFUGE);
       await activate(otherProcess, viaOther.id);
-      expect(ids(await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer))).not.toContain(viaOther.id);
-      const editedElsewhere = await call(otherProcess, 'PUT', `/listings/${viaOther.id}`, {
-        user: seller,
-        payload: { ...BICYCLE, title: 'Kettler Ergometer Exercise Bicycle' },
-      });
-      expect(editedElsewhere.statusCode, editedElsewhere.body).toBe(200);
-      const seen = await searchBody(ctx.app, { query: 'bike', use_rag: true }, buyer);
+      expect(ids(await searchBike(ctx.app))).not.toContain(viaOther.id);
+      await rewrite(otherProcess, viaOther.id, { ...BICYCLE, title: 'Kettler Ergometer Exercise Bicycle' });
+      const seen = await searchBike(ctx.app);
       expect(ids(seen)).toContain(viaOther.id);
       explainsByMeaning(
         seen.items.find((item) => item.id === viaOther.id),
@@ -433,23 +431,13 @@ describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', (
     }
   });
 
-  it('answers with the local model when the endpoint fails with 500', async () => {
-    standIn.mode = 'error';
-    await expectTheLocalAnswer(ctx.app);
-  });
-
-  it('answers with the local model when the endpoint never answers', async () => {
-    standIn.mode = 'hang';
-    await expectTheLocalAnswer(ctx.app);
-  });
-
-  it('answers with the local model when the endpoint answers after AI_TIMEOUT_MS', async () => {
-    front.behaviour = 'slow';
-    await expectTheLocalAnswer(ctx.app);
-  });
-
-  it("answers with the local model when the endpoint answers vectors of another size than the listings'", async () => {
-    front.behaviour = 'wrong-size';
+  it.each([
+    ['fails with 500', () => (standIn.mode = 'error')],
+    ['never answers', () => (standIn.mode = 'hang')],
+    ['answers after AI_TIMEOUT_MS', () => (front.behaviour = 'slow')],
+    ["answers vectors of another size than the listings'", () => (front.behaviour = 'wrong-size')],
+  ])('answers with the local model when the endpoint %s', async (_what, breakEndpoint) => {
+    breakEndpoint();
     await expectTheLocalAnswer(ctx.app);
   });
 });

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, inArray } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { users } from '../src/db/schema.js';
 import { bannerText, localStandIns } from '../src/lib/startup-banner.js';
 import { startRuntime } from '../src/runtime.js';
-import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.js';
+import { findDemoAccounts } from '../src/seed/demo-accounts.js';
 import { createPostgresDatabase, testEnv } from './helpers.js';
 
 /**
@@ -129,15 +129,7 @@ describe('demo accounts and DATABASE_URL', () => {
         const env = testEnv(freshDir(), { LOG_LEVEL: 'info', DATABASE_URL: url, ...(demoData ? { DEMO_DATA: demoData } : {}) });
         const runtime = await startRuntime(loadConfig(env), { logStream: stream });
         expect(runtime.database.kind).toBe('postgres');
-        const demo = await runtime.database.db
-          .select({ email: users.email })
-          .from(users)
-          .where(
-            inArray(
-              users.email,
-              DEMO_ACCOUNTS.map((account) => account.email),
-            ),
-          );
+        const demo = await findDemoAccounts(runtime.database.db);
         await runtime.stop();
         expect(demo).toEqual([]);
         const [banner] = banners(lines);

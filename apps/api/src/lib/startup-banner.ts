@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/database.js';
-import { users } from '../db/schema.js';
-import { DEMO_ACCOUNTS } from '../seed/demo-accounts.js';
+import { findDemoAccounts } from '../seed/demo-accounts.js';
 
 /**
  * Issue 12, defect 8 (fail-open defaults): every local stand-in a start runs with, named in
@@ -102,16 +101,7 @@ async function databaseFacts(database: Database): Promise<DatabaseFacts> {
     fsync = undefined;
   }
   try {
-    const rows = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        inArray(
-          users.email,
-          DEMO_ACCOUNTS.map((account) => account.email),
-        ),
-      );
-    demoAccounts = rows.length;
+    demoAccounts = (await findDemoAccounts(database.db)).length;
   } catch {
     demoAccounts = 0;
   }

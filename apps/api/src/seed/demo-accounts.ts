@@ -1,3 +1,7 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { users } from '../db/schema.js';
+
 /**
  * The demo accounts the README lists (section 'Demo accounts'). Their passwords are public
  * on purpose: they exist only in a database the demo seed filled.
@@ -53,3 +57,16 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     admin: true,
   },
 ];
+
+/** The demo accounts a database holds (found by their published addresses): none outside a demo. */
+export function findDemoAccounts(db: Db) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
+}
