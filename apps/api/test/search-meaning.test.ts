@@ -187,6 +187,16 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   // finds an edited listing by a word new to the catalog is the meaning read back from the database.
   describe('a listing edited shows its new meaning in the next search', () => {
     const searchBike = (app: FastifyInstance) => searchBody(app, { query: 'bike', use_rag: true }, buyer);
+    /** The next AI search for "bike" through `app` offers the listing, saying it means about the same as "bicycle". */
+    const expectBikeOffers = async (app: FastifyInstance, id: string) => {
+      const found = await searchBike(app);
+      expect(ids(found)).toContain(id);
+      explainsByMeaning(
+        found.items.find((item) => item.id === id),
+        'bike',
+        'bicycle',
+      );
+    };
     /** The seller's edit through `app`'s PUT /listings/{id}; insists on a 200. */
     async function rewrite(app: FastifyInstance, id: string, payload: Record<string, unknown>) {
       const edited = await call(app, 'PUT', `/listings/${id}`, { user: seller, payload });
@@ -199,13 +209,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
 
       await rewrite(ctx.app, listing.id, BICYCLE);
 
-      const after = await searchBike(ctx.app);
-      expect(ids(after)).toContain(listing.id);
-      explainsByMeaning(
-        after.items.find((item) => item.id === listing.id),
-        'bike',
-        'bicycle',
-      );
+      await expectBikeOffers(ctx.app, listing.id);
     });
 
     it('a write through one API process is found by a search through the other, both ways', async () => {
@@ -218,13 +222,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       await activate(otherProcess, viaOther.id);
       expect(ids(await searchBike(ctx.app))).not.toContain(viaOther.id);
       await rewrite(otherProcess, viaOther.id, { ...BICYCLE, title: 'Kettler Ergometer Exercise Bicycle' });
-      const seen = await searchBike(ctx.app);
-      expect(ids(seen)).toContain(viaOther.id);
-      explainsByMeaning(
-        seen.items.find((item) => item.id === viaOther.id),
-        'bike',
-        'bicycle',
-      );
+      await expectBikeOffers(ctx.app, viaOther.id);
     });
   });
 

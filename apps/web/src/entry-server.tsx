@@ -1,4 +1,4 @@
-import { matchPage, type PageName } from '@benchmarket/shared';
+import { jsonForScript, matchPage, type PageName } from '@benchmarket/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -42,16 +42,6 @@ export interface RenderedPage {
   html: string;
   /** The router's and the queries' state, for the client to hydrate with (app/server-state.ts), as a JSON script. */
   stateScript: string;
-}
-
-/** JSON inside <script>: nothing in it can close the element or start a comment. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Waits until no query is fetching (or DATA_WAIT_MS has passed). */

@@ -19,6 +19,7 @@ export * from './category-names.js';
 export * from './conversation-values.js';
 export * from './routes.js';
 export * from './watchlist.js';
+export * from './json-for-script.js';
 
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -5,6 +5,7 @@ import {
   DEFAULT_CURRENCY,
   documentTitle,
   isCondition,
+  jsonForScript,
   matchPage,
   PAGE_ROUTES,
   PAGES,
@@ -82,16 +83,6 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Text for an HTML attribute or element. */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/** JSON inside <script>: nothing in it can close the element or start a comment. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** One line, at most `max` characters, cut at a word boundary with an ellipsis. */

@@ -64,56 +64,58 @@ export function createAppMetrics({ database }: AppMetricsDeps): AppMetrics {
   // One registry per app: tests build many apps in one process, and two processes never share one.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Every metric carries the prefix and lives in this app's registry.
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name: `${PREFIX}${name}`, help, labelNames, buckets, registers: [registry] });
+  /** A gauge whose value is read at scrape time by `collect`. */
+  const gauge = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    collect: (this: Gauge<L>) => void | Promise<void>,
+  ) => new Gauge<L>({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry], collect });
 
-  const httpRequests = new Counter({
-    name: `${PREFIX}http_requests_total`,
-    help: 'HTTP requests answered, by route pattern (unmatched: no route), method and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers: [registry],
-  });
-  const httpDuration = new Histogram({
-    name: `${PREFIX}http_request_duration_seconds`,
-    help: 'Time from receiving a request to sending its answer, by route pattern, method and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
+  const httpRequests = counter(
+    'http_requests_total',
+    'HTTP requests answered, by route pattern (unmatched: no route), method and status code.',
+    ['method', 'route', 'status_code'],
+  );
+  const httpDuration = histogram(
+    'http_request_duration_seconds',
+    'Time from receiving a request to sending its answer, by route pattern, method and status code.',
+    ['method', 'route', 'status_code'],
+    REQUEST_BUCKETS,
+  );
 
-  const queryDuration = new Histogram({
-    name: `${PREFIX}db_query_duration_seconds`,
-    help: 'Database query time as the API sees it (waiting for a pooled connection not included), by result (ok, error).',
-    labelNames: ['result'] as const,
-    buckets: QUERY_BUCKETS,
-    registers: [registry],
-  });
+  const queryDuration = histogram(
+    'db_query_duration_seconds',
+    'Database query time as the API sees it (waiting for a pooled connection not included), by result (ok, error).',
+    ['result'],
+    QUERY_BUCKETS,
+  );
   const { pool } = database;
-  new Gauge({
-    name: `${PREFIX}db_pool_connections`,
-    help: 'Connections of the database pool, by state (total, idle, max). Embedded PGlite: one connection to its socket.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
+  gauge(
+    'db_pool_connections',
+    'Connections of the database pool, by state (total, idle, max). Embedded PGlite: one connection to its socket.',
+    ['state'],
+    function () {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'max' }, pool.options.max ?? 10);
     },
-  });
-  new Gauge({
-    name: `${PREFIX}db_pool_waiting_requests`,
-    help: 'Queries waiting for a free connection of the pool (PGlite: waiting for its single session).',
-    registers: [registry],
-    collect() {
+  );
+  gauge(
+    'db_pool_waiting_requests',
+    'Queries waiting for a free connection of the pool (PGlite: waiting for its single session).',
+    [],
+    function () {
       this.set(pool.waitingCount);
     },
-  });
-  new Gauge({
-    name: `${PREFIX}db_info`,
-    help: 'The database kind this process uses (always 1).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      this.set({ kind: database.kind }, 1);
-    },
+  );
+  gauge('db_info', 'The database kind this process uses (always 1).', ['kind'], function () {
+    this.set({ kind: database.kind }, 1);
   });
 
   // The job queue is read from the database once per scrape; every gauge below shows that one read.
@@ -122,75 +124,55 @@ export function createAppMetrics({ database }: AppMetricsDeps): AppMetrics {
     (queueRead ??= readJobQueue(database)
       .catch(() => undefined)
       .finally(() => setImmediate(() => (queueRead = undefined))));
-  new Gauge({
-    name: `${PREFIX}db_up`,
-    help: 'Whether the database answered the scrape-time query of the job queue (1) or not (0).',
-    registers: [registry],
-    async collect() {
-      this.set((await readQueueOnce()) ? 1 : 0);
-    },
+  gauge('db_up', 'Whether the database answered the scrape-time query of the job queue (1) or not (0).', [], async function () {
+    this.set((await readQueueOnce()) ? 1 : 0);
   });
-  new Gauge({
-    name: `${PREFIX}job_queue_depth`,
-    help: 'Jobs in the queue by state: pending (all, including those scheduled later), due (pending and due now), running.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    async collect() {
+  gauge(
+    'job_queue_depth',
+    'Jobs in the queue by state: pending (all, including those scheduled later), due (pending and due now), running.',
+    ['state'],
+    async function () {
       const queue = await readQueueOnce();
       if (!queue) return this.reset();
       this.set({ state: 'pending' }, queue.pending);
       this.set({ state: 'due' }, queue.due);
       this.set({ state: 'running' }, queue.running);
     },
-  });
-  new Gauge({
-    name: `${PREFIX}job_queue_oldest_due_age_seconds`,
-    help: 'How long the oldest due pending job has waited past its run time (0: none waiting).',
-    registers: [registry],
-    async collect() {
+  );
+  // One number of that read; no value when the database did not answer.
+  const queueGauge = (name: string, help: string, valueOf: (queue: JobQueueState) => number) =>
+    gauge(name, help, [], async function () {
       const queue = await readQueueOnce();
       if (!queue) return this.reset();
-      this.set(queue.oldest_due_seconds ?? 0);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}jobs_failed_last_hour`,
-    help: 'Jobs that gave up (last attempt failed) in the past hour.',
-    registers: [registry],
-    async collect() {
-      const queue = await readQueueOnce();
-      if (!queue) return this.reset();
-      this.set(queue.failed_last_hour);
-    },
-  });
+      this.set(valueOf(queue));
+    });
+  queueGauge(
+    'job_queue_oldest_due_age_seconds',
+    'How long the oldest due pending job has waited past its run time (0: none waiting).',
+    (queue) => queue.oldest_due_seconds ?? 0,
+  );
+  queueGauge('jobs_failed_last_hour', 'Jobs that gave up (last attempt failed) in the past hour.', (queue) => queue.failed_last_hour);
 
-  const mail = new Counter({
-    name: `${PREFIX}mail_total`,
-    help: 'Mail sending attempts by result: sent (accepted by the SMTP server or written to the outbox), failed (retried later).',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
-  const payments = new Counter({
-    name: `${PREFIX}payments_total`,
-    help:
-      'Payments reaching a settled state: completed, failed (declined), refused (paid for something that no longer applies: refund due), ' +
+  const mail = counter(
+    'mail_total',
+    'Mail sending attempts by result: sent (accepted by the SMTP server or written to the outbox), failed (retried later).',
+    ['result'],
+  );
+  const payments = counter(
+    'payments_total',
+    'Payments reaching a settled state: completed, failed (declined), refused (paid for something that no longer applies: refund due), ' +
       'refunded, partially_refunded; refund_failed counts failed attempts of the refund job.',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const searchDuration = new Histogram({
-    name: `${PREFIX}search_duration_seconds`,
-    help: 'Time the search engine took for one page, by mode (plain, ai); pages served from memory are not included.',
-    labelNames: ['mode'] as const,
-    buckets: SEARCH_BUCKETS,
-    registers: [registry],
-  });
-  const searchCache = new Counter({
-    name: `${PREFIX}search_cache_requests_total`,
-    help: 'Search pages looked up in the in-memory page cache, by result (hit, miss).',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+    ['outcome'],
+  );
+  const searchDuration = histogram(
+    'search_duration_seconds',
+    'Time the search engine took for one page, by mode (plain, ai); pages served from memory are not included.',
+    ['mode'],
+    SEARCH_BUCKETS,
+  );
+  const searchCache = counter('search_cache_requests_total', 'Search pages looked up in the in-memory page cache, by result (hit, miss).', [
+    'result',
+  ]);
   // Series that exist from the start, so a rate() is 0 rather than absent before the first event.
   for (const result of ['sent', 'failed']) mail.inc({ result }, 0);
   for (const outcome of ['completed', 'failed', 'refused', 'refunded', 'partially_refunded', 'refund_failed'] satisfies PaymentOutcome[]) {

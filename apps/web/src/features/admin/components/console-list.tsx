@@ -1,6 +1,6 @@
 import type { Paginated } from '@benchmarket/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
@@ -9,8 +9,8 @@ import { withParams } from './use-page-param';
 
 interface ConsoleListProps<Item> {
   query: UseQueryResult<Paginated<Item>>;
-  loadingLabel: string;
-  failedTitle: string;
+  /** What the list reads ('inbox'), for the loading and failed texts (QueryView). */
+  what: string;
   /** What an empty page says instead of the list. */
   empty: ReactNode;
   /** The pager's name ('Inbox pages'). */
@@ -27,20 +27,11 @@ interface ConsoleListProps<Item> {
  * A paged console list: the query's loading and failed states (QueryView), the empty state,
  * then the items and the pager, whose links keep the URL's filters.
  */
-export function ConsoleList<Item>({
-  query,
-  loadingLabel,
-  failedTitle,
-  empty,
-  pagesLabel,
-  pageParam = 'page',
-  summary,
-  children,
-}: ConsoleListProps<Item>) {
+export function ConsoleList<Item>({ query, what, empty, pagesLabel, pageParam = 'page', summary, children }: ConsoleListProps<Item>) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   return (
-    <QueryView query={query} loadingLabel={loadingLabel} failedTitle={failedTitle}>
+    <QueryView query={query} what={what}>
       {(data) =>
         data.items.length === 0 ? (
           <EmptyState>{empty}</EmptyState>
@@ -70,4 +61,21 @@ export function SearchCount({ total, search, noun }: { total: number; search: st
       {search ? `${String(total)} found for '${search}'.` : `${String(total)} ${noun}, the newest first.`}
     </p>
   );
+}
+
+/**
+ * The console's cards as ConsoleList's children (inbox entries, report groups): one ordered
+ * list, one card per item — each card is its own <li>.
+ */
+export function cardList<Item>(keyOf: (item: Item) => string, card: (item: Item) => ReactNode): (items: Item[]) => ReactNode {
+  function Cards(items: Item[]) {
+    return (
+      <ol className="space-y-4">
+        {items.map((item) => (
+          <Fragment key={keyOf(item)}>{card(item)}</Fragment>
+        ))}
+      </ol>
+    );
+  }
+  return Cards;
 }

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConversationReports, useResolveConversationReports } from '../api/reports';
 import { formatDateTime } from '../format';
-import { ConsoleList } from './console-list';
+import { cardList, ConsoleList } from './console-list';
 import { ListingLink, linkClass, UserLink } from './record-links';
 import { ReportList } from './report-list';
 import { ResolveReportsDialog } from './resolve-reports-dialog';
@@ -78,18 +78,16 @@ export function OpenConversationReports({ onDone }: { onDone: (message: string) 
   return (
     <ConsoleList
       query={reports}
-      loadingLabel="Loading the conversation reports…"
-      failedTitle="The conversation reports could not be loaded."
+      what="conversation reports"
       empty="No open reports about conversations."
       pagesLabel="Conversation report pages"
       pageParam={PAGE_PARAM}
     >
-      {(groups) => (
-        <ol className="space-y-4">
-          {groups.map((group) => (
-            <ConversationReportCard key={group.conversation_id} group={group} onDone={onDone} />
-          ))}
-        </ol>
+      {cardList(
+        (group) => group.conversation_id,
+        (group) => (
+          <ConversationReportCard group={group} onDone={onDone} />
+        ),
       )}
     </ConsoleList>
   );

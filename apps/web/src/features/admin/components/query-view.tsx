@@ -9,10 +9,11 @@ export const OFFLINE = 'BenchMarket could not be reached. Check your connection 
 
 interface QueryViewProps<T> {
   query: UseQueryResult<T>;
-  /** What is loading, for the spinner's status text ('Loading the review queue…'). */
-  loadingLabel: string;
-  /** The headline of a failed load ('The review queue could not be loaded.'). */
-  failedTitle: string;
+  /**
+   * What the query reads ('review queue'): the spinner says 'Loading the review queue…', a
+   * failed load 'The review queue could not be loaded.' — the same words on every console page.
+   */
+  what: string;
   children: (data: T) => ReactNode;
 }
 
@@ -21,13 +22,13 @@ interface QueryViewProps<T> {
  * console's 'no access'), and the data. While a new page or filter loads, the last data stays
  * on screen, marked busy.
  */
-export function QueryView<T>({ query, loadingLabel, failedTitle, children }: QueryViewProps<T>) {
-  if (query.isPending) return <Spinner label={loadingLabel} className="py-16" />;
+export function QueryView<T>({ query, what, children }: QueryViewProps<T>) {
+  if (query.isPending) return <Spinner label={`Loading the ${what}…`} className="py-16" />;
   if (query.isError && (query.data === undefined || query.isPlaceholderData)) {
     if (isApiError(query.error) && query.error.status === 403) return <NoAccess />;
     return (
       <Alert
-        title={failedTitle}
+        title={`The ${what} could not be loaded.`}
         onRetry={() => {
           void query.refetch();
         }}

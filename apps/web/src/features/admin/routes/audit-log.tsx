@@ -118,8 +118,7 @@ function AuditLog() {
       <SearchForm param="object_id" label="Object id" hint="Only what was done to one listing, user, payment or setting." />
       <ConsoleList
         query={audit}
-        loadingLabel="Loading the audit log…"
-        failedTitle="The audit log could not be loaded."
+        what="audit log"
         empty={objectId ? `Nothing was recorded about '${objectId}'.` : 'No administrator action is recorded yet.'}
         pagesLabel="Audit log pages"
       >

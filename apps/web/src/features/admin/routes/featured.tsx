@@ -160,7 +160,7 @@ function Featured() {
         <h2 id="featured-title" className="mb-4 text-xl font-semibold text-slate-900">
           Featured now
         </h2>
-        <QueryView query={featured} loadingLabel="Loading the featured listings…" failedTitle="The featured listings could not be loaded.">
+        <QueryView query={featured} what="featured listings">
           {(listings) => <FeaturedList listings={listings} onDone={notice.show} />}
         </QueryView>
       </section>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { answerDetail } from '@/lib/api-client';
 import { useAdminInbox, useMarkInboxItemDone } from '../api/inbox';
-import { ConsoleList } from '../components/console-list';
+import { cardList, ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
 import { OFFLINE } from '../components/query-view';
 import { StatusList, type StatusView } from '../components/status-tabs';
@@ -80,17 +80,15 @@ function Inbox({ status, page, showNotice }: StatusView<'done'>) {
   return (
     <ConsoleList
       query={inbox}
-      loadingLabel="Loading the inbox…"
-      failedTitle="The inbox could not be loaded."
+      what="inbox"
       empty={status === 'open' ? 'Nothing to answer: the inbox is empty.' : 'Nothing is marked done yet.'}
       pagesLabel="Inbox pages"
     >
-      {(items) => (
-        <ol className="space-y-4">
-          {items.map((item) => (
-            <InboxEntry key={`${item.kind}-${item.id}`} item={item} onDone={showNotice} />
-          ))}
-        </ol>
+      {cardList(
+        (item) => `${item.kind}-${item.id}`,
+        (item) => (
+          <InboxEntry item={item} onDone={showNotice} />
+        ),
       )}
     </ConsoleList>
   );

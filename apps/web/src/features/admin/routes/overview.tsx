@@ -120,7 +120,7 @@ function Overview({ overview }: { overview: AdminOverview }) {
 function OverviewContent() {
   const overview = useOverview();
   return (
-    <QueryView query={overview} loadingLabel="Loading the overview…" failedTitle="The overview could not be loaded.">
+    <QueryView query={overview} what="overview">
       {(data) => <Overview overview={data} />}
     </QueryView>
   );

@@ -188,8 +188,7 @@ function Payments() {
       {notice.element}
       <ConsoleList
         query={payments}
-        loadingLabel="Loading the payments…"
-        failedTitle="The payments could not be loaded."
+        what="payments"
         empty={q ? `No payment matches '${q}'.` : 'No payments yet.'}
         pagesLabel="Payment pages"
         summary={(data) => <SearchCount total={data.total} search={q} noun="payments" />}

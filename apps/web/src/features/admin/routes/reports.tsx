@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { useReports, useResolveReports, type ReportStatus } from '../api/reports';
-import { ConsoleList } from '../components/console-list';
+import { cardList, ConsoleList } from '../components/console-list';
 import { consoleRoute } from '../components/console-page';
 import { OpenConversationReports, ResolvedConversationReports } from '../components/conversation-reports';
 import { ListingActions } from '../components/listing-actions';
@@ -88,17 +88,15 @@ function Reports({ status, page, showNotice }: StatusView<'resolved'>) {
         </h2>
         <ConsoleList
           query={reports}
-          loadingLabel="Loading the reports…"
-          failedTitle="The reports could not be loaded."
+          what="reports"
           empty={status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}
           pagesLabel="Report pages"
         >
-          {(groups) => (
-            <ol className="space-y-4">
-              {groups.map((group) => (
-                <ReportGroupCard key={group.listing.id} group={group} status={status} onDone={showNotice} />
-              ))}
-            </ol>
+          {cardList(
+            (group) => group.listing.id,
+            (group) => (
+              <ReportGroupCard group={group} status={status} onDone={showNotice} />
+            ),
           )}
         </ConsoleList>
       </section>

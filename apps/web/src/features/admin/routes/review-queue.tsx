@@ -86,8 +86,7 @@ function ReviewQueue() {
       {notice.element}
       <ConsoleList
         query={queue}
-        loadingLabel="Loading the review queue…"
-        failedTitle="The review queue could not be loaded."
+        what="review queue"
         empty={page > 1 ? 'No listings on this page.' : 'The queue is empty: no listing is waiting for a review.'}
         pagesLabel="Review queue pages"
         summary={(data) => (

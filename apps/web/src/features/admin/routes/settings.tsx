@@ -91,7 +91,7 @@ function Settings() {
   return (
     <>
       {notice.element}
-      <QueryView query={settings} loadingLabel="Loading the settings…" failedTitle="The settings could not be loaded.">
+      <QueryView query={settings} what="settings">
         {(data) => <Promotion settings={data} onDone={notice.show} />}
       </QueryView>
     </>

@@ -266,7 +266,7 @@ export default function UserDetailRoute() {
   return (
     <ConsolePage title={email ?? 'User'} intro={<Link to="/admin/users">← All users</Link>}>
       {notice.element}
-      <QueryView query={detail} loadingLabel="Loading the account…" failedTitle="The account could not be loaded.">
+      <QueryView query={detail} what="account">
         {(data) => <UserDetail detail={data} onDone={notice.show} />}
       </QueryView>
     </ConsolePage>

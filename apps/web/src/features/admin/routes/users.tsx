@@ -46,8 +46,7 @@ function Users() {
       <SearchForm param="email" label="Email contains" type="email" placeholder="e.g. jane@lab.example" />
       <ConsoleList
         query={users}
-        loadingLabel="Loading the users…"
-        failedTitle="The users could not be loaded."
+        what="users"
         empty={email ? `No account's email contains '${email}'.` : 'No accounts yet.'}
         pagesLabel="User pages"
         summary={(data) => <SearchCount total={data.total} search={email} noun="accounts" />}
