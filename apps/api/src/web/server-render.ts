@@ -37,13 +37,6 @@ const RENDER_REUSE_MS = 2_000;
 /** Rendered pages kept (the landing page, /search's first views, the listings visited most). */
 const RENDERS_KEPT = 500;
 
-interface KeptRender {
-  indexHtml: string;
-  html: string;
-  version: number;
-  at: number;
-}
-
 /** The API's answer to one of the page's calls, as the browser's fetch would have it. */
 function inProcessTransport(app: FastifyInstance): Transport {
   return async (url, init) => {
@@ -114,6 +107,14 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
     }
   };
   return reusingRenders(app, render);
+}
+
+/** A page as drawn for one URL, and what it was drawn from. */
+interface KeptRender {
+  indexHtml: string;
+  html: string;
+  version: number;
+  at: number;
 }
 
 /** `render`, with each URL's page reused while nothing it shows can have changed (RENDER_REUSE_MS). */
