@@ -41,16 +41,9 @@ export class SandboxRefusedInProductionError extends Error {
   }
 }
 
-function toProviderIntent(row: IntentRow): ProviderIntent {
-  return {
-    id: row.id,
-    status: row.status,
-    amountCents: row.amount,
-    currency: row.currency,
-    metadata: { ...row.metadata },
-    lastPaymentError: row.lastPaymentError,
-    clientSecret: row.clientSecret,
-  };
+/** A stored intent as the port's intent: the columns are named as its fields, but for the amount. */
+function toProviderIntent({ id, status, amount, currency, metadata, lastPaymentError, clientSecret }: IntentRow): ProviderIntent {
+  return { id, status, amountCents: amount, currency, metadata: { ...metadata }, lastPaymentError, clientSecret };
 }
 
 function sameSecret(a: string, b: string): boolean {
