@@ -25,12 +25,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../crash/api-process.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -71,18 +71,6 @@ function parseOptions(argv: string[]): Options {
 }
 
 // ── Processes ───────────────────────────────────────────────────────────────
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

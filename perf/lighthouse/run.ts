@@ -19,12 +19,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { freePort } from '../crash/api-process.js';
 import { FIRST_LOAD_BUDGET_KB, measureFirstLoad, WEB_DIST } from './first-load-js.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,18 +69,6 @@ function parseArgs(argv: string[]): Options {
 }
 
 // ── The server ──────────────────────────────────────────────────────────────
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   baseUrl: string;
