@@ -217,4 +217,18 @@ describe('the web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBeDefined();
   });
+
+  it.each([
+    ['an API answer', '/api/v1/health'],
+    ['a refusal', '/api/v1/listings/not-a-listing'],
+    ['an unknown API path', '/api/v1/nothing-here'],
+  ])('sends the same security headers with %s', async (_what, url) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com https://accounts.google.com");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PING_REUSE_MS, sharedPing } from '../src/modules/health/routes.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -25,6 +26,35 @@ describe('GET /api/v1/health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().database.status).toBe('down');
     await broken.close();
+  });
+});
+
+describe('the health check asks the database at most once a second', () => {
+  function countingPing(answers: (() => Promise<unknown>)[]) {
+    let clock = 0;
+    let asked = 0;
+    const check = sharedPing(
+      () => answers[Math.min(asked++, answers.length - 1)]!(),
+      () => clock,
+    );
+    return { check, asked: () => asked, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('answers checks that arrive together, and within the second, from one ping', async () => {
+    const ping = countingPing([() => Promise.resolve()]);
+    const together = await Promise.all([ping.check(), ping.check(), ping.check()]);
+    ping.advance(PING_REUSE_MS - 1);
+    await ping.check();
+    expect(ping.asked()).toBe(1);
+    expect(together.every((result) => result.up)).toBe(true);
+  });
+
+  it('asks again once the answer is a second old, and reports a database that stopped answering', async () => {
+    const ping = countingPing([() => Promise.resolve(), () => Promise.reject(new Error('connection refused'))]);
+    expect((await ping.check()).up).toBe(true);
+    ping.advance(PING_REUSE_MS);
+    expect((await ping.check()).up).toBe(false);
+    expect(ping.asked()).toBe(2);
   });
 });
 
