@@ -99,6 +99,22 @@ describe('pages rendered on the server', () => {
     }
   });
 
+  it('draws a page once for visits that arrive together, and serves them all the same page', async () => {
+    const latestCalls = async () => {
+      const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+      const lines = metrics.body
+        .split('\n')
+        .filter((line) => line.startsWith('benchmarket_http_requests_total{') && line.includes('route="/api/v1/listings/latest"'));
+      return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    };
+    const before = await latestCalls();
+    const visits = await Promise.all(Array.from({ length: 8 }, () => page('/search?together=1')));
+    expect(new Set(visits.map((visit) => visit.root)).size).toBe(1);
+    expect(visits[0]!.root).toContain(escapedTitle);
+    // The page's own call for the latest listings was made by one drawing, not by each visit.
+    expect((await latestCalls()) - before).toBe(1);
+  });
+
   it('leaves the pages it does not draw as they were: the app renders them in the browser', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login' });
     expect(response.statusCode).toBe(200);
