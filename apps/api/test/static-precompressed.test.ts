@@ -94,6 +94,22 @@ describe('hashed assets compressed at build time', () => {
     expect((await get(`/${ASSET}.br`)).status).toBe(404);
   });
 
+  it('answer a revalidation with 304 and no body, and HEAD with the headers alone', async () => {
+    const first = await get(`/${ASSET}`, { 'accept-encoding': 'br' });
+    const etag = first.headers.etag!;
+    expect(etag).toBeTruthy();
+    const byTag = await get(`/${ASSET}`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(byTag.status).toBe(304);
+    expect(byTag.body.length).toBe(0);
+    expect((await get(`/${ASSET}`, { 'if-modified-since': first.headers['last-modified']! })).status).toBe(304);
+    expect((await get(`/${ASSET}`, { 'if-none-match': '"another-file"' })).status).toBe(200);
+
+    const head = await ctx.app.inject({ method: 'HEAD', url: `/${ASSET}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/javascript/);
+    expect(head.body).toBe('');
+  });
+
   it('still compress the API’s JSON on the fly', async () => {
     const seller = await createUser(ctx.app);
     const listing = await createListing(ctx.app, seller, { description: 'A well kept centrifuge. '.repeat(60) });

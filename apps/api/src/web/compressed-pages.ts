@@ -40,7 +40,7 @@ function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
 }
 
 /** br, else gzip, among the encodings the client accepts (a q=0 refuses one); undefined for neither. */
-function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
   const accepted = new Set<string>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {

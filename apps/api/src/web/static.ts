@@ -1,19 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
+import { serveBuiltFiles } from './built-files.js';
 import { createPageCompressor } from './compressed-pages.js';
 import { loadRoutePreloads } from './route-preloads.js';
 import { loadPageRenderer } from './server-render.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Files the web build writes .br and .gz beside (apps/web/vite.precompress.ts). */
-const PRECOMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)(\.br|\.gz)?$/;
 
 /** The path as written, or as sent when it is not valid percent-encoding. */
 function decodePath(pathname: string): string {
@@ -47,27 +44,7 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
 
   await app.register(seo);
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // index.html itself goes through the not-found handler below, which adds the page's head.
-      allowedPath: (pathName) => pathName !== '/index.html',
-      // Issue 19: the build's .br and .gz files are sent as they are (@fastify/compress leaves
-      // an encoded reply alone); a file without one is compressed on the fly as before. The
-      // variants are not routes of their own.
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      // The cache header is ours (below); @fastify/static's own would replace it.
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const relative = path.relative(root, filePath);
-        res.setHeader('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
-        if (PRECOMPRESSIBLE.test(filePath)) res.setHeader('vary', 'accept-encoding');
-      },
-    });
-  }
+  if (built) serveBuiltFiles(app, root);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
