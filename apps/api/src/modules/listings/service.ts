@@ -29,7 +29,17 @@ import {
   type ListingVerifier,
   type VerificationInput,
 } from '../verification/index.js';
-import { listingColumns, toListing, toListings, unitsToCents, type DbReader, type ListingRow, type ListingView } from './mapper.js';
+import {
+  listingColumns,
+  photosAndSellerColumns,
+  toListing,
+  toListings,
+  toListingsRead,
+  unitsToCents,
+  type DbReader,
+  type ListingRow,
+  type ListingView,
+} from './mapper.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { activateListing, extendListing, shortenPaidTime, type DbWriter } from './lifecycle.js';
 import { backfillMeanings, LISTING_EMBED_JOB, listingMeaning, needsMeaning } from './meaning.js';
@@ -93,9 +103,18 @@ const listingByIdQuery = preparedPerHandle('listing_by_id', (db: DbReader, name)
     .limit(1)
     .prepare(name),
 );
+/** One listing with its photos and seller's name: a listing's page is one round trip. */
+const listingReadQuery = preparedPerHandle('listing_read', (db: DbReader, name) =>
+  db
+    .select({ ...listingColumns, ...photosAndSellerColumns })
+    .from(listings)
+    .where(eq(listings.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
 const latestQuery = preparedPerHandle('listings_latest', (db: DbReader, name) =>
   db
-    .select(listingColumns)
+    .select({ ...listingColumns, ...photosAndSellerColumns })
     .from(listings)
     .where(and(activeListingAt(sql.placeholder('now')), eq(listings.isVerified, true)))
     .orderBy(...newestFirst)
@@ -285,10 +304,10 @@ export class ListingsService {
 
   /** As get, with the row it read: the detail route hands it on to the documents module rather than have it read again. */
   async getWithRow(id: string, viewerId: string | null): Promise<{ listing: Listing; row: ListingRow }> {
-    const row = await this.findRow(id);
+    const [row] = UUID.test(id) ? await listingReadQuery(this.db).execute({ id }) : [];
     const now = this.deps.clock.now();
     if (!row || !canView(row, viewerId, now)) throw notFound(LISTING_NOT_FOUND, row && hasEnded(row, now) ? LISTING_ENDED_CODE : undefined);
-    const [listing] = await toListings(this.db, this.deps.storage, [row], this.view(viewerId));
+    const [listing] = toListingsRead([row], this.deps.storage, this.view(viewerId));
     return { listing: listing!, row };
   }
 
@@ -412,8 +431,9 @@ export class ListingsService {
    * 10 verified listings"); one query for rows, one for photos.
    */
   async latest(limit: number): Promise<Listing[]> {
-    const rows = await latestQuery(this.db).execute({ now: this.deps.clock.now().toISOString(), limit });
-    return this.toListings(rows);
+    const now = this.deps.clock.now();
+    const rows = await latestQuery(this.db).execute({ now: now.toISOString(), limit });
+    return toListingsRead(rows, this.deps.storage, { now });
   }
 
   /**
