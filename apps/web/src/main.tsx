@@ -1,6 +1,6 @@
 import './lib/zod-config';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -41,8 +41,15 @@ async function start(container: HTMLElement): Promise<void> {
       </AppProviders>
     </StrictMode>
   );
-  if (serverState) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (serverState) {
+    // Hydrating in a transition lets React work in slices and yield to the browser between
+    // them, instead of one long task (a listing page's hydration was 0.4–0.7 s of main-thread
+    // work under Lighthouse's phone profile: most of its Total Blocking Time). The page is
+    // already painted from the server's HTML meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else createRoot(container).render(app);
 }
 
 const container = document.getElementById('root');
