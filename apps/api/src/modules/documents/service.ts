@@ -14,7 +14,7 @@ import { preparedPerHandle } from '../../db/prepared.js';
 import { listingDocuments, listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { isListingActive, type DbReader, type ListingRow, type ListingsService } from '../listings/index.js';
+import { isListingActive, type AttachedDocument, type DbReader, type ListingRow, type ListingsService } from '../listings/index.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import { MAX_DOCUMENTS_PER_LISTING } from './limits.js';
 
@@ -121,9 +121,17 @@ export class DocumentsService {
     return listing ? this.listFor(listing) : [];
   }
 
-  /** As forListing, for a listing row the caller has read already (one query instead of two). */
-  forVisibleListing(listing: ListingRow): Promise<ListingDocument[]> {
-    return this.listFor(listing);
+  /** As forListing, for documents read with the listing's row (listings' attachedDocumentsColumn): no query. */
+  fromAttached(listing: ListingRow, attached: readonly AttachedDocument[]): ListingDocument[] {
+    const now = this.deps.clock.now();
+    const isPublic = isListingActive(listing, now);
+    return attached.map((document) =>
+      this.toDocument(
+        { ...document, type: document.type as DocumentRow['type'], listingId: listing.id, createdAt: new Date(document.createdAt) },
+        isPublic,
+        now,
+      ),
+    );
   }
 
   /**
@@ -161,7 +169,7 @@ export class DocumentsService {
     return rows.map((row) => this.toDocument(row, isPublic, now));
   }
 
-  private toDocument(row: DocumentRow, isPublic: boolean, now: Date): ListingDocument {
+  private toDocument(row: Omit<DocumentRow, 'path'>, isPublic: boolean, now: Date): ListingDocument {
     const url = `${API_PREFIX}/listings/${row.listingId}/documents/${row.id}`;
     return {
       id: row.id,

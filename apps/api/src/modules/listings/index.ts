@@ -16,6 +16,7 @@ export {
   type ListingView,
   type PhotoRow,
   type DbReader,
+  type AttachedDocument,
 } from './mapper.js';
 export type { ListingChange } from './moderation.js';
 export { LISTING_EMBED_JOB, listingMeaning } from './meaning.js';

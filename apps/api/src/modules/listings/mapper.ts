@@ -2,7 +2,7 @@ import { sellerPublicName, type Condition, type Listing, type ListingModeration,
 import { asc, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { preparedPerHandle } from '../../db/prepared.js';
-import { listingPhotos, listings, sellerProfiles } from '../../db/schema.js';
+import { listingDocuments, listingPhotos, listings, sellerProfiles } from '../../db/schema.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 
 /**
@@ -176,6 +176,24 @@ export const photosAndSellerColumns = {
   sellerDisplayName: sql<string | null>`(select s.display_name from ${sellerProfiles} s where s.user_id = listings.user_id)`,
   sellerCountry: sql<string | null>`(select s.country from ${sellerProfiles} s where s.user_id = listings.user_id)`,
 };
+
+/**
+ * A listing's PDF documents as the documents module lists them (oldest first), read with the
+ * listing's row: its page is then one round trip. `createdAt` is ISO 8601 with milliseconds,
+ * as a Date of the column would print it. The documents module maps them (their links depend
+ * on who may see the listing): `app.listingDocuments.fromAttached`.
+ */
+export interface AttachedDocument {
+  id: string;
+  type: string;
+  title: string;
+  bytes: number;
+  createdAt: string;
+}
+
+export const attachedDocumentsColumn = sql<
+  AttachedDocument[]
+>`coalesce((select json_agg(json_build_object('id', d.id, 'type', d.type, 'title', d.title, 'bytes', d.bytes, 'createdAt', to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by d.created_at, d.id) from ${listingDocuments} d where d.listing_id = listings.id), '[]'::json)`;
 
 export type ListingRowRead = ListingRow & { photoFiles: PhotoFile[]; sellerDisplayName: string | null; sellerCountry: string | null };
 

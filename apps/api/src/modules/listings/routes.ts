@@ -182,7 +182,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { listing, row } = await service.getWithRow(request.params.id, request.currentUser?.id ?? null);
       // Issue 15: the detail page shows the listing's PDF documents (the documents module).
-      return { ...listing, documents: await app.listingDocuments.forVisibleListing(row) };
+      return { ...listing, documents: app.listingDocuments.fromAttached(row, row.attachedDocuments) };
     },
   );
 

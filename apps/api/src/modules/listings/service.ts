@@ -30,12 +30,14 @@ import {
   type VerificationInput,
 } from '../verification/index.js';
 import {
+  attachedDocumentsColumn,
   listingColumns,
   photosAndSellerColumns,
   toListing,
   toListings,
   toListingsRead,
   unitsToCents,
+  type AttachedDocument,
   type DbReader,
   type ListingRow,
   type ListingView,
@@ -103,10 +105,10 @@ const listingByIdQuery = preparedPerHandle('listing_by_id', (db: DbReader, name)
     .limit(1)
     .prepare(name),
 );
-/** One listing with its photos and seller's name: a listing's page is one round trip. */
+/** One listing with its photos, seller's name and documents: a listing's page is one round trip. */
 const listingReadQuery = preparedPerHandle('listing_read', (db: DbReader, name) =>
   db
-    .select({ ...listingColumns, ...photosAndSellerColumns })
+    .select({ ...listingColumns, ...photosAndSellerColumns, attachedDocuments: attachedDocumentsColumn })
     .from(listings)
     .where(eq(listings.id, sql.placeholder('id')))
     .limit(1)
@@ -303,7 +305,10 @@ export class ListingsService {
   }
 
   /** As get, with the row it read: the detail route hands it on to the documents module rather than have it read again. */
-  async getWithRow(id: string, viewerId: string | null): Promise<{ listing: Listing; row: ListingRow }> {
+  async getWithRow(
+    id: string,
+    viewerId: string | null,
+  ): Promise<{ listing: Listing; row: ListingRow & { attachedDocuments: AttachedDocument[] } }> {
     const [row] = UUID.test(id) ? await listingReadQuery(this.db).execute({ id }) : [];
     const now = this.deps.clock.now();
     if (!row || !canView(row, viewerId, now)) throw notFound(LISTING_NOT_FOUND, row && hasEnded(row, now) ? LISTING_ENDED_CODE : undefined);
