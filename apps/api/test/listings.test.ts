@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listings } from '../src/db/schema.js';
@@ -424,6 +425,21 @@ describe('listing lists', () => {
       expect((await call(ctx.app, 'GET', '/listings/latest')).json().length).toBeLessThanOrEqual(10);
       expect((await call(ctx.app, 'GET', '/listings/latest?limit=51')).statusCode).toBe(400);
       expect((await call(ctx.app, 'GET', '/listings/latest?limit=0')).statusCode).toBe(400);
+    });
+
+    it('shows a listing that went live at once, though the answer is kept; compressed, it is the same answer', async () => {
+      const kept = ids((await call(ctx.app, 'GET', '/listings/latest?limit=5')).json());
+      const fresh = await createActiveListing(ctx.app, rival, { title: 'Eppendorf 5424 R refrigerated microcentrifuge' });
+      const after = (await call(ctx.app, 'GET', '/listings/latest?limit=5')).json();
+      expect(ids(after)).toEqual([fresh.id, ...kept.slice(0, 4)]);
+
+      const br = await ctx.app.inject({ method: 'GET', url: '/api/v1/listings/latest?limit=5', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(after);
+
+      await call(ctx.app, 'DELETE', `/listings/${fresh.id}`, { user: rival });
+      expect(ids((await call(ctx.app, 'GET', '/listings/latest?limit=5')).json())).toEqual(kept);
     });
   });
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime';
-import { preferredEncoding } from './compressed-pages.js';
+import { preferredEncoding } from '../lib/compressed-bodies.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files the web build writes .br and .gz beside (apps/web/vite.precompress.ts). */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
 import { serveBuiltFiles } from './built-files.js';
-import { createPageCompressor } from './compressed-pages.js';
+import { createBodyCompressor } from '../lib/compressed-bodies.js';
 import { loadRoutePreloads } from './route-preloads.js';
 import { loadPageRenderer } from './server-render.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
@@ -38,7 +38,7 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const built = existsSync(indexFile);
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
   const routePreloads = loadRoutePreloads(root);
-  const sendPage = createPageCompressor();
+  const sendPage = createBodyCompressor();
   // Issue 19: the landing page, /search and listings come with their HTML drawn (./server-render.ts).
   const renderPage = built ? await loadPageRenderer(app, root) : undefined;
 

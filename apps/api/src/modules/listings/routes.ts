@@ -15,6 +15,7 @@ import {
 } from '@benchmarket/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createBodyCompressor } from '../../lib/compressed-bodies.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { formatWait } from '../../lib/rate-limiter.js';
@@ -38,6 +39,8 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 429);
  */
 export const LISTING_WRITES_PER_HOUR = 60;
 const HOUR_MS = 3600_000;
+/** How long the latest listings are sent as they were drawn, at most (the catalog version unchanged). */
+export const LATEST_REUSE_MS = 2_000;
 
 function tooManyListingWrites(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -57,6 +60,7 @@ function tooManyListingWrites(retryAfterSeconds: number): HttpError {
  */
 const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.listings;
+  const sendJson = createBodyCompressor();
   const limitWrites = async (userId: string): Promise<void> => {
     const result = await app.rateLimiter.hit({ key: `listing-writes:user:${userId}`, limit: LISTING_WRITES_PER_HOUR, windowMs: HOUR_MS });
     if (!result.allowed) throw tooManyListingWrites(result.retryAfterSeconds);
@@ -114,7 +118,23 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListingListSchema, 400: ErrorResponseSchema },
       },
     },
-    async (request) => service.latest(request.query.limit),
+    async (request, reply) => {
+      const { limit } = request.query;
+      const cache = app.listingSearch.cache;
+      if (!cache.enabled) return service.latest(limit);
+      // Issue 19: the same answer for every caller until a listing changes. Kept (as sent,
+      // compressed once) while the catalog version holds, at most LATEST_REUSE_MS (a seller's
+      // new name moves no version) and never past the next expiry (the search cache's rules).
+      const key = `GET /listings/latest?limit=${limit}`;
+      const version = await cache.currentVersion();
+      let body = cache.lookup(key, version, app.clock.now());
+      if (body === undefined) {
+        const now = app.clock.now();
+        body = String(reply.serialize(await service.latest(limit)));
+        await cache.store(key, version, now, body, LATEST_REUSE_MS);
+      }
+      return sendJson(request, reply.type('application/json; charset=utf-8'), body);
+    },
   );
 
   app.get(

@@ -69,8 +69,12 @@ export class SearchResultCache {
     return page.body;
   }
 
-  /** Keeps a page; a failure here only costs the cache, never the buyer's answer. */
-  async store(key: string, version: number, now: Date, body: string): Promise<void> {
+  /**
+   * Keeps a page; a failure here only costs the cache, never the buyer's answer. `maxAgeMs`
+   * shortens its life below SEARCH_CACHE_SECONDS (an answer that also shows what no listing
+   * write changes, such as a seller's name).
+   */
+  async store(key: string, version: number, now: Date, body: string, maxAgeMs?: number): Promise<void> {
     if (!this.pages) return;
     const storedAt = now.getTime();
     let nextExpiry: number | undefined;
@@ -80,7 +84,8 @@ export class SearchResultCache {
       this.log.warn({ err: error }, 'search page not cached: the next expiry could not be read');
       return;
     }
-    const validUntil = Math.min(storedAt + this.options.lifetimeSeconds * 1000, nextExpiry ?? Number.POSITIVE_INFINITY);
+    const lifetimeMs = Math.min(this.options.lifetimeSeconds * 1000, maxAgeMs ?? Number.POSITIVE_INFINITY);
+    const validUntil = Math.min(storedAt + lifetimeMs, nextExpiry ?? Number.POSITIVE_INFINITY);
     if (validUntil <= storedAt) return;
     this.pages.set(key, { version, storedAt, validUntil, body });
   }

@@ -1,8 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Distinct page bodies kept compressed (a page head per path: the static pages, the popular listings). */
-const MAX_PAGES = 500;
+/** Distinct bodies kept compressed (a page head per path: the static pages, the popular listings; kept JSON answers). */
+const MAX_BODIES = 500;
 
 interface Compressed {
   br?: Buffer;
@@ -10,33 +10,34 @@ interface Compressed {
 }
 
 /**
- * Issue 19: the app shell's HTML is the same bytes for every visit to a page, so it is
- * compressed once per distinct body rather than once per request (docs/decisions/028). The
- * oldest body leaves first when more than MAX_PAGES are kept. A client that takes neither br
- * nor gzip gets the text, which @fastify/compress handles as before.
+ * Issue 19: a body sent again and again (the app shell's HTML of a page, a kept JSON answer)
+ * is compressed once per distinct body rather than once per request (docs/decisions/028,
+ * 031). The oldest body leaves first when more than MAX_BODIES are kept. A client that takes
+ * neither br nor gzip gets the text, which @fastify/compress handles as before. The reply's
+ * content type is the caller's to set.
  */
-export function createPageCompressor(): (request: FastifyRequest, reply: FastifyReply, html: string) => FastifyReply {
-  const pages = new Map<string, Compressed>();
-  return (request, reply, html) => {
+export function createBodyCompressor(): (request: FastifyRequest, reply: FastifyReply, text: string) => FastifyReply {
+  const bodies = new Map<string, Compressed>();
+  return (request, reply, text) => {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    let compressed = pages.get(html);
+    if (!encoding) return reply.send(text);
+    let compressed = bodies.get(text);
     if (!compressed) {
-      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+      if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value!);
       compressed = {};
-      pages.set(html, compressed);
+      bodies.set(text, compressed);
     }
-    const body = (compressed[encoding] ??= compress(html, encoding));
+    const body = (compressed[encoding] ??= compress(text, encoding));
     return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
   };
 }
 
-function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
+function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(html, {
+    ? brotliCompressSync(text, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
       })
-    : gzipSync(html, { level: constants.Z_BEST_COMPRESSION });
+    : gzipSync(text, { level: constants.Z_BEST_COMPRESSION });
 }
 
 /** br, else gzip, among the encodings the client accepts (a q=0 refuses one); undefined for neither. */
