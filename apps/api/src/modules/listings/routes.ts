@@ -13,6 +13,7 @@ import {
   SpecificationSuggestionsQuerySchema,
   UserListingsQuerySchema,
 } from '@benchmarket/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createBodyCompressor } from '../../lib/compressed-bodies.js';
@@ -61,6 +62,26 @@ function tooManyListingWrites(retryAfterSeconds: number): HttpError {
 const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.listings;
   const sendJson = createBodyCompressor();
+  /**
+   * The latest `limit` listings as sent, drawn once for the callers that come while it is
+   * drawn (not 50 drawings at once when a kept answer runs out), then kept by the search
+   * cache's rules for at most LATEST_REUSE_MS.
+   */
+  const inFlight = new Map<string, Promise<string>>();
+  const drawLatest = (reply: FastifyReply, limit: number, key: string, version: number): Promise<string> => {
+    const flight = `${key} @${version}`;
+    let pending = inFlight.get(flight);
+    if (!pending) {
+      pending = (async () => {
+        const at = app.clock.now();
+        const body = String(reply.serialize(await service.latest(limit)));
+        await app.listingSearch.cache.store(key, version, at, body, LATEST_REUSE_MS);
+        return body;
+      })().finally(() => inFlight.delete(flight));
+      inFlight.set(flight, pending);
+    }
+    return pending;
+  };
   const limitWrites = async (userId: string): Promise<void> => {
     const result = await app.rateLimiter.hit({ key: `listing-writes:user:${userId}`, limit: LISTING_WRITES_PER_HOUR, windowMs: HOUR_MS });
     if (!result.allowed) throw tooManyListingWrites(result.retryAfterSeconds);
@@ -127,12 +148,7 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       // new name moves no version) and never past the next expiry (the search cache's rules).
       const key = `GET /listings/latest?limit=${limit}`;
       const version = await cache.currentVersion();
-      let body = cache.lookup(key, version, app.clock.now());
-      if (body === undefined) {
-        const now = app.clock.now();
-        body = String(reply.serialize(await service.latest(limit)));
-        await cache.store(key, version, now, body, LATEST_REUSE_MS);
-      }
+      const body = cache.lookup(key, version, app.clock.now()) ?? (await drawLatest(reply, limit, key, version));
       return sendJson(request, reply.type('application/json; charset=utf-8'), body);
     },
   );
