@@ -13,7 +13,7 @@ import {
   SpecificationSuggestionsQuerySchema,
   UserListingsQuerySchema,
 } from '@benchmarket/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createBodyCompressor } from '../../lib/compressed-bodies.js';
@@ -40,8 +40,8 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 429);
  */
 export const LISTING_WRITES_PER_HOUR = 60;
 const HOUR_MS = 3600_000;
-/** How long the latest listings are sent as they were drawn, at most (the catalog version unchanged). */
-export const LATEST_REUSE_MS = 2_000;
+/** How long a kept answer (the latest listings, a visitor's listing) is sent as drawn, at most. */
+export const KEPT_ANSWER_MS = 2_000;
 
 function tooManyListingWrites(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -63,24 +63,35 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.listings;
   const sendJson = createBodyCompressor();
   /**
-   * The latest `limit` listings as sent, drawn once for the callers that come while it is
-   * drawn (not 50 drawings at once when a kept answer runs out), then kept by the search
-   * cache's rules for at most LATEST_REUSE_MS.
+   * Issue 19: answers that are the same for every caller until a listing changes (the latest
+   * listings; a listing as a visitor sees it) are kept as sent, compressed once, while the
+   * catalog version holds — at most KEPT_ANSWER_MS (a seller's new name or a listing's new
+   * document moves no version; the server-rendered pages keep to the same) and never past the
+   * next expiry (the search cache's rules, SEARCH_CACHE_SECONDS; 0 keeps nothing). Callers
+   * that come while an answer is drawn wait for that drawing, rather than 50 drawings at once
+   * when a kept answer runs out.
    */
+  const cache = app.listingSearch.cache;
   const inFlight = new Map<string, Promise<string>>();
-  const drawLatest = (reply: FastifyReply, limit: number, key: string, version: number): Promise<string> => {
+  const draw = (reply: FastifyReply, key: string, version: number, answer: () => Promise<unknown>): Promise<string> => {
     const flight = `${key} @${version}`;
     let pending = inFlight.get(flight);
     if (!pending) {
       pending = (async () => {
         const at = app.clock.now();
-        const body = String(reply.serialize(await service.latest(limit)));
-        await app.listingSearch.cache.store(key, version, at, body, LATEST_REUSE_MS);
+        const body = String(reply.serialize(await answer()));
+        await cache.store(key, version, at, body, KEPT_ANSWER_MS);
         return body;
       })().finally(() => inFlight.delete(flight));
       inFlight.set(flight, pending);
     }
     return pending;
+  };
+  const sendKept = async (request: FastifyRequest, reply: FastifyReply, answer: () => Promise<unknown>): Promise<FastifyReply> => {
+    const key = `GET ${request.url}`;
+    const version = await cache.currentVersion();
+    const body = cache.lookup(key, version, app.clock.now()) ?? (await draw(reply, key, version, answer));
+    return sendJson(request, reply.type('application/json; charset=utf-8'), body);
   };
   const limitWrites = async (userId: string): Promise<void> => {
     const result = await app.rateLimiter.hit({ key: `listing-writes:user:${userId}`, limit: LISTING_WRITES_PER_HOUR, windowMs: HOUR_MS });
@@ -140,16 +151,8 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { limit } = request.query;
-      const cache = app.listingSearch.cache;
-      if (!cache.enabled) return service.latest(limit);
-      // Issue 19: the same answer for every caller until a listing changes. Kept (as sent,
-      // compressed once) while the catalog version holds, at most LATEST_REUSE_MS (a seller's
-      // new name moves no version) and never past the next expiry (the search cache's rules).
-      const key = `GET /listings/latest?limit=${limit}`;
-      const version = await cache.currentVersion();
-      const body = cache.lookup(key, version, app.clock.now()) ?? (await drawLatest(reply, limit, key, version));
-      return sendJson(request, reply.type('application/json; charset=utf-8'), body);
+      const latest = () => service.latest(request.query.limit);
+      return cache.enabled ? sendKept(request, reply, latest) : latest();
     },
   );
 
@@ -215,10 +218,15 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListingSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      const { listing, row } = await service.getWithRow(request.params.id, request.currentUser?.id ?? null);
-      // Issue 15: the detail page shows the listing's PDF documents (the documents module).
-      return { ...listing, documents: app.listingDocuments.fromAttached(row, row.attachedDocuments) };
+    async (request, reply) => {
+      const viewerId = request.currentUser?.id ?? null;
+      const detail = async () => {
+        const { listing, row } = await service.getWithRow(request.params.id, viewerId);
+        // Issue 15: the detail page shows the listing's PDF documents (the documents module).
+        return { ...listing, documents: app.listingDocuments.fromAttached(row, row.attachedDocuments) };
+      };
+      // A visitor's view is everyone's; a signed-in caller may be its owner (serial number, moderation).
+      return cache.enabled && viewerId === null ? sendKept(request, reply, detail) : detail();
     },
   );
 
