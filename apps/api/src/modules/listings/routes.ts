@@ -65,9 +65,10 @@ const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Issue 19: answers that are the same for every caller until a listing changes (the latest
    * listings; a listing as a visitor sees it) are kept as sent, compressed once, while the
-   * catalog version holds — at most KEPT_ANSWER_MS (a seller's new name or a listing's new
-   * document moves no version; the server-rendered pages keep to the same) and never past the
-   * next expiry (the search cache's rules, SEARCH_CACHE_SECONDS; 0 keeps nothing). Callers
+   * catalog version holds (listings, photos, documents and sellers' public names move it:
+   * migrations 0008, 0024), never past the next expiry (the search cache's rules,
+   * SEARCH_CACHE_SECONDS; 0 keeps nothing) and, as the server-rendered pages, for at most
+   * KEPT_ANSWER_MS: whatever else an answer shows is at most that old. Callers
    * that come while an answer is drawn wait for that drawing, rather than 50 drawings at once
    * when a kept answer runs out.
    */
