@@ -34,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, `${ASSET}.br`), ASSET_BR);
   writeFileSync(path.join(webDir, `${ASSET}.gz`), ASSET_GZ);
   writeFileSync(path.join(webDir, SMALL_ASSET), 'body{margin:0}');
+  mkdirSync(path.join(webDir, '.vite'));
+  writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{}');
   ctx = await setupTestApp({ env: { WEB_DIST_DIR: webDir } });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
@@ -92,6 +94,8 @@ describe('hashed assets compressed at build time', () => {
     const body = small.headers['content-encoding'] === 'br' ? brotliDecompressSync(small.body) : small.body;
     expect(body.toString()).toBe('body{margin:0}');
     expect((await get(`/${ASSET}.br`)).status).toBe(404);
+    // The build's own files (its manifest) are not the site's.
+    expect((await get('/.vite/manifest.json')).status).toBe(404);
   });
 
   it('answer a revalidation with 304 and no body, and HEAD with the headers alone', async () => {

@@ -24,9 +24,13 @@ interface BuiltFile {
   gzip?: Buffer;
 }
 
-/** Every file under `dir`, as paths relative to it with forward slashes. */
+/**
+ * Every file under `dir`, as paths relative to it with forward slashes. Dot files and folders
+ * are not the site's (the build's own `.vite/manifest.json`), as @fastify/static ignored them.
+ */
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) return filesUnder(path.join(dir, entry.name), relative);
     return entry.isFile() ? [relative] : [];
