@@ -165,10 +165,10 @@ async function loadPhotos(db: DbReader, listingIds: readonly string[]): Promise<
 /**
  * Columns that bring a listing's photos and its seller's public name along with its row, so a
  * hot read (one listing, the latest listings) is one round trip to the database instead of
- * three (issue 19). Select them beside `listingColumns` and map with `toListingsRead`.
+ * three (issue 19). Select them beside `listingColumns` and map with `toListingsRead`. The
+ * outer row is named by its table: drizzle writes a one-table select's columns unqualified,
+ * which inside these subqueries would name the photo's or profile's own column.
  */
-// The outer row is named by its table (drizzle writes a one-table select's columns unqualified,
-// which inside these subqueries would name the photo's or profile's own column).
 export const photosAndSellerColumns = {
   photoFiles: sql<
     PhotoFile[]
