@@ -35,7 +35,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * request. (@fastify/helmet built helmet anew and parsed the CSP on every request: 9% of a
  * health check's CPU; issue 19.)
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -55,7 +55,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
  * Security headers, compression and the global rate limit.
  */
 async function securityPlugin(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
+  const headers = securityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -51,7 +51,7 @@ function readCopy(file: string): Buffer | undefined {
  * request then costs a map lookup and a write — no stat, open or read stream per request, as
  * @fastify/static did (issue 19: a 10 KB script cost 0.5 ms of CPU, eight times a hello-world).
  */
-export function loadBuiltFiles(root: string): Map<string, BuiltFile> {
+function loadBuiltFiles(root: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>();
   for (const relative of filesUnder(root)) {
     if (COPY.test(relative) || relative === 'index.html') continue;
