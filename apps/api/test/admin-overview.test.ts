@@ -162,14 +162,41 @@ describe('GET /api/v1/admin/overview', () => {
     expect(perDay.reduce((sum, d) => sum + d.count, 0)).toBe(3);
   });
 
-  it('never fails a search when the counter cannot be written', async () => {
+  it('writes the counts gathered in the process to the table in one write, and the overview shows them before and after', async () => {
+    const stored = async () =>
+      ctx.app.db
+        .execute<{ count: number }>(sql`select count from daily_counters where day = '2031-03-15' and name = 'search.ai'`)
+        .then((r) => Number(r.rows[0]?.count ?? 0));
+    await ctx.app.activity.counters.flush();
+    const before = await stored();
+    const shown = async () => (await overview()).searches_per_day.at(-1)?.ai;
+    const shownBefore = await shown();
+    for (const query of ['query=autoclave&use_rag=true', 'query=balance&use_rag=true']) expect((await search(query)).statusCode).toBe(200);
+    expect(await stored(), 'not written per search').toBe(before);
+    expect(await shown(), 'counted at once all the same').toBe(shownBefore! + 2);
+    await ctx.app.activity.counters.flush();
+    expect(await stored()).toBe(before + 2);
+    expect(await shown()).toBe(shownBefore! + 2);
+  });
+
+  it('never fails a search when the counter cannot be written, and loses no count: the next write adds it', async () => {
+    await ctx.app.activity.counters.flush();
+    const plainToday = async () =>
+      ctx.app.db
+        .execute<{ count: number }>(sql`select count from daily_counters where day = '2031-03-15' and name = 'search.plain'`)
+        .then((r) => Number(r.rows[0]?.count ?? 0));
+    const before = await plainToday();
     await ctx.app.db.execute(sql`alter table daily_counters rename to daily_counters_away`);
     try {
       const response = await search('query=centrifuge');
       expect(response.statusCode, response.body).toBe(200);
+      await ctx.app.activity.counters.flush();
     } finally {
       await ctx.app.db.execute(sql`alter table daily_counters_away rename to daily_counters`);
     }
+    expect(await plainToday(), 'the failed write wrote nothing').toBe(before);
+    await ctx.app.activity.counters.flush();
+    expect(await plainToday()).toBe(before + 1);
   });
 });
 

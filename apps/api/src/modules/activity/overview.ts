@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { dailyCounters, listingReports, listings, messages, paymentRefunds, payments } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { activeListingSql } from '../listings/index.js';
-import { utcDay } from './service.js';
+import { utcDay, type ActivityCounters } from './service.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const MONTHS = 12;
@@ -30,7 +30,7 @@ const asNumber = (value: unknown): number => Number(value ?? 0);
  * listings, reports, payments, messages and counters tables, a handful of grouped queries.
  */
 export class Overview {
-  constructor(private readonly deps: { db: Db; clock: Clock; currency: string }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; currency: string; counters: ActivityCounters }) {}
 
   async read(): Promise<AdminOverview> {
     const now = this.deps.clock.now();
@@ -111,11 +111,14 @@ export class Overview {
 
   private async searchesPerDay(now: Date): Promise<AdminOverview['searches_per_day']> {
     const days = lastDays(now, DAYS);
+    // This process's counts not yet written are added: a search shows in the chart at once.
+    const unwritten = await this.deps.counters.unwritten();
     const rows = await this.deps.db
       .select()
       .from(dailyCounters)
       .where(and(gte(dailyCounters.day, days[0] ?? ''), inArray(dailyCounters.name, ['search.plain', 'search.ai'])));
-    const countOf = (day: string, name: string) => rows.find((row) => row.day === day && row.name === name)?.count ?? 0;
+    const countOf = (day: string, name: string) =>
+      [...rows, ...unwritten].filter((row) => row.day === day && row.name === name).reduce((sum, row) => sum + row.count, 0);
     return days.map((day) => ({ day, plain: countOf(day, 'search.plain'), ai: countOf(day, 'search.ai') }));
   }
 

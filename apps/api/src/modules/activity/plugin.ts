@@ -19,10 +19,13 @@ declare module 'fastify' {
 
 async function activityPlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'activity' });
+  const counters = new ActivityCounters({ db: app.db, clock: app.clock, log });
   app.decorate('activity', {
-    counters: new ActivityCounters({ db: app.db, clock: app.clock, log }),
-    overview: new Overview({ db: app.db, clock: app.clock, currency: app.config.pricing.currency }),
+    counters,
+    overview: new Overview({ db: app.db, clock: app.clock, currency: app.config.pricing.currency, counters }),
   });
+  // What is still counted is written when the app closes; the runtime closes the database after the app.
+  app.addHook('onClose', async () => counters.flush());
 }
 
 export default fp(activityPlugin, { name: 'activity' });

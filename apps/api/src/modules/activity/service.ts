@@ -13,21 +13,84 @@ export function utcDay(date: Date): string {
 }
 
 /**
- * Daily counters (issue 14): one row per UTC day and name in `daily_counters`, bumped by one
- * upsert — cheap enough for every search, and correct across API processes.
+ * How long counts wait in the process before one upsert writes them all. A write per search
+ * took a row lock on the day's one row and a commit (a WAL flush) per search: under load the
+ * searches queued behind each other on that row (issue 11's cost targets).
+ */
+export const COUNTER_FLUSH_MS = 1_000;
+
+/** A count not yet in the table: `day|name` → how many. */
+type Pending = Map<string, number>;
+
+/**
+ * Daily counters (issue 14): one row per UTC day and name in `daily_counters`. Counts are
+ * gathered in the process and added to the rows by one upsert at most every COUNTER_FLUSH_MS
+ * and when the app closes — correct across API processes (each adds what it counted). A
+ * failed write keeps its counts for the next one; a chart must never fail a search.
  */
 export class ActivityCounters {
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {}
+  private pending: Pending = new Map();
+  private writing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
 
-  /** Counts one `name` today; a failure is logged and swallowed (a chart must never fail a search). */
-  async count(name: CounterName): Promise<void> {
+  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; flushMs?: number }) {}
+
+  /** Counts one `name` today. */
+  count(name: CounterName): void {
+    const key = `${utcDay(this.deps.clock.now())}|${name}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.deps.flushMs ?? COUNTER_FLUSH_MS);
+      // Counting never keeps the process alive: close() writes what is left.
+      this.timer.unref();
+    }
+  }
+
+  /** Counts of this process not yet in the table (a write under way included), for the overview. */
+  async unwritten(): Promise<{ day: string; name: CounterName; count: number }[]> {
+    // A write under way is waited for, so the table and this list never both hold a count.
+    await this.writing;
+    return [...this.pending].map(([key, count]) => {
+      const [day, name] = key.split('|') as [string, CounterName];
+      return { day, name, count };
+    });
+  }
+
+  /** Writes every count gathered so far (one statement); the app's close hook calls it last. */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.writing;
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.writing = this.write(batch);
+    await this.writing;
+    this.writing = undefined;
+  }
+
+  private async write(batch: Pending): Promise<void> {
     try {
       await this.deps.db
         .insert(dailyCounters)
-        .values({ day: utcDay(this.deps.clock.now()), name, count: 1 })
-        .onConflictDoUpdate({ target: [dailyCounters.day, dailyCounters.name], set: { count: sql`${dailyCounters.count} + 1` } });
+        .values(
+          [...batch].map(([key, count]) => {
+            const [day, name] = key.split('|') as [string, CounterName];
+            return { day, name, count };
+          }),
+        )
+        .onConflictDoUpdate({
+          target: [dailyCounters.day, dailyCounters.name],
+          set: { count: sql`${dailyCounters.count} + excluded.count` },
+        });
     } catch (error) {
-      this.deps.log.warn({ err: error, counter: name }, 'could not count activity');
+      // Kept for the next write: nothing counted is lost to a failed one.
+      for (const [key, count] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
+      if (!this.timer) {
+        this.timer = setTimeout(() => void this.flush(), this.deps.flushMs ?? COUNTER_FLUSH_MS);
+        this.timer.unref();
+      }
+      this.deps.log.warn({ err: error, counters: batch.size }, 'could not write activity counters; will try again');
     }
   }
 }

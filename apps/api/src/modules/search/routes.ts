@@ -95,7 +95,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { query } = request;
       if (query.use_rag && request.currentUser) await limitAiSearch(request.currentUser.id);
-      if (isNewSearch(query)) await app.activity.counters.count(query.use_rag ? 'search.ai' : 'search.plain');
+      if (isNewSearch(query)) app.activity.counters.count(query.use_rag ? 'search.ai' : 'search.plain');
       if (!cache.enabled || usesRemoteModel(query)) return timedSearch(query);
       const key = searchCacheKey(query);
       const version = await cache.currentVersion();
