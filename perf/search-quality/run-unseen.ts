@@ -33,6 +33,8 @@ interface ModeResult {
   rr: number;
   count: number;
   top: string[];
+  /** The page's listings by the set's ids, in order (for --json: to study fusions offline). */
+  ids: string[];
   status: number;
 }
 
@@ -114,7 +116,8 @@ async function main(): Promise<void> {
         url: `/api/v1/listings/search?${params}`,
         headers: { authorization: `Bearer ${buyerToken}` },
       });
-      if (response.statusCode !== 200) return { ndcg: 0, rr: 0, count: 0, top: [response.body.slice(0, 200)], status: response.statusCode };
+      if (response.statusCode !== 200)
+        return { ndcg: 0, rr: 0, count: 0, top: [response.body.slice(0, 200)], ids: [], status: response.statusCode };
       const body = response.json() as { items: { id: string; title: string; rag_search_response?: { relevance_explanation: string } }[] };
       const all = set.listings.map((l) => gradesFor(query, l.id));
       const grades = body.items.slice(0, K).map((item) => gradesFor(query, idOf.get(item.id) ?? ''));
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
             (item, i) =>
               `${grades[i]}·${item.title}${verbose && item.rag_search_response ? ` — ${item.rag_search_response.relevance_explanation}` : ''}`,
           ),
+        ids: body.items.map((item) => idOf.get(item.id) ?? ''),
         status: 200,
       };
     };
