@@ -8,7 +8,7 @@
  * --mode plain|ai|both (default both), --database-url (PostgreSQL server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a database bm_perf_<N> is made on it),
  * --fresh (reload even when the data is there), --load-only (prepare the database and stop),
- * --build (run the compiled API, apps/api/dist, as `npm start` does: `npm run build` first;
+ * --build (run the compiled API, apps/api/dist, as `npm start` does, with the image's NODE_OPTIONS: `npm run build` first;
  * without it the API runs from its sources through tsx, which costs ~45 MB of memory more),
  * --name N (the loaded database is bm_perf_N, default the number of listings), --json file, --new-searches P (percent of searches made unique, so the API's page cache
  * cannot answer them; SEARCH_CACHE_SECONDS=0 in the environment turns the cache off
@@ -294,6 +294,14 @@ function builtServerSource(): string {
     .replace(/\(globalThis as \{[^}]*\}\)/g, 'globalThis');
 }
 
+/** The image's NODE_OPTIONS (its V8 heap cap), so --build measures the process as production runs it. */
+function productionNodeOptions(): string {
+  const dockerfile = readFileSync(path.join(HERE, '../../Dockerfile'), 'utf8');
+  const found = /NODE_OPTIONS=(\S+)/.exec(dockerfile);
+  if (!found) throw new Error('the Dockerfile no longer sets NODE_OPTIONS');
+  return found[1]!;
+}
+
 async function startServer(env: Record<string, string>, cpuProfile = false, build = false): Promise<{ port: number; child: ChildProcess }> {
   const profiling = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'bm-search-cpu-profile')}`] : [];
   const entry = build ? ['--input-type=module', '-e', builtServerSource()] : ['--import', 'tsx', path.join(HERE, 'server.ts')];
@@ -301,6 +309,7 @@ async function startServer(env: Record<string, string>, cpuProfile = false, buil
   const child = spawn(process.execPath, ['--expose-gc', ...profiling, ...entry], {
     env: {
       ...process.env,
+      ...(build ? { NODE_OPTIONS: productionNodeOptions() } : {}),
       ...env,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -641,7 +650,7 @@ async function main(): Promise<void> {
   const { env, token } = await prepareDatabase(options);
   if (options.loadOnly) return;
   const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'), options.build);
-  console.log(`API: ${options.build ? 'compiled (apps/api/dist), plain node' : 'sources through tsx'}`);
+  console.log(`API: ${options.build ? `compiled (apps/api/dist), plain node, NODE_OPTIONS=${productionNodeOptions()} as in the image` : 'sources through tsx'}`);
   const results: Stats[] = [];
   let ready:
     { firstSearchMs: number; idleAfterMs: number; memory?: { rssMb: number; peakMb: number }; breakdown?: MemoryBreakdown } | undefined;
