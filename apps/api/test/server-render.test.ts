@@ -115,11 +115,23 @@ describe('pages rendered on the server', () => {
     expect((await latestCalls()) - before).toBe(1);
   });
 
+  it('asks for the scripts of a drawn page at low priority, so the stylesheet and images paint it first', async () => {
+    const { html } = await page(`/listings/${listing.id}`);
+    const scripts = html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    // The entry, its imports and the listing page's own chunk.
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*fetchpriority/);
+  });
+
   it('leaves the pages it does not draw as they were: the app renders them in the browser', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login' });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('bm-server-state');
     expect(response.body).toContain('<div id="root">');
+    // Nothing is painted before the app runs here: its scripts keep their priority.
+    expect(response.body).toMatch(/<script type="module"/);
+    expect(response.body).not.toContain('fetchpriority="low"');
   });
 });
 
