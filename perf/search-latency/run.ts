@@ -650,7 +650,9 @@ async function main(): Promise<void> {
   const { env, token } = await prepareDatabase(options);
   if (options.loadOnly) return;
   const { port, child } = await startServer(env, process.argv.includes('--cpu-profile'), options.build);
-  console.log(`API: ${options.build ? `compiled (apps/api/dist), plain node, NODE_OPTIONS=${productionNodeOptions()} as in the image` : 'sources through tsx'}`);
+  console.log(
+    `API: ${options.build ? `compiled (apps/api/dist), plain node, NODE_OPTIONS=${productionNodeOptions()} as in the image` : 'sources through tsx'}`,
+  );
   const results: Stats[] = [];
   let ready:
     { firstSearchMs: number; idleAfterMs: number; memory?: { rssMb: number; peakMb: number }; breakdown?: MemoryBreakdown } | undefined;
