@@ -17,7 +17,7 @@ export function utcDay(date: Date): string {
  * took a row lock on the day's one row and a commit (a WAL flush) per search: under load the
  * searches queued behind each other on that row (issue 11's cost targets).
  */
-export const COUNTER_FLUSH_MS = 1_000;
+const COUNTER_FLUSH_MS = 1_000;
 
 /** A count not yet in the table: `day|name` → how many. */
 type Pending = Map<string, number>;
@@ -33,17 +33,20 @@ export class ActivityCounters {
   private writing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; flushMs?: number }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {}
 
   /** Counts one `name` today. */
   count(name: CounterName): void {
     const key = `${utcDay(this.deps.clock.now())}|${name}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.deps.flushMs ?? COUNTER_FLUSH_MS);
-      // Counting never keeps the process alive: close() writes what is left.
-      this.timer.unref();
-    }
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), COUNTER_FLUSH_MS);
+    // Counting never keeps the process alive: the close hook writes what is left.
+    this.timer.unref();
   }
 
   /** Counts of this process not yet in the table (a write under way included), for the overview. */
@@ -86,10 +89,7 @@ export class ActivityCounters {
     } catch (error) {
       // Kept for the next write: nothing counted is lost to a failed one.
       for (const [key, count] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
-      if (!this.timer) {
-        this.timer = setTimeout(() => void this.flush(), this.deps.flushMs ?? COUNTER_FLUSH_MS);
-        this.timer.unref();
-      }
+      this.scheduleFlush();
       this.deps.log.warn({ err: error, counters: batch.size }, 'could not write activity counters; will try again');
     }
   }
