@@ -98,7 +98,6 @@ export interface SearchItem {
   price: number;
   condition: string;
   location: string | null;
-  category: string | null;
   rag_search_response?: { relevance_explanation: string; relevance_score: number; rag_response_key: string } | null;
 }
 

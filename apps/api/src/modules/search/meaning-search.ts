@@ -174,7 +174,7 @@ export class MeaningSearch {
   /** The listings nearest the mean of `ids`' vectors (the local model's), passing the filters. */
   async like(ids: readonly string[], filter: MeaningFilter, k: number): Promise<LikenessProbe | undefined> {
     const { index, model } = await this.ready();
-    // Plain search asks without a probe first, and AI search's probe may have used the endpoint's index.
+    // AI search's probe may have used the endpoint's index and never read the local one.
     await index.sync();
     const mean = new Float32Array(model.dimensions);
     let found = 0;

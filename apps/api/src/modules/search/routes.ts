@@ -80,8 +80,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         summary: 'Search active listings; with use_rag each result explains why it is relevant',
         description:
-          'query uses web-search syntax ("exact phrase", -exclude, or) and matches the last word as a prefix; when fewer ' +
-          'listings than a page have the words, the listings most like them follow on the first page (not with sort). ' +
+          'query uses web-search syntax ("exact phrase", -exclude, or) and matches the last word as a prefix. ' +
           'Filters: min_price, max_price, condition, location (country name or ISO code). ' +
           'use_rag=true reads the query (price phrases such as "under $5k", condition words, countries, equipment ' +
           'synonyms and abbreviations) and ranks by it; every result carries rag_search_response, whose explanation ' +

@@ -11,7 +11,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { listings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { loadSellerNames, toListing, type ListingRow } from '../listings/index.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
@@ -144,9 +143,6 @@ export class SearchService {
     const matching: typeof plainSearch = (...args) =>
       sort ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])]) : plainSearch(...args);
     const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p), page);
-    // A saved search's alert (a scope of new listings) offers matches only.
-    const alerting = filters.liveSince !== undefined || filters.excludedIds !== undefined;
-    if (strict.total > 0 && !sort && !alerting) return this.withMoreLikeThem(strict, now, filters, page);
     if (strict.total > 0 || words.length === 0) return strict;
     // Few or no listings have every word. Leave out words no listing is about (amounts,
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
@@ -191,38 +187,6 @@ export class SearchService {
       page,
     );
     return result.total > 0 ? result : strict;
-  }
-
-  /**
-   * When the words find only a few listings ('RM2235'), the listings most like them follow on
-   * the same page (their meaning vectors' nearest, as alike as two listings of one kind), after
-   * every listing that has the words, with the form's filters. Not past the first page, and
-   * not under an explicit order (a buyer who sorts wants the matches alone, in that order).
-   */
-  private async withMoreLikeThem(found: RankedPage, now: Date, filters: SearchFilters, page: PageRequest): Promise<RankedPage> {
-    const { meaning, db } = this.deps;
-    if (!meaning || page.offset > 0 || found.totalIsLowerBound || found.total >= page.limit) return found;
-    const exactIds = found.rows.map((r) => r.row.id);
-    const likeness = await meaning.like(exactIds.slice(0, 3), { nowMs: now.getTime(), ...filters }, page.limit * 2).catch(() => undefined);
-    const known = new Set(exactIds);
-    const more = (likeness?.hits ?? [])
-      .filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0)
-      .slice(0, page.limit - found.rows.length)
-      .map((hit) => hit.id);
-    if (more.length === 0) return found;
-    // The meaning index knows price, condition and country; the statement applies every filter.
-    const alike = await browse(db, now, filters, { limit: more.length, offset: 0 }, [
-      sql`${listings.id} in (${sql.join(
-        more.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    ]);
-    const byId = new Map(alike.rows.map((r) => [r.row.id, r]));
-    const rows = more.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    });
-    return { rows: [...found.rows, ...rows], total: found.total + rows.length, totalIsLowerBound: false };
   }
 
   // ── AI-enhanced ───────────────────────────────────────────────────────────
