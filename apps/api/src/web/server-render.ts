@@ -75,7 +75,11 @@ export function fillRoot(indexHtml: string, page: RenderedPage): string | undefi
  * the browser draws itself keeps them at high priority (it cannot paint without them).
  */
 function scriptsAfterPaint(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+  // Added last in the tag: what reads the tags as the build wrote them still finds them.
+  return html.replace(
+    /(<(?:script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)[^>]*?)(\s*\/?>)/g,
+    '$1 fetchpriority="low"$2',
+  );
 }
 
 function fillBody(indexHtml: string, body: string, stateScript: string): string | undefined {
