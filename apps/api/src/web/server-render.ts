@@ -64,7 +64,7 @@ export function fillRoot(indexHtml: string, page: RenderedPage): string | undefi
   const headEnd = indexHtml.search(/<\/head>/i);
   if (hoisted && headEnd === -1) return undefined;
   const html = hoisted ? `${indexHtml.slice(0, headEnd)}  ${hoisted}\n  ${indexHtml.slice(headEnd)}` : indexHtml;
-  return fillBody(scriptsAfterPaint(html), body, page.stateScript);
+  return fillBody(scriptsAtLowPriority(html), body, page.stateScript);
 }
 
 /**
@@ -74,7 +74,7 @@ export function fillRoot(indexHtml: string, page: RenderedPage): string | undefi
  * held the first paint back. They still start at once and run before the load event; a page
  * the browser draws itself keeps them at high priority (it cannot paint without them).
  */
-function scriptsAfterPaint(html: string): string {
+function scriptsAtLowPriority(html: string): string {
   // Added last in the tag: what reads the tags as the build wrote them still finds them.
   return html.replace(
     /(<(?:script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)[^>]*?)(\s*\/?>)/g,

@@ -26,8 +26,9 @@ export function lastDays(now: Date, n: number): string[] {
 const asNumber = (value: unknown): number => Number(value ?? 0);
 
 /**
- * GET /admin/overview (issue 14): the console's numbers, read (never written) from the
- * listings, reports, payments, messages and counters tables, a handful of grouped queries.
+ * GET /admin/overview (issue 14): the console's numbers, read from the listings, reports,
+ * payments, messages and counters tables, a handful of grouped queries (this process's
+ * search counts are written first).
  */
 export class Overview {
   constructor(private readonly deps: { db: Db; clock: Clock; currency: string; counters: ActivityCounters }) {}
@@ -111,14 +112,13 @@ export class Overview {
 
   private async searchesPerDay(now: Date): Promise<AdminOverview['searches_per_day']> {
     const days = lastDays(now, DAYS);
-    // This process's counts not yet written are added: a search shows in the chart at once.
-    const unwritten = await this.deps.counters.unwritten();
+    // This process's counts are written first: a search shows in the chart at once.
+    await this.deps.counters.flush();
     const rows = await this.deps.db
       .select()
       .from(dailyCounters)
       .where(and(gte(dailyCounters.day, days[0] ?? ''), inArray(dailyCounters.name, ['search.plain', 'search.ai'])));
-    const countOf = (day: string, name: string) =>
-      [...rows, ...unwritten].filter((row) => row.day === day && row.name === name).reduce((sum, row) => sum + row.count, 0);
+    const countOf = (day: string, name: string) => rows.find((row) => row.day === day && row.name === name)?.count ?? 0;
     return days.map((day) => ({ day, plain: countOf(day, 'search.plain'), ai: countOf(day, 'search.ai') }));
   }
 

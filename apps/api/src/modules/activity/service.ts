@@ -49,17 +49,7 @@ export class ActivityCounters {
     this.timer.unref();
   }
 
-  /** Counts of this process not yet in the table (a write under way included), for the overview. */
-  async unwritten(): Promise<{ day: string; name: CounterName; count: number }[]> {
-    // A write under way is waited for, so the table and this list never both hold a count.
-    await this.writing;
-    return [...this.pending].map(([key, count]) => {
-      const [day, name] = key.split('|') as [string, CounterName];
-      return { day, name, count };
-    });
-  }
-
-  /** Writes every count gathered so far (one statement); the app's close hook calls it last. */
+  /** Writes every count gathered so far (one statement): the app's close hook, and the overview before it reads. */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
