@@ -16,9 +16,31 @@ export interface Database {
   close(): Promise<void>;
   /** Calls `listener` after every query with its duration (the metrics module); answers how to stop. */
   observeQueries(listener: QueryListener): () => void;
+  /**
+   * Calls `listener` when a statement of this pool that may have written (anything but a
+   * SELECT) has finished, so what this process keeps can never hide its own writes.
+   */
+  observeWrites(listener: () => void): () => void;
+  /**
+   * PostgreSQL: follows NOTIFYs on `channel` on a connection of its own (catalog-version.ts).
+   * Undefined on the embedded database, whose one session every socket connection shares.
+   */
+  listen?: (channel: string, handlers: NotificationHandlers) => Listening;
 }
 
 export type QueryListener = (seconds: number, failed: boolean) => void;
+
+export interface NotificationHandlers {
+  /** Listening (again): notifications from now on arrive. */
+  onListening(): void;
+  onNotification(payload: string): void;
+  /** The connection is lost: notifications may have been missed until the next onListening. */
+  onLost(): void;
+}
+
+export interface Listening {
+  stop(): Promise<void>;
+}
 
 interface DatabaseOptions {
   /** postgres://… → PostgreSQL; undefined → embedded PGlite. */
@@ -52,20 +74,34 @@ function survivingIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/** The statement's text, whatever form node-postgres was given it in. */
+function statementText(first: unknown): string {
+  if (typeof first === 'string') return first;
+  const text = (first as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+const READ_ONLY_STATEMENT = /^\s*select\b/i;
+
 /**
  * Times every query of the pool's clients (pool.query and transactions alike go through
- * `client.query`) for whoever listens; with no listener a query runs exactly as before.
+ * `client.query`) for whoever listens, and tells write observers when a statement that may
+ * have written has finished (a COMMIT is such a statement). With no listener a query runs
+ * exactly as before.
  */
-function timedQueries(pool: pg.Pool): Database['observeQueries'] {
+function observedQueries(pool: pg.Pool): Pick<Database, 'observeQueries' | 'observeWrites'> {
   const listeners = new Set<QueryListener>();
+  const writeListeners = new Set<() => void>();
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      if (listeners.size === 0) return query(...args);
+      const mayWrite = writeListeners.size > 0 && !READ_ONLY_STATEMENT.test(statementText(args[0]));
+      if (listeners.size === 0 && !mayWrite) return query(...args);
       const started = performance.now();
       const report = (failed: boolean) => {
         const seconds = (performance.now() - started) / 1000;
         for (const listener of listeners) listener(seconds, failed);
+        if (mayWrite) for (const listener of writeListeners) listener();
       };
       const callback = args.at(-1);
       if (typeof callback === 'function') {
@@ -84,9 +120,64 @@ function timedQueries(pool: pg.Pool): Database['observeQueries'] {
       return result;
     };
   });
-  return (listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+  return {
+    observeQueries: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    observeWrites: (listener) => {
+      writeListeners.add(listener);
+      return () => writeListeners.delete(listener);
+    },
+  };
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own, connecting again (after a pause) whenever it is lost.
+ * Reports each state change, so a follower trusts what it heard only while it is listening.
+ */
+function listenOn(connectionString: string): NonNullable<Database['listen']> {
+  return (channel, handlers) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const lost = (current: pg.Client) => {
+      if (client !== current) return;
+      client = undefined;
+      handlers.onLost();
+      current.removeAllListeners('notification');
+      current.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, RELISTEN_AFTER_MS).unref();
+    };
+    const connect = () => {
+      const current = new pg.Client({ connectionString });
+      client = current;
+      current.on('error', () => lost(current));
+      current.on('end', () => lost(current));
+      current.on('notification', (message) => handlers.onNotification(message.payload ?? ''));
+      current
+        .connect()
+        .then(() => current.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
+        .then(() => {
+          if (client === current && !stopped) handlers.onListening();
+        })
+        .catch(() => lost(current));
+    };
+    connect();
+    return {
+      async stop() {
+        stopped = true;
+        clearTimeout(retry);
+        const current = client;
+        client = undefined;
+        if (current) {
+          handlers.onLost();
+          await current.end().catch(() => undefined);
+        }
+      },
+    };
   };
 }
 
@@ -95,7 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = survivingIdleErrors(new pg.Pool({ connectionString: options.url, max: options.poolSize }));
     const db = drizzle(pool, { schema });
     allowNamedStatements(db);
-    return { db, pool, kind: 'postgres', close: once(() => pool.end()), observeQueries: timedQueries(pool) };
+    return { db, pool, kind: 'postgres', close: once(() => pool.end()), ...observedQueries(pool), listen: listenOn(options.url) };
   }
   const embedded = await startEmbeddedPostgres(options.pgliteDir, { publishIn: options.publishSocketIn });
   // PGlite is a single-session database: one connection, queries queue in the pool.
@@ -108,7 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       await embedded.stop();
     }),
-    observeQueries: timedQueries(pool),
+    ...observedQueries(pool),
   };
 }
 
@@ -118,7 +209,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export function connectToRunningEmbedded(connection: { host: string; port: number; user: string; database: string }): Database {
   const pool = survivingIdleErrors(new pg.Pool({ ...connection, max: 1 }));
-  return { db: drizzle(pool, { schema }), pool, kind: 'pglite', close: once(() => pool.end()), observeQueries: timedQueries(pool) };
+  return { db: drizzle(pool, { schema }), pool, kind: 'pglite', close: once(() => pool.end()), ...observedQueries(pool) };
 }
 
 /** `pg_advisory_lock` key of the migrations (any constant the app uses for nothing else). */

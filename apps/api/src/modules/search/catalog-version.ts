@@ -1,0 +1,83 @@
+import type { Database } from '../../db/database.js';
+
+/** The channel bump_search_catalog() notifies with the new version (migration 0025). */
+export const CATALOG_CHANNEL = 'search_catalog';
+
+/**
+ * The catalog version (search_catalog.version), which every kept answer is checked against
+ * (decisions 006 and 031). Reading it was one query per kept answer; on PostgreSQL this
+ * process now follows it instead: it LISTENs for the version every change notifies, and
+ * answers from memory while it knows it (issue 19).
+ *
+ * What it knows must never hide a change a caller could already see:
+ * - another process's change arrives as a notification, after its commit (the same moment
+ *   another process's reader would first see it);
+ * - this process's own writes are known the moment their statement (or COMMIT) finishes:
+ *   the version is forgotten and read again, so a seller's edit shows on their next request,
+ *   before its notification arrives;
+ * - a read that began before such a forget is not trusted, and a version heard while a read
+ *   was in flight wins over the read when it is newer;
+ * - while the connection that listens is down (or on the embedded database, where there is
+ *   none), every call reads the database, as before.
+ */
+export class CatalogVersion {
+  private known: number | undefined;
+  /** The newest version heard since listening began: a read may have started before it committed. */
+  private latestHeard = Number.NEGATIVE_INFINITY;
+  private listening = false;
+  /** Moves on every forget, so a read begun before one cannot set what it no longer knows. */
+  private generation = 0;
+  private readonly stops: (() => unknown)[] = [];
+
+  constructor(
+    private readonly read: () => Promise<number>,
+    database: Pick<Database, 'observeWrites' | 'listen'>,
+  ) {
+    if (!database.listen) return;
+    this.stops.push(database.observeWrites(() => this.forget()));
+    const listening = database.listen(CATALOG_CHANNEL, {
+      onListening: () => {
+        this.listening = true;
+        this.forget();
+      },
+      onNotification: (payload) => this.heard(Number(payload)),
+      onLost: () => {
+        this.listening = false;
+        this.latestHeard = Number.NEGATIVE_INFINITY;
+        this.forget();
+      },
+    });
+    this.stops.push(() => listening.stop());
+  }
+
+  /** The version now: from memory while it is followed, else from the database. */
+  async current(): Promise<number> {
+    if (this.known !== undefined) return this.known;
+    const generation = this.generation;
+    const version = await this.read();
+    if (!this.listening || generation !== this.generation) return version;
+    this.known = Math.max(version, this.latestHeard, this.known ?? Number.NEGATIVE_INFINITY);
+    return this.known;
+  }
+
+  async close(): Promise<void> {
+    const stops = this.stops.splice(0);
+    for (const stop of stops) await stop();
+  }
+
+  /**
+   * A notification may arrive after a read already saw a later version (it was sent at an
+   * earlier commit): the newest wins. Versions only go back when the database is replaced,
+   * which a restore does with every server stopped (docs/backup-and-restore.md).
+   */
+  private heard(version: number): void {
+    if (!Number.isSafeInteger(version)) return this.forget();
+    this.latestHeard = Math.max(this.latestHeard, version);
+    if (this.known !== undefined) this.known = Math.max(this.known, version);
+  }
+
+  private forget(): void {
+    this.known = undefined;
+    this.generation += 1;
+  }
+}
