@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { CatalogVersion } from './db/catalog-version.js';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { serializeError, serializeRequest } from './lib/log-redaction.js';
@@ -114,6 +115,9 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const catalogVersion = new CatalogVersion(database);
+  app.decorate('catalogVersion', catalogVersion);
+  app.addHook('onClose', () => catalogVersion.close());
   app.decorate('clock', clock);
   bindLogsToRequests(app);
 

@@ -22,8 +22,10 @@ export interface Database {
    */
   observeWrites(listener: () => void): () => void;
   /**
-   * PostgreSQL: follows NOTIFYs on `channel` on a connection of its own (catalog-version.ts).
-   * Undefined on the embedded database, whose one session every socket connection shares.
+   * Follows NOTIFYs on `channel` (modules/search/catalog-version.ts). PostgreSQL: on a
+   * connection of its own. The server's embedded database: nothing to hear, since every change
+   * is this process's own (observeWrites). Undefined for a connection to another process's
+   * embedded database (the admin command line), which must read what it needs.
    */
   listen?: (channel: string, handlers: NotificationHandlers) => Listening;
 }
@@ -181,6 +183,19 @@ function listenOn(connectionString: string): NonNullable<Database['listen']> {
   };
 }
 
+/**
+ * The embedded database has one process (decision 002): the server, its worker and its pool.
+ * The only other client, the admin command line, changes roles, never the catalog. So there is
+ * no other writer to hear from, and this process's own changes reach followers through
+ * observeWrites; listening starts at once and lasts until stopped.
+ */
+function listenAsSoleWriter(): NonNullable<Database['listen']> {
+  return (_channel, handlers) => {
+    queueMicrotask(() => handlers.onListening());
+    return { stop: async () => handlers.onLost() };
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = survivingIdleErrors(new pg.Pool({ connectionString: options.url, max: options.poolSize }));
@@ -200,6 +215,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await embedded.stop();
     }),
     ...observedQueries(pool),
+    listen: listenAsSoleWriter(),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.js';
+import type { CatalogVersion } from '../db/catalog-version.js';
 import type { Database, Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** What kept answers and photo checks are checked against (db/catalog-version.ts). */
+    catalogVersion: CatalogVersion;
     clock: Clock;
   }
 }

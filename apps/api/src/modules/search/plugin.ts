@@ -41,9 +41,8 @@ async function searchPlugin(app: FastifyInstance): Promise<void> {
     app.db,
     { lifetimeSeconds: app.config.searchCacheSeconds },
     app.log.child({ module: 'search-cache' }),
-    app.database,
+    app.catalogVersion,
   );
-  app.addHook('onClose', () => cache.close());
   app.decorate('listingSearch', { service, cache, ai });
 }
 

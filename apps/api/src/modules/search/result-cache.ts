@@ -2,9 +2,9 @@ import type { SearchQuery } from '@benchmarket/shared';
 import { and, eq, gt, min } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Database, Db } from '../../db/database.js';
-import { listings, searchCatalog } from '../../db/schema.js';
-import { CatalogVersion } from './catalog-version.js';
+import type { CatalogVersion } from '../../db/catalog-version.js';
+import type { Db } from '../../db/database.js';
+import { listings } from '../../db/schema.js';
 
 /**
  * Search pages as sent (serialized JSON), kept in this process's memory (decision 006).
@@ -35,15 +35,12 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 export class SearchResultCache {
   private readonly pages: LRUCache<string, CachedPage> | undefined;
-  private readonly version: CatalogVersion;
-
   constructor(
     private readonly db: Db,
     private readonly options: SearchCacheOptions,
     private readonly log: FastifyBaseLogger,
-    database: Pick<Database, 'observeWrites' | 'listen'>,
+    private readonly version: CatalogVersion,
   ) {
-    this.version = new CatalogVersion(() => this.readVersion(), database);
     if (options.lifetimeSeconds > 0) {
       this.pages = new LRUCache<string, CachedPage>({
         maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
@@ -59,16 +56,6 @@ export class SearchResultCache {
   /** The catalog version now; read before searching, so a page never claims a later version than it saw. */
   currentVersion(): Promise<number> {
     return this.version.current();
-  }
-
-  /** Stops following the catalog version. */
-  close(): Promise<void> {
-    return this.version.close();
-  }
-
-  private async readVersion(): Promise<number> {
-    const [row] = await this.db.select({ version: searchCatalog.version }).from(searchCatalog).where(eq(searchCatalog.id, 1));
-    return row?.version ?? 0;
   }
 
   lookup(key: string, version: number, now: Date): string | undefined {

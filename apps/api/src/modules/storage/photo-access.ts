@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { CatalogVersion } from '../../db/catalog-version.js';
 import type { Db } from '../../db/database.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { listings, users } from '../../db/schema.js';
@@ -53,6 +55,29 @@ const listingQuery = preparedPerHandle('photo_listing', (db: Db, name) =>
     .limit(1)
     .prepare(name),
 );
+
+type PhotoListing = Awaited<ReturnType<ReturnType<typeof listingQuery>['execute']>>[number];
+
+/** How many listings' visibility one process keeps (a few hundred bytes each). */
+const KEPT_LISTINGS = 10_000;
+
+/**
+ * Issue 19: what decides whether a listing's photos are public — its state and expiry date —
+ * moves the catalog version when it changes (migration 0008), so a listing's row read once
+ * holds until the version moves: a page of twenty thumbnails asks the database once per
+ * listing, not once per file. Expiry is judged at each request from the kept date.
+ */
+function listingVisibility(db: Db, catalogVersion: CatalogVersion): (listingId: string) => Promise<PhotoListing | undefined> {
+  const kept = new LRUCache<string, { version: number; listing: PhotoListing | null }>({ max: KEPT_LISTINGS });
+  return async (listingId) => {
+    const version = await catalogVersion.current();
+    const known = kept.get(listingId);
+    if (known?.version === version) return known.listing ?? undefined;
+    const [listing] = await listingQuery(db).execute({ id: listingId });
+    kept.set(listingId, { version, listing: listing ?? null });
+    return listing;
+  };
+}
 
 function mac(secret: string, key: string, expiresAt: number): string {
   return createHmac('sha256', secret).update(`photo-access\n${key}\n${expiresAt}`).digest('base64url');
@@ -110,8 +135,9 @@ function requestedKey(request: FastifyRequest, prefix: string): string | undefin
  */
 export async function servePhotoFiles(
   app: FastifyInstance,
-  options: { root: string; prefix: string; secret: string; db: Db; clock: Clock },
+  options: { root: string; prefix: string; secret: string; db: Db; clock: Clock; catalogVersion: CatalogVersion },
 ): Promise<void> {
+  const listingOf = listingVisibility(options.db, options.catalogVersion);
   await app.register(async (files) => {
     files.addHook('onRequest', async (request, reply) => {
       const key = requestedKey(request, options.prefix);
@@ -124,7 +150,7 @@ export async function servePhotoFiles(
         return;
       }
       const listingId = PHOTO_KEY.exec(key)![1]!;
-      const [listing] = await listingQuery(options.db).execute({ id: listingId });
+      const listing = await listingOf(listingId);
       if (!listing) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
       const now = options.clock.now();
       if (isListingActive(listing, now)) {

@@ -30,7 +30,7 @@ async function storagePlugin(app: FastifyInstance): Promise<void> {
   const secret = app.config.jwt.secret;
   app.decorate('storage', withPhotoAccess(createLocalStorage(root), secret, app.clock));
   // Each file only to whom its listing is visible (./photo-access.ts).
-  await servePhotoFiles(app, { root, prefix: UPLOADS_PREFIX, secret, db: app.db, clock: app.clock });
+  await servePhotoFiles(app, { root, prefix: UPLOADS_PREFIX, secret, db: app.db, clock: app.clock, catalogVersion: app.catalogVersion });
 }
 
 export default fp(storagePlugin, { name: 'storage' });

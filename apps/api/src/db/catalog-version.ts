@@ -1,11 +1,13 @@
-import type { Database } from '../../db/database.js';
+import { eq } from 'drizzle-orm';
+import type { Database, Db } from './database.js';
+import { searchCatalog } from './schema.js';
 
 /** The channel bump_search_catalog() notifies with the new version (migration 0025). */
 export const CATALOG_CHANNEL = 'search_catalog';
 
 /**
- * The catalog version (search_catalog.version), which every kept answer is checked against
- * (decisions 006 and 031). Reading it was one query per kept answer; on PostgreSQL this
+ * The catalog version (search_catalog.version), which every kept answer (decisions 006 and
+ * 031) and every photo's access check is checked against. Reading it was one query per kept answer; on PostgreSQL this
  * process now follows it instead: it LISTENs for the version every change notifies, and
  * answers from memory while it knows it (issue 19).
  *
@@ -29,10 +31,10 @@ export class CatalogVersion {
   private generation = 0;
   private readonly stops: (() => unknown)[] = [];
 
-  constructor(
-    private readonly read: () => Promise<number>,
-    database: Pick<Database, 'observeWrites' | 'listen'>,
-  ) {
+  private readonly read: () => Promise<number>;
+
+  constructor(database: Pick<Database, 'db' | 'observeWrites' | 'listen'>) {
+    this.read = () => readCatalogVersion(database.db);
     if (!database.listen) return;
     this.stops.push(database.observeWrites(() => this.forget()));
     const listening = database.listen(CATALOG_CHANNEL, {
@@ -80,4 +82,9 @@ export class CatalogVersion {
     this.known = undefined;
     this.generation += 1;
   }
+}
+
+async function readCatalogVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: searchCatalog.version }).from(searchCatalog).where(eq(searchCatalog.id, 1));
+  return row?.version ?? 0;
 }
