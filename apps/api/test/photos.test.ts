@@ -238,6 +238,8 @@ describe('DELETE /api/v1/listings/:id/photos/:index', () => {
     const upload = await sellerUploads(listing.id, [{ data: await jpeg(RED) }, { data: await jpeg(GREEN) }, { data: await jpeg(BLUE) }]);
     const [red, green, blue] = upload.json().photos as string[];
     const greenThumb = upload.json().thumbnails[1] as string;
+    // Seen once before it is removed (so a copy kept in memory must not outlive the file).
+    expect((await fetchPhoto(green!)).statusCode).toBe(200);
 
     const response = await call(app(), 'DELETE', `/listings/${listing.id}/photos/1`, { user: setup.seller });
     expect(response.statusCode).toBe(200);
@@ -323,6 +325,31 @@ describe('who can load a photo file (issue 12)', () => {
     const forOwner = await fetchPhoto(ownerUrl!);
     expect(forOwner.statusCode).toBe(200);
     expect(forOwner.headers['cache-control']).toMatch(/^private, /);
+  });
+
+  it('answers 304 with no body to a browser that already has the photo, by its tag or by its date', async () => {
+    const listing = await createListing(app(), setup.seller);
+    await sellerUploads(listing.id, [{ data: redJpeg }]);
+    await activate(app(), listing.id);
+    const [url] = (await call(app(), 'GET', `/listings/${listing.id}`)).json().photos as string[];
+
+    const first = await fetchPhoto(url!);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(await colourName(first.rawPayload)).toBe('red');
+    const etag = first.headers.etag as string;
+    const lastModified = first.headers['last-modified'] as string;
+    expect(etag).toMatch(/^W\/"/);
+
+    for (const headers of [{ 'if-none-match': etag }, { 'if-modified-since': lastModified }]) {
+      const again = await app().inject({ method: 'GET', url: url!, headers });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload).toHaveLength(0);
+      expect(again.headers['cache-control']).toBe('public, max-age=600');
+    }
+    const otherCopy = await app().inject({ method: 'GET', url: url!, headers: { 'if-none-match': 'W/"1-1"' } });
+    expect(otherCopy.statusCode).toBe(200);
+    expect(otherCopy.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
   it('answers 404 for the photos of an unpaid listing without a valid signature', async () => {

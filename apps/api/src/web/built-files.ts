@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime';
 import { preferredEncoding } from '../lib/compressed-bodies.js';
+import { browserCopyIsCurrent } from '../lib/conditional-requests.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files the web build writes .br and .gz beside (apps/web/vite.precompress.ts). */
@@ -78,20 +79,10 @@ function contentType(file: string): string {
   return /^text\/|javascript|json|svg|xml/.test(type) ? `${type}; charset=utf-8` : type;
 }
 
-/** If-None-Match names this file's tag, or (without it) If-Modified-Since is not before the file. */
-function isFresh(request: FastifyRequest, file: BuiltFile): boolean {
-  const tags = request.headers['if-none-match'];
-  if (tags !== undefined) return tags.trim() === '*' || tags.split(',').some((tag) => tag.trim() === file.etag);
-  const since = request.headers['if-modified-since'];
-  if (since === undefined) return false;
-  const at = Date.parse(since);
-  return !Number.isNaN(at) && at >= file.modifiedMs;
-}
-
 function sendBuiltFile(file: BuiltFile, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('cache-control', file.cacheControl).header('etag', file.etag).header('last-modified', file.lastModified);
   if (file.varies) reply.header('vary', 'accept-encoding');
-  if (isFresh(request, file)) return reply.code(304).send();
+  if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
   reply.header('content-type', file.type);
   const encoding = file.varies ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   const copy = encoding && file[encoding];

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fastifyStatic from '@fastify/static';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -11,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-errors.js';
 import { isListingActive } from '../listings/index.js';
 import type { ListingVisibility, PhotoStorage } from '../../providers/storage/index.js';
+import { photoFileSender } from './photo-files.js';
 
 /**
  * Who may load a photo file (issue 12): a listing's photos are public while the listing is
@@ -138,6 +138,7 @@ export async function servePhotoFiles(
   options: { root: string; prefix: string; secret: string; db: Db; clock: Clock; catalogVersion: CatalogVersion },
 ): Promise<void> {
   const listingOf = listingVisibility(options.db, options.catalogVersion);
+  const sendFile = photoFileSender(options.root, () => notFound(PHOTO_NOT_FOUND, 'photo_not_found'));
   await app.register(async (files) => {
     files.addHook('onRequest', async (request, reply) => {
       const key = requestedKey(request, options.prefix);
@@ -162,17 +163,8 @@ export async function servePhotoFiles(
       if (secondsLeft === 0) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
       void reply.header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`);
     });
-    await files.register(fastifyStatic, {
-      root: options.root,
-      prefix: options.prefix,
-      decorateReply: false,
-      index: false,
-      list: false,
-      // Set by the hook above: how long depends on who may see the listing.
-      cacheControl: false,
-      setHeaders(res) {
-        res.setHeader('x-content-type-options', 'nosniff');
-      },
-    });
+    files.get(`${options.prefix}*`, { schema: { hide: true } }, (request, reply) =>
+      sendFile(request, reply, requestedKey(request, options.prefix)!),
+    );
   });
 }

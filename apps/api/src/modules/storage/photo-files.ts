@@ -1,0 +1,75 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import mime from 'mime';
+import { browserCopyIsCurrent, type Validators } from '../../lib/conditional-requests.js';
+
+/**
+ * Issue 19: photo files sent from memory. A stored photo never changes under its key (a new
+ * photo gets a new name), so its bytes are read from disk once and kept; every request still
+ * stats the file, so a photo removed — by this process or another sharing DATA_DIR — answers
+ * 404 at once, and a file replaced by hand (another size or time) is read again. What a
+ * request costs is then one stat and one write, not opening and streaming the file.
+ *
+ * Validators as @fastify/static (the `send` library) wrote them, so browsers' copies stay valid:
+ * a weak ETag of size and modification time, and Last-Modified.
+ */
+interface KeptFile extends Validators {
+  body: Buffer;
+  size: number;
+  mtimeMs: number;
+  lastModified: string;
+  type: string;
+}
+
+/** Bound on memory (the API stays under 400 MB RSS, issue 11): ~20–150 KB a photo, so the few hundred most asked for — the front page's and the latest listings'. */
+const KEPT_BYTES = 16 * 1024 * 1024;
+/** Larger files are not kept (none is, today: photos are resized to fit 1,600 px). */
+const LARGEST_KEPT_FILE = 2 * 1024 * 1024;
+
+function weakEtag(size: number, mtimeMs: number): string {
+  return `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+}
+
+export type PhotoFileSender = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<FastifyReply>;
+
+/**
+ * Sends the file stored under `key` (already checked to be a photo's or a logo's: no `..`,
+ * no other directory) from `root`, or answers `notFound()` when it is not there.
+ */
+export function photoFileSender(root: string, notFound: () => Error): PhotoFileSender {
+  const kept = new LRUCache<string, KeptFile>({ maxSize: KEPT_BYTES, sizeCalculation: (file) => file.body.length + 200 });
+
+  const current = async (key: string): Promise<KeptFile> => {
+    const file = path.join(root, key);
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats?.isFile()) throw notFound();
+    const known = kept.get(key);
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return known;
+    const body = await readFile(file).catch(() => undefined);
+    if (!body) throw notFound();
+    const read: KeptFile = {
+      body,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      etag: weakEtag(stats.size, stats.mtimeMs),
+      modifiedMs: Math.floor(stats.mtimeMs / 1000) * 1000,
+      lastModified: stats.mtime.toUTCString(),
+      type: mime.getType(key) ?? 'application/octet-stream',
+    };
+    if (body.length <= LARGEST_KEPT_FILE) kept.set(key, read);
+    return read;
+  };
+
+  return async (request, reply, key) => {
+    const file = await current(key);
+    void reply
+      .header('etag', file.etag)
+      .header('last-modified', file.lastModified)
+      .header('x-content-type-options', 'nosniff')
+      .type(file.type);
+    if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
+    return reply.send(file.body);
+  };
+}
