@@ -349,6 +349,16 @@ describe('seller pages (issue 15)', () => {
     expect(meta(html, 'description')).toBe('Ultracentrifuges from Porto.');
     expect(meta(html, 'robots')).toBeUndefined();
     expect(html).not.toContain(listed.email);
+    // Pages are kept by catalog version (web/kept-pages.ts): the seller's edit is on the next visit.
+    await ctx.app.db
+      .update(sellerProfiles)
+      .set({ displayName: 'Porto Lab Exchange', about: 'Refurbished ultracentrifuges from Porto, with rotors.' })
+      .where(eq(sellerProfiles.userId, listed.id));
+    const edited = await page(`/sellers/${listed.id}`);
+    expect(titleOf(edited)).toBe('Porto Lab Exchange · BenchMarket');
+    expect(meta(edited, 'description')).toBe('Refurbished ultracentrifuges from Porto, with rotors.');
+    await ctx.app.db.update(sellerProfiles).set({ about: 'Ultracentrifuges and rotors.' }).where(eq(sellerProfiles.userId, listed.id));
+    expect(meta(await page(`/sellers/${listed.id}`), 'description')).toBe('Ultracentrifuges and rotors.');
     for (const unknown of ['/sellers/0b7a9c1e-1111-4111-8111-111111111111', '/sellers/nobody']) {
       expect(meta(await page(unknown), 'robots'), unknown).toBe('noindex');
     }

@@ -28,15 +28,6 @@ interface ServerEntry {
 export type PageRenderer = (url: string, indexHtml: string) => Promise<string>;
 
 const ROOT_OPEN = '<div id="root">';
-/**
- * A rendered page is reused while the catalog version it was drawn at holds (any listing or
- * photo write moves it) and for at most this long — what else a page shows (a seller's name)
- * is at most this old. Under load a page is drawn a few times a second, not once per visit.
- */
-const RENDER_REUSE_MS = 2_000;
-/** Rendered pages kept (the landing page, /search's first views, the listings visited most). */
-const RENDERS_KEPT = 500;
-
 /** The API's answer to one of the page's calls, as the browser's fetch would have it. */
 function inProcessTransport(app: FastifyInstance): Transport {
   return async (url, init) => {
@@ -121,38 +112,5 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
       return indexHtml;
     }
   };
-  return reusingRenders(app, render);
-}
-
-/** A page as drawn (or being drawn) for one URL, and what it was drawn from. */
-interface KeptRender {
-  indexHtml: string;
-  html: Promise<string>;
-  version: number;
-  at: number;
-}
-
-/**
- * `render`, with each URL's page reused while nothing it shows can have changed (RENDER_REUSE_MS).
- * Visits that arrive while a page is being drawn wait for that drawing: when a kept page ran
- * out under load, every request in flight used to draw it again at once (50 renders of the
- * landing page, a p99 near a second).
- */
-function reusingRenders(app: FastifyInstance, render: PageRenderer): PageRenderer {
-  const kept = new Map<string, KeptRender>();
-  const catalogVersion = () => app.listingSearch.cache.currentVersion().catch(() => undefined);
-  return async (url, indexHtml) => {
-    const version = await catalogVersion();
-    const now = Date.now();
-    const previous = kept.get(url);
-    if (previous && previous.version === version && previous.indexHtml === indexHtml && now - previous.at < RENDER_REUSE_MS) {
-      return previous.html;
-    }
-    const html = render(url, indexHtml);
-    if (version === undefined) return html;
-    kept.delete(url);
-    if (kept.size >= RENDERS_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(url, { indexHtml, html, version, at: now });
-    return html;
-  };
+  return render;
 }

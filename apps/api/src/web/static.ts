@@ -7,6 +7,7 @@ import { notFound } from '../lib/http-errors.js';
 import { serveBuiltFiles } from './built-files.js';
 import { createBodyCompressor } from '../lib/compressed-bodies.js';
 import { loadRoutePreloads } from './route-preloads.js';
+import { reusingPages } from './kept-pages.js';
 import { loadPageRenderer } from './server-render.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
 
@@ -42,6 +43,17 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   // Issue 19: the landing page, /search and listings come with their HTML drawn (./server-render.ts).
   const renderPage = built ? await loadPageRenderer(app, root) : undefined;
 
+  /** The page for a URL: its head (title, sharing tags, preloads) and, for the pages drawn on the server, its HTML. */
+  const drawPage = async (shell: string, url: string): Promise<string> => {
+    const pathname = url.split('?')[0] ?? '/';
+    const page = pathname === '/index.html' ? '/' : decodePath(pathname);
+    const meta = await pageMeta(app, page);
+    const html = injectHead(shell, renderHead(meta), renderModulePreloads(routePreloads(page)));
+    // A page that is not for search engines (an unknown listing) is not rendered either.
+    return renderPage && !meta.noindex ? renderPage(url, html) : html;
+  };
+  const keptPage = indexHtml === undefined ? undefined : reusingPages(app.catalogVersion, (url) => drawPage(indexHtml, url));
+
   await app.register(seo);
 
   if (built) serveBuiltFiles(app, root);
@@ -53,13 +65,9 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     }
     // A missing file with an extension (an old hashed asset) is a real 404, not the app.
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound(`Not found: ${pathname}`);
-    if (!indexHtml) throw notFound('The web app is not built. Run `npm run build` first.');
-    const page = pathname === '/index.html' ? '/' : decodePath(pathname);
-    const meta = await pageMeta(app, page);
-    const html = injectHead(indexHtml, renderHead(meta), renderModulePreloads(routePreloads(page)));
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    // A page that is not for search engines (an unknown listing) is not rendered either.
-    return sendPage(request, reply, renderPage && !meta.noindex ? await renderPage(request.url, html) : html);
+    if (!keptPage) throw notFound('The web app is not built. Run `npm run build` first.');
+    const html = await keptPage(request.url);
+    return sendPage(request, reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html);
   });
 }
 
