@@ -19,11 +19,18 @@ export const CATALOG_CHANNEL = 'search_catalog';
  *   before its notification arrives;
  * - a read that began before such a forget is not trusted, and a version heard while a read
  *   was in flight wins over the read when it is newer;
- * - while the connection that listens is down (or on the embedded database, where there is
- *   none), every call reads the database, as before.
+ * - while the connection that listens is down, every call reads the database, as before;
+ * - and what it knows is read again at least once a second (CHECK_AGAIN_MS), so a path that
+ *   silently drops notifications (a pooler in transaction mode between it and PostgreSQL)
+ *   leaves answers at most that old, not stale for good — one query a second, not one per
+ *   answer.
  */
+const CHECK_AGAIN_MS = 1_000;
+
 export class CatalogVersion {
   private known: number | undefined;
+  /** When `known` was last read from the database (Date.now()). */
+  private readAt = 0;
   /** The newest version heard since listening began: a read may have started before it committed. */
   private latestHeard = Number.NEGATIVE_INFINITY;
   private listening = false;
@@ -54,11 +61,12 @@ export class CatalogVersion {
 
   /** The version now: from memory while it is followed, else from the database. */
   async current(): Promise<number> {
-    if (this.known !== undefined) return this.known;
+    if (this.known !== undefined && Date.now() - this.readAt < CHECK_AGAIN_MS) return this.known;
     const generation = this.generation;
     const version = await this.read();
     if (!this.listening || generation !== this.generation) return version;
     this.known = Math.max(version, this.latestHeard, this.known ?? Number.NEGATIVE_INFINITY);
+    this.readAt = Date.now();
     return this.known;
   }
 
