@@ -439,3 +439,20 @@ describe('GET /api/v1/listings/search — pages', () => {
     expect(browsing.items).toHaveLength(10 + SEARCH_PAGE_SIZE + 3 - 2 * SEARCH_PAGE_SIZE);
   });
 });
+
+describe('GET /api/v1/listings/search — model numbers written another way (runs after the pages: it adds listings)', () => {
+  it('finds a model typed without the space or dash the listing has, and an "i7" still only as i7', async () => {
+    const qtrap = await insertListing(ctx.app, seller.id, { title: 'SCIEX QTRAP 5500 LC-MS/MS system', price: 89000 });
+    const rotavapor = await insertListing(ctx.app, seller.id, { title: 'BUCHI Rotavapor R-300 rotary evaporator', price: 7400 });
+    const biomek = await insertListing(ctx.app, seller.id, { title: 'Beckman Biomek i7 liquid handler', price: 52000 });
+    const seven = await insertListing(ctx.app, seller.id, { title: 'Getinge Servo 7 ventilator', price: 9000 });
+
+    expect(idsOf(await searchOk({ query: 'QTRAP5500', use_rag: true }))[0]).toBe(qtrap);
+    expect(idsOf(await searchOk({ query: 'rotavapor r300', use_rag: true }))[0]).toBe(rotavapor);
+    const i7 = await searchOk({ query: 'i7', use_rag: true });
+    expect(idsOf(i7)[0]).toBe(biomek);
+    // 'i' is a stop word: "i 7" would be any listing with a 7.
+    const offered = i7.items.filter((item) => !item.rag_search_response?.relevance_explanation.startsWith('Not relevant'));
+    expect(offered.map((item) => item.id)).not.toContain(seven);
+  });
+});

@@ -148,6 +148,19 @@ export function phrasesToTsquery(phrases: readonly string[], options: { weights?
   return [...parts].join(' | ');
 }
 
+/**
+ * A model as sellers also write it: with a space or a dash where letters meet digits
+ * ('qtrap5500' is also "QTRAP 5500", 'r300' "R-300", '5810r' "5810 R"). The index holds a
+ * dashed model's parts as words too, so the spaced form finds both.
+ */
+export function modelSpellings(model: string): string[] {
+  const compact = model.replace(/[^a-z0-9]/g, '');
+  const spaced = compact.replace(/([a-z])(?=\d)|(\d)(?=[a-z])/g, '$1$2 ');
+  // A stop word would fall out of the phrase ('i7' would be any listing with a 7).
+  if (spaced === model || spaced.split(' ').some((word) => ENGLISH_STOP_WORDS.has(word))) return [model];
+  return [...new Set([model, spaced])];
+}
+
 /** Adds a weight restriction to every lexeme of a tsquery text built by `phrasesToTsquery`. */
 export function withWeights(tsquery: string, weights: string): string {
   return tsquery.replace(/'(-?[a-z0-9]+)'(:\*)?/g, (_m, word: string, star: string | undefined) =>
@@ -183,7 +196,7 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
       facets.push({ kind: 'brand', weight: WEIGHTS.brand, name: brand.name, asked: brand.asked, phrases: brand.phrases, tsquery });
   }
   for (const model of query.models) {
-    const tsquery = phrasesToTsquery([model]);
+    const tsquery = phrasesToTsquery(modelSpellings(model));
     if (tsquery) facets.push({ kind: 'model', weight: WEIGHTS.model, word: model, tsquery, prefix: false });
   }
   for (const phrase of query.phrases) {
