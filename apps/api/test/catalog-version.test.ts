@@ -9,7 +9,7 @@ import { createUser, type TestUser } from './support/users.js';
 
 /**
  * Issue 19: each API process follows the catalog version instead of reading it for every kept
- * answer (modules/search/catalog-version.ts): on PostgreSQL by LISTEN/NOTIFY, on the embedded
+ * answer (src/db/catalog-version.ts): on PostgreSQL by LISTEN/NOTIFY, on the embedded
  * database (one process) by its own writes. A kept answer then costs the database nothing,
  * and still never hides a change: this process's own in the very next answer, another
  * process's as soon as it commits, and while the listening connection is down the version is

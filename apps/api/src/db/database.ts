@@ -22,7 +22,7 @@ export interface Database {
    */
   observeWrites(listener: () => void): () => void;
   /**
-   * Follows NOTIFYs on `channel` (modules/search/catalog-version.ts). PostgreSQL: on a
+   * Follows NOTIFYs on `channel` (db/catalog-version.ts). PostgreSQL: on a
    * connection of its own. The server's embedded database: nothing to hear, since every change
    * is this process's own (observeWrites). Undefined for a connection to another process's
    * embedded database (the admin command line), which must read what it needs.
