@@ -67,7 +67,6 @@ export function photoFileSender(root: string, notFound: () => Error): PhotoFileS
     void reply
       .header('etag', file.etag)
       .header('last-modified', file.lastModified)
-      .header('x-content-type-options', 'nosniff')
       .type(file.type);
     if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
     return reply.send(file.body);
