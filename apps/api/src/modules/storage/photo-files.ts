@@ -64,10 +64,7 @@ export function photoFileSender(root: string, notFound: () => Error): PhotoFileS
 
   return async (request, reply, key) => {
     const file = await current(key);
-    void reply
-      .header('etag', file.etag)
-      .header('last-modified', file.lastModified)
-      .type(file.type);
+    void reply.header('etag', file.etag).header('last-modified', file.lastModified).type(file.type);
     if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
     return reply.send(file.body);
   };
