@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -153,6 +154,46 @@ describe('the log of a request', () => {
       expect(lines.filter((line) => line.reqId === undefined).map((line) => line.msg)).toEqual([]);
       // Once: a request logger's own line does not get a second reqId.
       for (const line of written.slice(from)) expect(line.match(/"reqId"/g)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('carries it on the lines of a request whose body arrives after its headers, over a real connection', async () => {
+    const written: string[] = [];
+    const other = await buildApp({
+      config: loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', RATE_LIMITS: 'off' })),
+      database,
+      logStream: { write: (line: string) => void written.push(line) },
+    });
+    const moduleLog = other.log.child({ module: 'example' });
+    other.post('/api/v1/log-example', async (request) => {
+      moduleLog.info({ size: JSON.stringify(request.body).length }, 'module line after a slow body');
+      return { ok: true };
+    });
+    await other.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = other.server.address() as AddressInfo;
+      const body = JSON.stringify({ some: 'body' });
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST /api/v1/log-example HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+              `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          );
+          // The body comes in a later packet: it is read from the socket's events, not the request's hooks.
+          setTimeout(() => socket.write(body), 100);
+        });
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      const lines = written.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+      const incoming = lines.find((line) => line.msg === 'incoming request');
+      expect(incoming?.reqId).toMatch(/./);
+      expect(lines.find((line) => line.msg === 'module line after a slow body')?.reqId).toBe(incoming?.reqId);
     } finally {
       await other.close();
     }
