@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -325,6 +325,22 @@ describe('who can load a photo file (issue 12)', () => {
     const forOwner = await fetchPhoto(ownerUrl!);
     expect(forOwner.statusCode).toBe(200);
     expect(forOwner.headers['cache-control']).toMatch(/^private, /);
+  });
+
+  it('serves only the files its listing holds: another file in the listing\'s folder answers 404', async () => {
+    const listing = await createListing(app(), setup.seller);
+    await sellerUploads(listing.id, [{ data: redJpeg }]);
+    await activate(app(), listing.id);
+    const [publicUrl] = (await call(app(), 'GET', `/listings/${listing.id}`)).json().photos as string[];
+    expect((await fetchPhoto(publicUrl!)).statusCode).toBe(200);
+
+    // A file no photo of the listing names (left behind, or put there by hand) is not the listing's.
+    const [stored] = uploadedFiles(listing.id).filter((name) => !name.endsWith('-thumb.webp'));
+    const folder = path.join(setup.ctx.dataDir, 'uploads', 'listings', listing.id);
+    copyFileSync(path.join(folder, stored!), path.join(folder, '00000000-0000-4000-8000-000000000000.webp'));
+    const stray = await fetchPhoto(publicUrl!.replace(/[^/]+\.webp$/, '00000000-0000-4000-8000-000000000000.webp'));
+    expect(stray.statusCode).toBe(404);
+    expect(stray.json()).toMatchObject({ detail: 'Photo not found' });
   });
 
   it('answers 304 with no body to a browser that already has the photo, by its tag or by its date', async () => {

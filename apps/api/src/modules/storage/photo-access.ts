@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { CatalogVersion } from '../../db/catalog-version.js';
 import type { Db } from '../../db/database.js';
@@ -49,6 +49,9 @@ const listingQuery = preparedPerHandle('photo_listing', (db: Db, name) =>
       paymentStatus: listings.paymentStatus,
       expiryDate: listings.expiryDate,
       isDeleted: listings.isDeleted,
+      // The keys of its photos and thumbnails, one per line: a file it no longer holds is not served.
+      // (Named in full: drizzle leaves a column of a field's own SQL unqualified.)
+      files: sql<string | null>`(select string_agg(p.path || E'\\n' || p.thumbnail_path, E'\\n') from listing_photos p where p.listing_id = listings.id)`,
     })
     .from(listings)
     .where(eq(listings.id, sql.placeholder('id')))
@@ -56,26 +59,43 @@ const listingQuery = preparedPerHandle('photo_listing', (db: Db, name) =>
     .prepare(name),
 );
 
-type PhotoListing = Awaited<ReturnType<ReturnType<typeof listingQuery>['execute']>>[number];
+type ListingRow = Awaited<ReturnType<ReturnType<typeof listingQuery>['execute']>>[number];
+
+interface PhotoListing extends ListingVisibility {
+  /** The storage keys of the listing's photos and their thumbnails. */
+  files: ReadonlySet<string>;
+}
 
 /** How many listings' visibility one process keeps (a few hundred bytes each). */
 const KEPT_LISTINGS = 10_000;
 
+function photoListing(row: ListingRow | undefined): PhotoListing | null {
+  if (!row) return null;
+  const { files, ...visibility } = row;
+  return { ...visibility, files: new Set(files ? files.split('\n') : []) };
+}
+
 /**
- * Issue 19: what decides whether a listing's photos are public — its state and expiry date —
- * moves the catalog version when it changes (migration 0008), so a listing's row read once
- * holds until the version moves: a page of twenty thumbnails asks the database once per
- * listing, not once per file. Expiry is judged at each request from the kept date.
+ * Issue 19: what decides whether a listing's photos are public — its state and expiry date,
+ * and which photos it holds — moves the catalog version when it changes (migration 0008), so
+ * a listing's row read once holds until the version moves: a page of twenty thumbnails asks
+ * the database once per listing, not once per file. Expiry is judged at each request from the
+ * kept date. Answers the version it was checked at too: the file's sender trusts what it
+ * found on disk at that version (photo-files.ts).
  */
-function listingVisibility(db: Db, catalogVersion: CatalogVersion): (listingId: string) => Promise<PhotoListing | undefined> {
+function listingVisibility(
+  db: Db,
+  catalogVersion: CatalogVersion,
+): (listingId: string) => Promise<{ listing: PhotoListing | null; version: number }> {
   const kept = new LRUCache<string, { version: number; listing: PhotoListing | null }>({ max: KEPT_LISTINGS });
   return async (listingId) => {
     const version = await catalogVersion.current();
     const known = kept.get(listingId);
-    if (known?.version === version) return known.listing ?? undefined;
-    const [listing] = await listingQuery(db).execute({ id: listingId });
-    kept.set(listingId, { version, listing: listing ?? null });
-    return listing;
+    if (known?.version === version) return known;
+    const [row] = await listingQuery(db).execute({ id: listingId });
+    const read = { version, listing: photoListing(row) };
+    kept.set(listingId, read);
+    return read;
   };
 }
 
@@ -139,32 +159,37 @@ export async function servePhotoFiles(
 ): Promise<void> {
   const listingOf = listingVisibility(options.db, options.catalogVersion);
   const sendFile = photoFileSender(options.root, () => notFound(PHOTO_NOT_FOUND, 'photo_not_found'));
+  /**
+   * Whether the request may have the file under `key`: answers the catalog version its
+   * listing was checked at (undefined for a logo), or throws the 404 a missing photo gets.
+   */
+  const checkAccess = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<number | undefined> => {
+    const sellerId = LOGO_KEY.exec(key)?.[1];
+    if (sellerId !== undefined) {
+      const [seller] = await sellerQuery(options.db).execute({ id: sellerId });
+      if (!seller || seller.suspendedAt !== null) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+      void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
+      return undefined;
+    }
+    const { listing, version } = await listingOf(PHOTO_KEY.exec(key)![1]!);
+    if (!listing?.files.has(key)) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+    const now = options.clock.now();
+    if (isListingActive(listing, now)) {
+      void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
+      return version;
+    }
+    const access = (request.query as Record<string, string | undefined>).access;
+    const secondsLeft = signatureSecondsLeft(options.secret, key, access, now);
+    if (secondsLeft === 0) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
+    void reply.header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`);
+    return version;
+  };
   await app.register(async (files) => {
-    files.addHook('onRequest', async (request, reply) => {
+    files.get(`${options.prefix}*`, { schema: { hide: true } }, async (request, reply) => {
       const key = requestedKey(request, options.prefix);
       if (!key) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
-      const sellerId = LOGO_KEY.exec(key)?.[1];
-      if (sellerId !== undefined) {
-        const [seller] = await sellerQuery(options.db).execute({ id: sellerId });
-        if (!seller || seller.suspendedAt !== null) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
-        void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
-        return;
-      }
-      const listingId = PHOTO_KEY.exec(key)![1]!;
-      const listing = await listingOf(listingId);
-      if (!listing) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
-      const now = options.clock.now();
-      if (isListingActive(listing, now)) {
-        void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
-        return;
-      }
-      const access = (request.query as Record<string, string | undefined>).access;
-      const secondsLeft = signatureSecondsLeft(options.secret, key, access, now);
-      if (secondsLeft === 0) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
-      void reply.header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`);
+      const version = await checkAccess(request, reply, key);
+      return sendFile(request, reply, key, version);
     });
-    files.get(`${options.prefix}*`, { schema: { hide: true } }, (request, reply) =>
-      sendFile(request, reply, requestedKey(request, options.prefix)!),
-    );
   });
 }

@@ -7,10 +7,14 @@ import { browserCopyIsCurrent, type Validators } from '../../lib/conditional-req
 
 /**
  * Issue 19: photo files sent from memory. A stored photo never changes under its key (a new
- * photo gets a new name), so its bytes are read from disk once and kept; every request still
- * stats the file, so a photo removed — by this process or another sharing DATA_DIR — answers
- * 404 at once, and a file replaced by hand (another size or time) is read again. What a
- * request costs is then one stat and one write, not opening and streaming the file.
+ * photo gets a new name), so its bytes are read from disk once and kept. A listing's photo
+ * is looked at on disk again (a stat: still there, same size and time?) once per catalog
+ * version — every change of a listing's photos, made by this process or another, moves the
+ * version (migration 0008) — so a photo removed through the product answers 404 at once,
+ * and between changes a request costs one write, not a stat on the thread pool (a third
+ * of a photo's CPU on two cores). A file removed by hand, behind the product's back, is
+ * noticed at the next change of the catalog or when memory lets it go. Files asked for
+ * without a version (sellers' logos) are looked at on every request.
  *
  * Validators as @fastify/static (the `send` library) wrote them, so browsers' copies stay valid:
  * a weak ETag of size and modification time, and Last-Modified.
@@ -21,6 +25,8 @@ interface KeptFile extends Validators {
   mtimeMs: number;
   lastModified: string;
   type: string;
+  /** The catalog version it was last found on disk at. */
+  seenAt?: number;
 }
 
 /** Bound on memory (the API stays under 400 MB RSS, issue 11): ~20–150 KB a photo, so the few hundred most asked for — the front page's and the latest listings'. */
@@ -32,7 +38,8 @@ function weakEtag(size: number, mtimeMs: number): string {
   return `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
 }
 
-export type PhotoFileSender = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<FastifyReply>;
+/** `catalogVersion`: the version the caller checked the file's listing at (see above). */
+export type PhotoFileSender = (request: FastifyRequest, reply: FastifyReply, key: string, catalogVersion?: number) => Promise<FastifyReply>;
 
 /**
  * Sends the file stored under `key` (already checked to be a photo's or a logo's: no `..`,
@@ -41,12 +48,19 @@ export type PhotoFileSender = (request: FastifyRequest, reply: FastifyReply, key
 export function photoFileSender(root: string, notFound: () => Error): PhotoFileSender {
   const kept = new LRUCache<string, KeptFile>({ maxSize: KEPT_BYTES, sizeCalculation: (file) => file.body.length + 200 });
 
-  const current = async (key: string): Promise<KeptFile> => {
+  const current = async (key: string, catalogVersion: number | undefined): Promise<KeptFile> => {
+    const known = kept.get(key);
+    if (known && catalogVersion !== undefined && known.seenAt === catalogVersion) return known;
     const file = path.join(root, key);
     const stats = await stat(file).catch(() => undefined);
-    if (!stats?.isFile()) throw notFound();
-    const known = kept.get(key);
-    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return known;
+    if (!stats?.isFile()) {
+      kept.delete(key);
+      throw notFound();
+    }
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) {
+      known.seenAt = catalogVersion;
+      return known;
+    }
     const body = await readFile(file).catch(() => undefined);
     if (!body) throw notFound();
     const read: KeptFile = {
@@ -57,13 +71,14 @@ export function photoFileSender(root: string, notFound: () => Error): PhotoFileS
       modifiedMs: Math.floor(stats.mtimeMs / 1000) * 1000,
       lastModified: stats.mtime.toUTCString(),
       type: mime.getType(key) ?? 'application/octet-stream',
+      seenAt: catalogVersion,
     };
     if (body.length <= LARGEST_KEPT_FILE) kept.set(key, read);
     return read;
   };
 
-  return async (request, reply, key) => {
-    const file = await current(key);
+  return async (request, reply, key, catalogVersion) => {
+    const file = await current(key, catalogVersion);
     void reply.header('etag', file.etag).header('last-modified', file.lastModified).type(file.type);
     if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
     return reply.send(file.body);
