@@ -129,8 +129,13 @@ describe('the app shell', () => {
   it('sends the same page compressed (brotli or gzip) or as text, whatever the client takes', async () => {
     const plain = await get('/search');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // The same URL answers differently by Accept-Encoding: a shared cache must know, for the text too.
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = plain.body.toString();
     expect(html).toContain('<div id="root">');
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(html));
+    expect((await get('/search')).body.toString()).toBe(html);
     for (let i = 0; i < 2; i += 1) {
       const br = await get('/search', { 'accept-encoding': 'gzip, deflate, br' });
       expect(br.headers['content-encoding']).toBe('br');
