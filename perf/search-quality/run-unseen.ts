@@ -4,7 +4,7 @@
  * into a tuning half and a test half). Reports NDCG@10 and MRR of plain and AI search per
  * half and per query kind, and exits 1 when a target is missed on the half asked for.
  *
- *   npx tsx search-quality/run-unseen.ts [--split test|tuning|all] [--verbose] [--json out.json]
+ *   npx tsx search-quality/run-unseen.ts [--split test|tuning|all] [--verbose] [--json out.json] [--query WORDS]
  *   npx tsx search-quality/run-unseen.ts --set holdout      # the second blind set (all of it held out)
  *
  * The listings are created the way sellers create them — POST /api/v1/listings as a verified
@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
   const setName = args.includes('--set') ? args[args.indexOf('--set') + 1]! : 'unseen';
   const set = loadUnseenSet(path.join(path.dirname(fileURLToPath(import.meta.url)), setName));
-  const queries = set.queries.filter((q) => split === 'all' || q.split === split);
+  // --query WORDS: only the queries of the half that contain WORDS (looking at one with --verbose).
+  const only = args.includes('--query') ? args[args.indexOf('--query') + 1]!.toLowerCase() : undefined;
+  const queries = set.queries.filter((q) => (split === 'all' || q.split === split) && (!only || q.query.toLowerCase().includes(only)));
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-unseen-'));
   const config = loadConfig({

@@ -455,4 +455,11 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     const offered = i7.items.filter((item) => !item.rag_search_response?.relevance_explanation.startsWith('Not relevant'));
     expect(offered.map((item) => item.id)).not.toContain(seven);
   });
+
+  it('finds a model number the listing writes with a letter after it (2000 → "2000c", 2008 → "2008T")', async () => {
+    const nanodrop = await insertListing(ctx.app, seller.id, { title: 'Nanodrop 2000c w/ cuvette position + laptop', price: 6500 });
+    const dialysis = await insertListing(ctx.app, seller.id, { title: 'Fresenius 2008T hemodialysis machine', price: 4200 });
+    expect(idsOf(await searchOk({ query: 'nanodrop 2000', use_rag: true }))[0]).toBe(nanodrop);
+    expect(idsOf(await searchOk({ query: 'fresenius 2008', use_rag: true }))[0]).toBe(dialysis);
+  });
 });

@@ -33,6 +33,11 @@ describe('the scored model', () => {
     expect(phrasesToTsquery(['thermal cycler', 'pcr'])).toBe("('thermal' <-> 'cycler' | 'thermal' <2> 'cycler') | 'pcr'");
     expect(withWeights("'pcr'", 'AC')).toBe("'pcr':AC");
     expect(phrasesToTsquery(['80 c'])).toContain("'-80'");
+    // A model's number also matches with a letter after it ("2000c"); its other words do not.
+    expect(phrasesToTsquery(['nanodrop 2000'], { modelSuffix: true })).toBe(
+      "('nanodrop' <-> ('2000':* | '-2000':*) | 'nanodrop' <2> ('2000':* | '-2000':*))",
+    );
+    expect(phrasesToTsquery(['mac5500', 'servo i'], { modelSuffix: true })).toBe("'mac5500':* | ('servo' <-> 'i' | 'servo' <2> 'i')");
   });
 });
 

@@ -120,23 +120,31 @@ function lexeme(word: string): string | undefined {
  * tsquery text (for `to_tsquery('english', …)`) matching any of the phrases, each phrase's
  * words adjacent. Phrases made only of stop words are left out (the index has none of them).
  * `weights` restricts where the words may be ('A' title, 'AC' title or description).
+ * `modelSuffix`: the phrases are a model's, whose number sellers often write with a letter
+ * after it ("NanoDrop 2000c", "Fresenius 2008T", "Centrifuge 5810 R"): a last word that ends
+ * in a digit also matches with more after it.
  */
-export function phrasesToTsquery(phrases: readonly string[], options: { weights?: string; prefix?: boolean } = {}): string {
+export function phrasesToTsquery(
+  phrases: readonly string[],
+  options: { weights?: string; prefix?: boolean; modelSuffix?: boolean } = {},
+): string {
   const marks = `${options.prefix ? '*' : ''}${options.weights ?? ''}`;
   const label = marks ? `:${marks}` : '';
+  const suffixLabel = `:*${options.weights ?? ''}`;
   const parts = new Set<string>();
   for (const phrase of phrases) {
     const words = phrase.split(' ').filter(Boolean);
     if (words.length === 0 || words.every((w) => ENGLISH_STOP_WORDS.has(w))) continue;
     const labelled = words
-      .map((word) => {
+      .map((word, index) => {
         const l = lexeme(word);
         if (!l) return undefined;
         // A stop word inside a phrase is dropped by to_tsquery; it takes no label.
         if (ENGLISH_STOP_WORDS.has(word)) return l;
+        const own = options.modelSuffix && index === words.length - 1 && /\d$/.test(word) ? suffixLabel : label;
         // '-80 °C' is indexed as the lexeme '-80': a number also matches its negative.
-        if (/^\d+$/.test(word)) return `(${l}${label} | '-${word}'${label})`;
-        return `${l}${label}`;
+        if (/^\d+$/.test(word)) return `(${l}${own} | '-${word}'${own})`;
+        return `${l}${own}`;
       })
       .filter((l): l is string => Boolean(l));
     if (labelled.length === 0) continue;
@@ -185,7 +193,7 @@ function priceBoundsCents(price: PriceAsk): { minCents: number | null; maxCents:
 export function facetsOf(query: UnderstoodQuery): Facet[] {
   const facets: Facet[] = [];
   for (const concept of query.concepts) {
-    const tsquery = phrasesToTsquery(concept.phrases);
+    const tsquery = phrasesToTsquery(concept.phrases, { modelSuffix: concept.kind === 'model' });
     if (tsquery || Object.keys(concept.familyCredit).length > 0) {
       facets.push({ kind: 'concept', weight: WEIGHTS.concept, concept, tsquery });
     }
@@ -196,7 +204,7 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
       facets.push({ kind: 'brand', weight: WEIGHTS.brand, name: brand.name, asked: brand.asked, phrases: brand.phrases, tsquery });
   }
   for (const model of query.models) {
-    const tsquery = phrasesToTsquery(modelSpellings(model));
+    const tsquery = phrasesToTsquery(modelSpellings(model), { modelSuffix: true });
     if (tsquery) facets.push({ kind: 'model', weight: WEIGHTS.model, word: model, tsquery, prefix: false });
   }
   for (const phrase of query.phrases) {
