@@ -117,6 +117,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       serializerCompiler: fastSerializer,
+      // The answer (~80 bytes) is under any compression threshold and the request has no body:
+      // the compression plugin's three hooks per request would do nothing (issue 19).
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['health'],
         summary: 'Liveness and database state',

@@ -185,7 +185,8 @@ export async function servePhotoFiles(
     return version;
   };
   await app.register(async (files) => {
-    files.get(`${options.prefix}*`, { schema: { hide: true } }, async (request, reply) => {
+    // Photos and logos are WebP, already compressed: the compression plugin's hooks would only look.
+    files.get(`${options.prefix}*`, { schema: { hide: true }, compress: false, decompress: false }, async (request, reply) => {
       const key = requestedKey(request, options.prefix);
       if (!key) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
       const version = await checkAccess(request, reply, key);
