@@ -193,6 +193,15 @@ describe('what is left', () => {
     expect(query.terms).not.toContain('cheap');
   });
 
+  it('also asks a short word of letters and the number after it as one model ("XPR 205" may be written XPR205)', () => {
+    expect(understandQuery('XPR 205').models).toContain('xpr205');
+    expect(understandQuery('sorvall rc 6').models).toEqual([]);
+    // A whole word before a number is no model line, nor is a stop word.
+    expect(understandQuery('rotor 12').models).toEqual([]);
+    expect(understandQuery('plate reader 96').models).toEqual([]);
+    expect(understandQuery('it 500').models).toEqual([]);
+  });
+
   it('reads "quoted phrases" and -exclusions', () => {
     const query = understandQuery('"thermal cycler" -qpcr');
     expect(query.phrases).toEqual(['thermal cycler']);

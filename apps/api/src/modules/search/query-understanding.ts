@@ -538,6 +538,42 @@ function isModelToken(word: string): boolean {
   return /\d/.test(word) && /[a-z]/.test(word) && word.length >= 2;
 }
 
+/**
+ * A model typed with a space its listing may not have ('XPR 205' for "XPR205", 'MAC 5500'
+ * for "MAC5500"): a short word of letters right before a number is asked as one model,
+ * which facets.ts asks for joined and spaced alike — not as two words a listing may have
+ * apart ("XPR balance, 205 mm shield"). A model line the vocabulary knows whole ('oec 9900')
+ * is asked joined too. A whole word ('rotor 12') is no model line: only words of up to five
+ * letters, free or read by the vocabulary as a model line (whose concept stays, for its
+ * family), never a stop word. Answers the indexes joined into a new model.
+ */
+function joinSplitModels(
+  tokens: readonly Token[],
+  modelLines: ReadonlyMap<number, Concept>,
+  free: (index: number) => boolean,
+  models: string[],
+  concepts: Concept[],
+): Set<number> {
+  const joined = new Set<number>();
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const letters = tokens[i]!.norm;
+    const digits = tokens[i + 1]!.norm;
+    if (!/^[a-z]{2,5}$/.test(letters) || !/^\d{2,5}$/.test(digits) || ENGLISH_STOP_WORDS.has(letters)) continue;
+    const model = letters + digits;
+    const line = modelLines.get(i);
+    if (line && line === modelLines.get(i + 1)) {
+      // A copy: the concept may be the compiled vocabulary's own.
+      const at = concepts.indexOf(line);
+      if (at >= 0 && !line.phrases.includes(model)) concepts[at] = { ...line, phrases: [...line.phrases, model] };
+      continue;
+    }
+    if (!(free(i) || line) || !free(i + 1) || joined.has(i)) continue;
+    if (!models.includes(model)) models.push(model);
+    joined.add(i).add(i + 1);
+  }
+  return joined;
+}
+
 const understoodCache = new Map<string, UnderstoodQuery>();
 const CACHE_LIMIT = 2000;
 
@@ -620,6 +656,8 @@ function understand(raw: string): UnderstoodQuery {
   }
 
   const countryLeadIndexes = new Set<number>();
+  /** Words the vocabulary read as (part of) a model line ('xpr', 'oec 9900'), and its concept. */
+  const modelLines = new Map<number, Concept>();
   for (const match of matches) {
     if (match.type === 'country') {
       if (!query.country) query.country = { name: match.name, code: match.code, asked: match.asked };
@@ -632,7 +670,9 @@ function understand(raw: string): UnderstoodQuery {
     if (concept) {
       const same = (a: Concept, b: Concept) =>
         a.asked === b.asked || (a.label === b.label && Object.keys(a.familyCredit).join() === Object.keys(b.familyCredit).join());
-      if (!query.concepts.some((existing) => same(existing, concept))) query.concepts.push(concept);
+      const existing = query.concepts.find((known) => same(known, concept));
+      if (!existing) query.concepts.push(concept);
+      if (concept.kind === 'model') for (let k = match.start; k < match.start + match.length; k++) modelLines.set(k, existing ?? concept);
     } else if (brandEntry && brandEntry.type === 'brand') {
       if (!query.brands.some((b) => b.name === brandEntry.brand)) {
         query.brands.push({
@@ -648,10 +688,11 @@ function understand(raw: string): UnderstoodQuery {
     }
   }
 
+  const joined = joinSplitModels(tokens, modelLines, (index) => !used.has(index) && !countryLeadIndexes.has(index), query.models, query.concepts);
   // What is left: model numbers and other content words; stop words and filler go.
   const leftovers: string[] = [];
   tokens.forEach((token, index) => {
-    if (used.has(index) || countryLeadIndexes.has(index)) return;
+    if (used.has(index) || countryLeadIndexes.has(index) || joined.has(index)) return;
     const word = token.norm;
     // 'c++' is the letter c to the index: a word of one letter or digit says nothing.
     if (ENGLISH_STOP_WORDS.has(word) || FILLER_WORDS.has(word) || word.replace(/[^a-z0-9]/g, '').length < 2) return;
