@@ -327,7 +327,7 @@ describe('who can load a photo file (issue 12)', () => {
     expect(forOwner.headers['cache-control']).toMatch(/^private, /);
   });
 
-  it('serves only the files its listing holds: another file in the listing\'s folder answers 404', async () => {
+  it("serves only the files its listing holds: another file in the listing's folder answers 404", async () => {
     const listing = await createListing(app(), setup.seller);
     await sellerUploads(listing.id, [{ data: redJpeg }]);
     await activate(app(), listing.id);

@@ -466,7 +466,10 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
   it('finds a model the listing writes joined when it is typed with a space ("XPR 205" → "XPR205")', async () => {
     const joined = await insertListing(ctx.app, seller.id, { title: 'Mettler Toledo XPR205 analytical balance', price: 7800 });
     // Has both words, apart: not the model asked for.
-    const apart = await insertListing(ctx.app, seller.id, { title: 'Mettler Toledo XPR analytical balance with 205 mm draft shield', price: 5200 });
+    const apart = await insertListing(ctx.app, seller.id, {
+      title: 'Mettler Toledo XPR analytical balance with 205 mm draft shield',
+      price: 5200,
+    });
     const found = idsOf(await searchOk({ query: 'XPR 205', use_rag: true }));
     expect(found[0]).toBe(joined);
     expect(found).toContain(apart);

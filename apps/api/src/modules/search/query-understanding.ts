@@ -688,7 +688,13 @@ function understand(raw: string): UnderstoodQuery {
     }
   }
 
-  const joined = joinSplitModels(tokens, modelLines, (index) => !used.has(index) && !countryLeadIndexes.has(index), query.models, query.concepts);
+  const joined = joinSplitModels(
+    tokens,
+    modelLines,
+    (index) => !used.has(index) && !countryLeadIndexes.has(index),
+    query.models,
+    query.concepts,
+  );
   // What is left: model numbers and other content words; stop words and filler go.
   const leftovers: string[] = [];
   tokens.forEach((token, index) => {

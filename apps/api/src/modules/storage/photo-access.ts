@@ -51,7 +51,9 @@ const listingQuery = preparedPerHandle('photo_listing', (db: Db, name) =>
       isDeleted: listings.isDeleted,
       // The keys of its photos and thumbnails, one per line: a file it no longer holds is not served.
       // (Named in full: drizzle leaves a column of a field's own SQL unqualified.)
-      files: sql<string | null>`(select string_agg(p.path || E'\\n' || p.thumbnail_path, E'\\n') from listing_photos p where p.listing_id = listings.id)`,
+      files: sql<
+        string | null
+      >`(select string_agg(p.path || E'\\n' || p.thumbnail_path, E'\\n') from listing_photos p where p.listing_id = listings.id)`,
     })
     .from(listings)
     .where(eq(listings.id, sql.placeholder('id')))
