@@ -122,9 +122,11 @@ describe('the log', () => {
 });
 
 describe('the log of a request', () => {
-  it("carries the request id on every line written while it runs, those of a module's start-up logger too", async () => {
-    // A second process on this file's database with one more route, logging as a module does:
-    // through a logger made at start-up, after its JSON body was read and a query answered.
+  /**
+   * A second process on this file's database with one more route, logging as a module does:
+   * through a logger made at start-up. Its log lines are collected in `written`.
+   */
+  async function appLoggingAsAModule(message: string, queryFirst: boolean) {
     const written: string[] = [];
     const other = await buildApp({
       config: loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', RATE_LIMITS: 'off' })),
@@ -133,10 +135,16 @@ describe('the log of a request', () => {
     });
     const moduleLog = other.log.child({ module: 'example' });
     other.post('/api/v1/log-example', async (request) => {
-      await other.db.select({ id: users.id }).from(users).limit(1);
-      moduleLog.info({ size: JSON.stringify(request.body).length }, 'module line while a request runs');
+      if (queryFirst) await other.db.select({ id: users.id }).from(users).limit(1);
+      moduleLog.info({ size: JSON.stringify(request.body).length }, message);
       return { ok: true };
     });
+    return { written, other };
+  }
+
+  it("carries the request id on every line written while it runs, those of a module's start-up logger too", async () => {
+    // After its JSON body was read and a query answered.
+    const { written, other } = await appLoggingAsAModule('module line while a request runs', true);
     await other.ready();
     try {
       const from = written.length;
@@ -160,17 +168,7 @@ describe('the log of a request', () => {
   });
 
   it('carries it on the lines of a request whose body arrives after its headers, over a real connection', async () => {
-    const written: string[] = [];
-    const other = await buildApp({
-      config: loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', RATE_LIMITS: 'off' })),
-      database,
-      logStream: { write: (line: string) => void written.push(line) },
-    });
-    const moduleLog = other.log.child({ module: 'example' });
-    other.post('/api/v1/log-example', async (request) => {
-      moduleLog.info({ size: JSON.stringify(request.body).length }, 'module line after a slow body');
-      return { ok: true };
-    });
+    const { written, other } = await appLoggingAsAModule('module line after a slow body', false);
     await other.listen({ host: '127.0.0.1', port: 0 });
     try {
       const { port } = other.server.address() as AddressInfo;
