@@ -474,4 +474,15 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     expect(found[0]).toBe(joined);
     expect(found).toContain(apart);
   });
+
+  it('plain search finds a model whichever way it is spaced ("RM2235" → "RM 2235", "PG 8583" → "PG8583"), and a quoted query only as typed', async () => {
+    const spaced = await insertListing(ctx.app, seller.id, { title: 'Leica RM 2235 rotary microtome', price: 5600 });
+    const joined = await insertListing(ctx.app, seller.id, { title: 'Leica RM2235 manual microtome, refurbished', price: 6100 });
+    const washer = await insertListing(ctx.app, seller.id, { title: 'Miele PG8583 glassware washer', price: 9000 });
+
+    expect(idsOf(await searchOk({ query: 'RM2235' })).sort()).toEqual([joined, spaced].sort());
+    expect(idsOf(await searchOk({ query: 'rm 2235' })).sort()).toEqual([joined, spaced].sort());
+    expect(idsOf(await searchOk({ query: 'miele PG 8583' }))).toEqual([washer]);
+    expect(idsOf(await searchOk({ query: '"RM2235"' }))).toEqual([joined]);
+  });
 });

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { activeListingSql, listingColumns, type ListingRow, type PhotoRow } from '../listings/index.js';
-import { TEXT_CREDIT, facetsOf, isTextFacet, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
+import { TEXT_CREDIT, facetsOf, isTextFacet, modelSpellings, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
 import { editDistance, hasTextToMatch, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -324,6 +324,41 @@ export function plainTsquery(text: string): SQL {
   // ('centri' → centrifug). Not a stemmed prefix: 'aed' stems to 'a', and 'a:*' matches everything.
   const prefixQuery = sql`(to_tsquery('english', ${prefix}) || to_tsquery('simple', ${`${prefix}:*`}))`;
   return head ? sql`(websearch_to_tsquery('english', ${head}) && ${prefixQuery})` : prefixQuery;
+}
+
+/**
+ * The plain query, also with each model written the other way sellers write it: 'rm2235'
+ * finds "RM 2235" too, and 'XPR 205' "XPR205" — the same words; only the space differs.
+ */
+export function plainQueryWithModelSpellings(text: string): SQL {
+  const typed = plainTsquery(text);
+  const other = otherModelSpelling(text);
+  return other ? sql`(${typed} || websearch_to_tsquery('english', ${other}))` : typed;
+}
+
+/**
+ * The text with its models spaced where letters meet digits ('rm2235' → "rm 2235") and a short
+ * word of letters before a number joined ('xpr 205' → xpr205), or undefined when it has none.
+ * A quoted query is left as typed: it asks for exactly those words.
+ */
+export function otherModelSpelling(text: string): string | undefined {
+  if (text.includes('"')) return undefined;
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let changed = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!.toLowerCase();
+    const next = tokens[i + 1]?.toLowerCase() ?? '';
+    if (/^[a-z]{2,5}$/.test(word) && /^\d{2,5}$/.test(next) && !ENGLISH_STOP_WORDS.has(word)) {
+      out.push(word + next);
+      i += 1;
+      changed = true;
+    } else if (/^[a-z0-9]+$/.test(word) && /[a-z]/.test(word) && /\d/.test(word) && modelSpellings(word).length > 1) {
+      out.push(`"${modelSpellings(word)[1]!}"`);
+      changed = true;
+    } else out.push(tokens[i]!);
+  }
+  return changed ? out.join(' ') : undefined;
 }
 
 /**
