@@ -74,6 +74,19 @@ const CATALOG = [
   },
 ].map((listing) => ({ ...listing, condition: listing.condition as Condition, duration_months: 1 }));
 
+/**
+ * A kind of dialysis whose text never says the word alone: the full-text index holds
+ * "haemodialysis" as one word, and the word model puts it far from 'dialysis' (0.28).
+ */
+const HAEMODIALYSIS = {
+  title: 'Fresenius 5008S CorDiax haemodialysis system',
+  description: 'Single-patient unit with online HDF option, water treatment hoses and a service manual.',
+  price: 6900,
+  condition: 'pre-owned',
+  location: 'NL',
+  duration_months: 1,
+} as const;
+
 /** A listing about a centrifuge, and what its seller rewrites it into (PUT). */
 const CENTRIFUGE = {
   title: 'Thermo Sorvall ST8 Centrifuge',
@@ -137,6 +150,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   let buyer: TestUser;
   let seller: TestUser;
   let defibrillatorId: string;
+  let haemodialysisId: string;
   /** The catalog's listings created through the API (their meaning written with them). */
   const catalogIds: string[] = [];
 
@@ -147,6 +161,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     buyer = await createUser(ctx.app, { verified: true });
     seller = await createUser(ctx.app, { verified: true });
     defibrillatorId = (await createActiveListing(ctx.app, seller, PACEMAKER_ANSWER)).id;
+    haemodialysisId = (await createActiveListing(ctx.app, seller, HAEMODIALYSIS)).id;
     for (const listing of CATALOG) catalogIds.push((await createActiveListing(ctx.app, seller, listing)).id);
     await insertDemoListings(ctx.app, seller.id);
     // The other process has searched before any of the edits below: what it finds after them it
@@ -173,6 +188,18 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
         expect(item.title).toMatch(/defibrillator/i);
         explainsByMeaning(item, 'pacemaker', 'defibrillator');
       }
+    });
+  });
+
+  describe('a compound word names a kind of its last part', () => {
+    it('AI search for "dialysis" offers a "haemodialysis" system first, saying so; plain search stays with the word as typed', async () => {
+      expect(await searchBody(ctx.app, { query: 'dialysis' }, buyer)).toMatchObject({ items: [], total: 0 });
+
+      const ai = await searchBody(ctx.app, { query: 'dialysis', use_rag: true }, buyer);
+      expect(ids(ai)[0]).toBe(haemodialysisId);
+      expect(ai.items[0]?.rag_search_response?.relevance_explanation).toMatch(
+        /^(Relevant|Somewhat relevant): "haemodialysis" in the title means about the same as "dialysis"/,
+      );
     });
   });
 

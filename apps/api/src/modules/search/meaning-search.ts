@@ -53,7 +53,7 @@ export class MeaningSearch {
   private local?: { model: LocalMeaningModel; index: MeaningIndex };
   private remote?: MeaningIndex;
   private loading?: Promise<void>;
-  private lexicon?: { words: string[]; vectors: Float32Array; readAt: number };
+  private lexicon?: { words: string[]; allWords: string[]; vectors: Float32Array; readAt: number };
   private lexiconReading?: Promise<void>;
   private readonly expansionCache = new Map<string, Expansion[]>();
 
@@ -92,6 +92,7 @@ export class MeaningSearch {
       }
       found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
     }
+    if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
     this.expansionCache.set(word, found);
     return found;
@@ -102,14 +103,15 @@ export class MeaningSearch {
     if (!stale) return;
     this.lexiconReading ??= (async () => {
       const result = await this.options.db.execute<{ word: string }>(sql`select word from search_words`);
-      const words = result.rows.map((r) => r.word).filter((w) => /^[a-z][a-z-]{2,}$/.test(w) && model.knows(w));
+      const allWords = result.rows.map((r) => r.word).filter((w) => /^[a-z][a-z-]{2,}$/.test(w));
+      const words = allWords.filter((w) => model.knows(w));
       const d = model.dimensions;
       const vectors = new Float32Array(words.length * d);
       words.forEach((w, i) => {
         const [row] = model.rowsOf(w);
         if (row !== undefined) model.vectors.addTo(vectors.subarray(i * d, (i + 1) * d), row, 1);
       });
-      this.lexicon = { words, vectors, readAt: this.options.now() };
+      this.lexicon = { words, allWords, vectors, readAt: this.options.now() };
       this.expansionCache.clear();
     })().finally(() => {
       this.lexiconReading = undefined;
@@ -218,6 +220,33 @@ export class MeaningSearch {
       closeWords: (asked, listingText) => closeWords(model, asked, listingText),
     };
   }
+}
+
+/** A compound names a kind of its last word: "hemodialysis" is dialysis, "microcentrifuge" a centrifuge. */
+const COMPOUND_BASE_MIN = 5;
+const COMPOUND_HEAD_MIN = 3;
+const COMPOUNDS_PER_WORD = 3;
+
+/**
+ * Lexicon words that are compounds of the asked word or of one of its expansions
+ * ('dialysis' → "hemodialysis", "haemodialysis"), each with the similarity of what it
+ * compounds (1 for the asked word itself): the full-text index holds a compound as one word,
+ * so asking for its last part alone would not find it. The word models seldom know such
+ * compounds, so the lexicon's every word is looked at.
+ */
+function compoundsOf(lexicon: readonly string[], word: string, expansions: readonly Expansion[]): Expansion[] {
+  const bases = [{ word, similarity: 1 }, ...expansions].filter((b) => b.word.length >= COMPOUND_BASE_MIN);
+  if (bases.length === 0) return [];
+  const taken = new Set([word, ...expansions.map((e) => e.word)]);
+  const found: Expansion[] = [];
+  for (const candidate of lexicon) {
+    if (taken.has(candidate)) continue;
+    const base = bases.find((b) => candidate.length - b.word.length >= COMPOUND_HEAD_MIN && candidate.endsWith(b.word));
+    if (!base || sameStem(candidate, word)) continue;
+    found.push({ word: candidate, similarity: base.similarity });
+    taken.add(candidate);
+  }
+  return found.sort((a, b) => b.similarity - a.similarity || a.word.length - b.word.length).slice(0, COMPOUNDS_PER_WORD);
 }
 
 /** Two spellings of one stem ('lamp', 'lamps'; 'steriliser', 'sterilizer'). */
