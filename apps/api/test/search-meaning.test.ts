@@ -87,6 +87,16 @@ const HAEMODIALYSIS = {
   duration_months: 1,
 } as const;
 
+/** Equipment named for what it does to the heart, in a word the word model does not know ("cardiograph"). */
+const CARDIOGRAPH = {
+  title: 'Philips PageWriter TC70 cardiograph',
+  description: 'Resting 12-lead unit with trolley, patient cable and a box of thermal paper.',
+  price: 3900,
+  condition: 'pre-owned',
+  location: 'BE',
+  duration_months: 1,
+} as const;
+
 /** A listing about a centrifuge, and what its seller rewrites it into (PUT). */
 const CENTRIFUGE = {
   title: 'Thermo Sorvall ST8 Centrifuge',
@@ -151,6 +161,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   let seller: TestUser;
   let defibrillatorId: string;
   let haemodialysisId: string;
+  let cardiographId: string;
   /** The catalog's listings created through the API (their meaning written with them). */
   const catalogIds: string[] = [];
 
@@ -162,6 +173,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     seller = await createUser(ctx.app, { verified: true });
     defibrillatorId = (await createActiveListing(ctx.app, seller, PACEMAKER_ANSWER)).id;
     haemodialysisId = (await createActiveListing(ctx.app, seller, HAEMODIALYSIS)).id;
+    cardiographId = (await createActiveListing(ctx.app, seller, CARDIOGRAPH)).id;
     for (const listing of CATALOG) catalogIds.push((await createActiveListing(ctx.app, seller, listing)).id);
     await insertDemoListings(ctx.app, seller.id);
     // The other process has searched before any of the edits below: what it finds after them it
@@ -199,6 +211,18 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       expect(ids(ai)[0]).toBe(haemodialysisId);
       expect(ai.items[0]?.rag_search_response?.relevance_explanation).toMatch(
         /^(Relevant|Somewhat relevant): "haemodialysis" in the title means about the same as "dialysis"/,
+      );
+    });
+  });
+
+  describe('a word that describes what equipment does (a dictionary of equipment)', () => {
+    it('AI search for "heart" offers the cardiograph, saying its dictionary definition uses the word; plain search does not', async () => {
+      expect(ids(await searchBody(ctx.app, { query: 'heart' }, buyer))).not.toContain(cardiographId);
+
+      const ai = await searchBody(ctx.app, { query: 'heart', use_rag: true }, buyer);
+      const item = ai.items.find((candidate) => candidate.id === cardiographId);
+      expect(item?.rag_search_response?.relevance_explanation).toMatch(
+        /^(Relevant|Somewhat relevant): "cardiograph" in the title: its dictionary definition uses "heart"/,
       );
     });
   });

@@ -166,7 +166,11 @@ function describeWord(
       : undefined;
   if (similar) {
     const where = phraseIn(listing.title, [similar.word]) ? 'the title' : 'the description';
-    parts.met.push(`${quote(similar.word)} in ${where} means about the same as ${what}`);
+    parts.met.push(
+      similar.definedBy
+        ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
+        : `${quote(similar.word)} in ${where} means about the same as ${what}`,
+    );
     return;
   }
   if (credit >= 1)

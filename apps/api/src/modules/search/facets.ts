@@ -52,6 +52,8 @@ export interface WordFacet extends FacetBase {
 export interface Expansion {
   word: string;
   similarity: number;
+  /** Named by a dictionary whose definition of it uses the asked word (not by the word model). */
+  definedBy?: boolean;
 }
 
 export interface ConditionFacet extends FacetBase {

@@ -4,6 +4,7 @@ import { listings } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { loadLocalMeaningModel, meaningWords, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
 import type { AiEngine } from '../../providers/ai/index.js';
+import { loadDefinitions, type Definitions } from '../../providers/dictionary/definitions.js';
 import type { Expansion } from './facets.js';
 import { MeaningIndex, type MeaningFilter, type MeaningHit } from './meaning-index.js';
 
@@ -53,7 +54,8 @@ export class MeaningSearch {
   private local?: { model: LocalMeaningModel; index: MeaningIndex };
   private remote?: MeaningIndex;
   private loading?: Promise<void>;
-  private lexicon?: { words: string[]; allWords: string[]; vectors: Float32Array; readAt: number };
+  private lexicon?: { words: string[]; allWords: string[]; known: ReadonlySet<string>; vectors: Float32Array; readAt: number };
+  private definitions?: Promise<Definitions | undefined>;
   private lexiconReading?: Promise<void>;
   private readonly expansionCache = new Map<string, Expansion[]>();
 
@@ -62,16 +64,24 @@ export class MeaningSearch {
   /**
    * For each word, the words listings' titles use that mean about the same ('lamp' → 'light',
    * 'dentist' → 'dental'): the meaning model's nearest words in the catalog's lexicon (the
-   * `search_words` table), at most three, each at least EXPANSION_SIMILARITY close. Words of
-   * the same stem are left out (the full-text index already joins them).
+   * `search_words` table), at most three, each at least EXPANSION_SIMILARITY close; the
+   * equipment a dictionary defines with the word ('heart' → "cardiograph"), at most three; and
+   * the lexicon's compounds of any of them ('dialysis' → "haemodialysis"). Words of the same
+   * stem are left out (the full-text index already joins them).
    */
   async expansions(words: readonly string[]): Promise<Expansion[][]> {
     const { model } = await this.ready();
     await this.readLexicon(model);
-    return words.map((word) => this.expansionsOf(model, word));
+    // Without the dictionary the word model's expansions still stand.
+    this.definitions ??= loadDefinitions().catch((error: unknown) => {
+      this.options.log.warn({ err: error }, 'search: the dictionary could not be read; expanding by word vectors only');
+      return undefined;
+    });
+    const definitions = await this.definitions;
+    return words.map((word) => this.expansionsOf(model, word, definitions));
   }
 
-  private expansionsOf(model: LocalMeaningModel, word: string): Expansion[] {
+  private expansionsOf(model: LocalMeaningModel, word: string, definitions: Definitions | undefined): Expansion[] {
     const cached = this.expansionCache.get(word);
     if (cached) return cached;
     const lexicon = this.lexicon;
@@ -92,6 +102,7 @@ export class MeaningSearch {
       }
       found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
     }
+    if (lexicon && definitions) found = [...found, ...definedBy(definitions, lexicon.known, word, found)];
     if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
     this.expansionCache.set(word, found);
@@ -111,7 +122,7 @@ export class MeaningSearch {
         const [row] = model.rowsOf(w);
         if (row !== undefined) model.vectors.addTo(vectors.subarray(i * d, (i + 1) * d), row, 1);
       });
-      this.lexicon = { words, allWords, vectors, readAt: this.options.now() };
+      this.lexicon = { words, allWords, known: new Set(allWords), vectors, readAt: this.options.now() };
       this.expansionCache.clear();
     })().finally(() => {
       this.lexiconReading = undefined;
@@ -222,6 +233,24 @@ export class MeaningSearch {
   }
 }
 
+/** Things named by the dictionary for a word, each given the lowest share a word model's expansion gets. */
+const DEFINED_PER_WORD = 3;
+
+/**
+ * Lexicon words naming equipment whose dictionary definition uses the asked word ('heart' →
+ * "cardiograph", "defibrillator"; 'viscosity' → "viscometer"): what a buyer describes, a title
+ * names. At most three, none the word model already gave.
+ */
+function definedBy(definitions: Definitions, lexicon: ReadonlySet<string>, word: string, expansions: readonly Expansion[]): Expansion[] {
+  if (word.length < 3) return [];
+  const taken = new Set([word, ...expansions.map((e) => e.word)]);
+  return definitions
+    .thingsDefinedBy(word)
+    .filter((thing) => lexicon.has(thing) && !taken.has(thing) && !sameStem(thing, word))
+    .slice(0, DEFINED_PER_WORD)
+    .map((thing) => ({ word: thing, similarity: EXPANSION_SIMILARITY, definedBy: true }));
+}
+
 /** A compound names a kind of its last word: "hemodialysis" is dialysis, "microcentrifuge" a centrifuge. */
 const COMPOUND_BASE_MIN = 5;
 const COMPOUND_HEAD_MIN = 3;
@@ -235,7 +264,7 @@ const COMPOUNDS_PER_WORD = 3;
  * compounds, so the lexicon's every word is looked at.
  */
 function compoundsOf(lexicon: readonly string[], word: string, expansions: readonly Expansion[]): Expansion[] {
-  const bases = [{ word, similarity: 1 }, ...expansions].filter((b) => b.word.length >= COMPOUND_BASE_MIN);
+  const bases: Expansion[] = [{ word, similarity: 1 }, ...expansions].filter((b) => b.word.length >= COMPOUND_BASE_MIN);
   if (bases.length === 0) return [];
   const taken = new Set([word, ...expansions.map((e) => e.word)]);
   const found: Expansion[] = [];
@@ -243,7 +272,7 @@ function compoundsOf(lexicon: readonly string[], word: string, expansions: reado
     if (taken.has(candidate)) continue;
     const base = bases.find((b) => candidate.length - b.word.length >= COMPOUND_HEAD_MIN && candidate.endsWith(b.word));
     if (!base || sameStem(candidate, word)) continue;
-    found.push({ word: candidate, similarity: base.similarity });
+    found.push({ word: candidate, similarity: base.similarity, ...(base.definedBy ? { definedBy: true } : {}) });
     taken.add(candidate);
   }
   return found.sort((a, b) => b.similarity - a.similarity || a.word.length - b.word.length).slice(0, COMPOUNDS_PER_WORD);

