@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { activeListingSql, listingColumns, type ListingRow, type PhotoRow } from '../listings/index.js';
 import { TEXT_CREDIT, facetsOf, isTextFacet, modelSpellings, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
-import { editDistance, hasTextToMatch, type UnderstoodQuery } from './query-understanding.js';
+import { editDistance, hasTextToMatch, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
 /**
@@ -349,7 +349,7 @@ export function otherModelSpelling(text: string): string | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!.toLowerCase();
     const next = tokens[i + 1]?.toLowerCase() ?? '';
-    if (/^[a-z]{2,5}$/.test(word) && /^\d{2,5}$/.test(next) && !ENGLISH_STOP_WORDS.has(word)) {
+    if (isSplitModel(word, next)) {
       out.push(word + next);
       i += 1;
       changed = true;

@@ -539,6 +539,15 @@ function isModelToken(word: string): boolean {
 }
 
 /**
+ * Whether two words are a model typed spaced ('XPR 205'): up to five letters, not a stop
+ * word, then a number of two to five digits. AI search (joinSplitModels) and plain search
+ * (its other spelling) read a model the same way.
+ */
+export function isSplitModel(letters: string, digits: string): boolean {
+  return /^[a-z]{2,5}$/.test(letters) && /^\d{2,5}$/.test(digits) && !ENGLISH_STOP_WORDS.has(letters);
+}
+
+/**
  * A model typed with a space its listing may not have ('XPR 205' for "XPR205", 'MAC 5500'
  * for "MAC5500"): a short word of letters right before a number is asked as one model,
  * which facets.ts asks for joined and spaced alike — not as two words a listing may have
@@ -558,7 +567,7 @@ function joinSplitModels(
   for (let i = 0; i + 1 < tokens.length; i++) {
     const letters = tokens[i]!.norm;
     const digits = tokens[i + 1]!.norm;
-    if (!/^[a-z]{2,5}$/.test(letters) || !/^\d{2,5}$/.test(digits) || ENGLISH_STOP_WORDS.has(letters)) continue;
+    if (!isSplitModel(letters, digits)) continue;
     const model = letters + digits;
     const line = modelLines.get(i);
     if (line && line === modelLines.get(i + 1)) {
