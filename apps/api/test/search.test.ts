@@ -267,9 +267,23 @@ describe('GET /api/v1/listings/search — plain full-text search', () => {
   });
 
   it('searches the condition label, category and country too', async () => {
-    expect(keysOf(await searchOk({ query: 'refurbished centrifuge' }))).toEqual(['centrifuge']);
+    expect(keysOf(await searchOk({ query: 'refurbished centrifuge' }))[0]).toBe('centrifuge');
     expect(keysOf(await searchOk({ query: 'hplc switzerland' }))).toEqual(['hplc']);
     expect(keysOf(await searchOk({ query: 'chromatography' }))).toEqual(['hplc']);
+  });
+
+  it('follows the few listings with every word by those with most of them, and says how many have all (issue 11)', async () => {
+    // One listing is a refurbished centrifuge; the pre-owned microcentrifuge is a centrifuge too.
+    const few = await searchOk({ query: 'refurbished centrifuge' });
+    expect(keysOf(few)).toEqual(['centrifuge', 'microcentrifuge']);
+    expect(few).toMatchObject({ total: 2, exact_matches: 1 });
+    // Never a listing with only the word that says least: no other refurbished instrument follows.
+    expect(keysOf(few)).not.toContain('cycler');
+    // Quoted words ask for exactly those; one word has nothing to leave out.
+    const quoted = await searchOk({ query: '"refurbished" "centrifuge"' });
+    expect(keysOf(quoted)).toEqual(['centrifuge']);
+    expect(quoted.exact_matches).toBeUndefined();
+    expect((await searchOk({ query: 'centrifuge' })).exact_matches).toBeUndefined();
   });
 
   it('understands web-search syntax: "phrases", -exclusions and or', async () => {

@@ -84,6 +84,8 @@ export const RESET_ERROR = 'An error occurred during password reset. Please try 
 export const LATEST_LISTINGS_FAILED = 'Failed to fetch latest listings. Please try again.';
 export const SEARCH_FAILED = 'Failed to search listings. Please try again.';
 export const LISTINGS_FETCH_FAILED = 'Failed to fetch listings. Please try again.';
+/** Over the plain search's results that have only some of the words asked (issue 11). */
+export const RESULTS_MATCHING_FEWER_WORDS = 'Results matching fewer words';
 
 // Listing detail
 export const LISTING_NOT_FOUND = 'Listing not found';

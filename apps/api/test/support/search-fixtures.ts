@@ -106,4 +106,5 @@ export interface SearchBody {
   total: number;
   page: number;
   page_size: number;
+  exact_matches?: number;
 }

@@ -126,6 +126,12 @@ export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
  */
 export const SearchResponseSchema = paginated(ListingSchema).extend({
   total_is_lower_bound: z.boolean().optional(),
+  /**
+   * Plain search: set when listings with only some of the words follow those with all of them
+   * (fewer than ten have them all) — how many have them all. The page shows "Results matching
+   * fewer words" from there.
+   */
+  exact_matches: z.number().int().min(0).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 

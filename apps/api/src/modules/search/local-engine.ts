@@ -62,6 +62,8 @@ export interface RankedPage {
   total: number;
   /** More than COUNT_LIMIT listings match: `total` is a lower bound ("1,000+"). */
   totalIsLowerBound: boolean;
+  /** Set when listings with only some of the words follow: how many have them all. */
+  exactMatches?: number;
 }
 
 /**

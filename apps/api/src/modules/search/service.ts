@@ -84,11 +84,12 @@ export class SearchService {
     const page: PageRequest = { limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE };
     const now = this.deps.clock.now();
     const text = query.query?.trim() ?? '';
-    const respond = (items: Listing[], total: number, totalIsLowerBound: boolean): SearchResponse => ({
+    const respond = (items: Listing[], total: number, totalIsLowerBound: boolean, exactMatches?: number): SearchResponse => ({
       items,
       total,
       // Issue 19: matches are counted up to COUNT_LIMIT; beyond, the total says "at least".
       total_is_lower_bound: totalIsLowerBound,
+      ...(exactMatches === undefined ? {} : { exact_matches: exactMatches }),
       page: query.page,
       page_size: SEARCH_PAGE_SIZE,
     });
@@ -100,7 +101,7 @@ export class SearchService {
         : sort
           ? await sortedSearch(this.deps.db, now, filters, page, sort)
           : await browse(this.deps.db, now, filters, page);
-      return this.withSellerNames(respond(this.toListings(result.rows), result.total, result.totalIsLowerBound));
+      return this.withSellerNames(respond(this.toListings(result.rows), result.total, result.totalIsLowerBound, result.exactMatches));
     }
     return this.ai(text, now, filters, page, sort).then(({ items, total, totalIsLowerBound }) =>
       this.withSellerNames(respond(items, total, totalIsLowerBound)),
@@ -143,14 +144,17 @@ export class SearchService {
     const matching: typeof plainSearch = (...args) =>
       sort ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])]) : plainSearch(...args);
     const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p), page);
-    if (strict.total > 0 || words.length === 0) return strict;
+    // An alert (issue 16) mails new listings with every word, if any; a page goes on to the rest.
+    const forAlert = filters.liveSince !== undefined;
+    if (!mayRelax(text, words, strict.total, !forAlert)) return strict;
     // Few or no listings have every word. Leave out words no listing is about (amounts,
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
     // listings with most of the remaining words follow the exact matches — most by how
     // much they say: the words of a query are not equal ('surgical lamp' is not any lamp).
     const kept = words.filter((w) => !FILLER_WORDS.has(w) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
-    const corrections = new Map((await correctWords(db, content)).map((c) => [c.from, c.to]));
+    // With exact matches every word is in the catalog as typed: nothing to correct.
+    const corrections = new Map(strict.total > 0 ? [] : (await correctWords(db, content)).map((c) => [c.from, c.to]));
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
       lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
@@ -162,16 +166,17 @@ export class SearchService {
     );
     const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
     if (!relaxed) return strict;
-    // Nothing had every word as typed, so 'every word' means every corrected word.
-    const exactly = anyWordTsquery(fixed, excluded, prefix, fixed.length) ?? strictQuery;
+    // With no exact match, 'every word' means every corrected word.
+    const exactly = strict.total > 0 ? strictQuery : (anyWordTsquery(fixed, excluded, prefix, fixed.length) ?? strictQuery);
     // An explicit 'or' asks for either word: no share is required then.
     const saysOr = /(^|\s)or(\s|$)/i.test(text);
-    const required = relaxedShare(fixed.length);
-    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, required);
+    const neededShare = relaxedShare(fixed.length);
+    const share = saysOr ? undefined : informationShareSql(fixed, weights, prefix, neededShare);
     // Words without which no listing can reach the share are asked of the index alone:
     // 'centrifuge' of "refurbished centrifuge under $5,000", not every refurbished listing.
-    const necessary = saysOr ? undefined : necessaryWordsTsquery(fixed, weights, prefix, required, excluded);
-    const matchQuery = necessary ?? relaxed;
+    const necessary = saysOr ? undefined : necessaryWordsTsquery(fixed, weights, prefix, neededShare, excluded);
+    // The exact matches stay in whatever the relaxed words ask ("RM 2235" for 'RM2235').
+    const matchQuery = strict.total > 0 ? sql`(${necessary ?? relaxed} || ${exactly})` : (necessary ?? relaxed);
     const result = await this.withTotal(
       (p) =>
         matching(
@@ -186,7 +191,8 @@ export class SearchService {
         ),
       page,
     );
-    return result.total > 0 ? result : strict;
+    if (result.total === 0) return strict;
+    return strict.total > 0 ? { ...result, exactMatches: strict.total } : result;
   }
 
   // ── AI-enhanced ───────────────────────────────────────────────────────────
@@ -458,6 +464,24 @@ interface Fused {
  */
 function explicitSort(sort: SearchSort | undefined): ExplicitSort | undefined {
   return sort === undefined || sort === 'relevance' ? undefined : sort;
+}
+
+/**
+ * Fewer exact matches than this, and listings with most of the words follow them: a buyer who
+ * asks for 'hemodialysis machine' and finds one listing wants the hemodialysis systems whose
+ * title does not say "machine" next, not the end of the list.
+ */
+const FEW_EXACT_MATCHES = 10;
+
+/**
+ * Whether a plain search goes on to listings with most of its words: when no listing has them
+ * all, or (`besideExact`) only a few do — unless the query is one word (nothing to leave out)
+ * or quotes words (it asks for exactly those).
+ */
+function mayRelax(text: string, words: readonly string[], exactMatches: number, besideExact: boolean): boolean {
+  if (words.length === 0) return false;
+  if (exactMatches === 0) return true;
+  return besideExact && exactMatches < FEW_EXACT_MATCHES && words.length > 1 && !text.includes('"');
 }
 
 /** How much a word that only constrains (a country, a condition) counts in a relaxed match. */

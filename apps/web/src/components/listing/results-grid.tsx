@@ -1,4 +1,4 @@
-import type { Listing } from '@benchmarket/shared';
+import { RESULTS_MATCHING_FEWER_WORDS, type Listing } from '@benchmarket/shared';
 import { cn } from '@/lib/cn';
 import { SkeletonBlocks } from '@/components/ui/spinner';
 import { ListingCard } from './listing-card';
@@ -10,19 +10,33 @@ interface ResultsGridProps {
   onOpen?: (listing: Listing) => void;
   /** Issue 16: 'Compare' and 'Watch' on each card. */
   buyerTools?: boolean;
+  /**
+   * A search's results from this card on have only some of the words asked (counted on this
+   * page; at or past its end, none here): they follow a heading that says so.
+   */
+  fewerWordsFrom?: number;
 }
 
 /** The cards, in a responsive grid (one column on a phone). */
-export function ResultsGrid({ listings, onOpen, buyerTools }: ResultsGridProps) {
-  return (
+export function ResultsGrid({ listings, onOpen, buyerTools, fewerWordsFrom }: ResultsGridProps) {
+  const split = fewerWordsFrom === undefined || fewerWordsFrom >= listings.length ? listings.length : Math.max(0, fewerWordsFrom);
+  const cards = (part: readonly Listing[], offset: number) => (
     <ul role="list" className={GRID}>
-      {listings.map((listing, index) => (
+      {part.map((listing, index) => (
         // The index too: a page must never break on a repeated id.
-        <li key={`${listing.id}:${String(index)}`}>
+        <li key={`${listing.id}:${String(offset + index)}`}>
           <ListingCard listing={listing} onOpen={onOpen} buyerTools={buyerTools} />
         </li>
       ))}
     </ul>
+  );
+  if (split === listings.length) return cards(listings, 0);
+  return (
+    <div className="space-y-6">
+      {split > 0 && cards(listings.slice(0, split), 0)}
+      <h3 className="border-t border-slate-200 pt-5 text-base font-semibold text-slate-700">{RESULTS_MATCHING_FEWER_WORDS}</h3>
+      {cards(listings.slice(split), split)}
+    </div>
   );
 }
 

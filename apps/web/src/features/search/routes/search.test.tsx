@@ -2,6 +2,7 @@ import {
   LATEST_LISTINGS_FAILED,
   LISTINGS_FETCH_FAILED,
   PRICE_RANGE_INVALID,
+  RESULTS_MATCHING_FEWER_WORDS,
   SEARCH_FAILED,
   SEARCH_VERIFIED_ONLY,
 } from '@benchmarket/shared';
@@ -387,6 +388,46 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
   it('says the exact count when the API counted every match', async () => {
     renderVerified({ [SEARCH]: { body: page([makeListing()], { total: 1000, total_is_lower_bound: false }) } });
     expect(await screen.findByText('1,000 results')).toBeInTheDocument();
+  });
+
+  it("heads the results with only some of the words 'Results matching fewer words', on every page they reach (issue 11)", async () => {
+    const { user } = renderVerified({
+      [SEARCH]: (request) => {
+        const n = Number(new URL(request.url).searchParams.get('page'));
+        const items = n === 1 ? ['Exact one', 'Exact two', 'Partial one'] : ['Partial on page 2'];
+        return {
+          body: page(
+            items.map((title) => makeListing({ title })),
+            { total: 13, page: n, page_size: 3, exact_matches: 2 },
+          ),
+        };
+      },
+    });
+
+    const fewer = await screen.findByRole('heading', { level: 3, name: RESULTS_MATCHING_FEWER_WORDS });
+    const lists = main()
+      .getAllByRole('list')
+      .filter((list) => within(list).queryAllByRole('article').length > 0);
+    expect(
+      lists.map((list) =>
+        within(list)
+          .getAllByRole('article')
+          .map((card) => within(card).getByRole('heading').textContent),
+      ),
+    ).toEqual([['Exact one', 'Exact two'], ['Partial one']]);
+    // The heading stands between the two lists, in reading order.
+    expect(lists[0]!.compareDocumentPosition(fewer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(fewer.compareDocumentPosition(lists[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Partial on page 2')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: RESULTS_MATCHING_FEWER_WORDS })).toBeInTheDocument();
+  });
+
+  it('shows no such heading when every result has every word', async () => {
+    renderVerified({ [SEARCH]: { body: page([makeListing({ title: 'Exact only' })]) } });
+    expect(await screen.findByText('Exact only')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: RESULTS_MATCHING_FEWER_WORDS })).not.toBeInTheDocument();
   });
 
   it("pages through results with Previous and Next, 'Page X of Y'", async () => {

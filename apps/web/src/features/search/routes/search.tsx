@@ -246,12 +246,17 @@ function VerifiedSearch({ userId }: { userId: string }) {
       />
     );
   } else {
-    const { items, total, total_is_lower_bound: lowerBound, page_size: pageSize } = results.data;
+    const { items, total, total_is_lower_bound: lowerBound, page_size: pageSize, exact_matches: exactMatches } = results.data;
     status = resultCount(total, lowerBound);
     if (items.length > 0) {
       body = (
         <>
-          <ResultsGrid listings={items} onOpen={onOpenListing} buyerTools />
+          <ResultsGrid
+            listings={items}
+            onOpen={onOpenListing}
+            buyerTools
+            fewerWordsFrom={exactMatches === undefined ? undefined : exactMatches - (criteria.page - 1) * pageSize}
+          />
           <Pager
             label="Pagination"
             page={criteria.page}

@@ -39,7 +39,20 @@ export function insight(relevance_explanation: string, relevance_score = 0.82): 
 
 export function page(
   items: Listing[],
-  { total = items.length, page: pageNumber = 1, page_size = 12, total_is_lower_bound = undefined as boolean | undefined } = {},
+  {
+    total = items.length,
+    page: pageNumber = 1,
+    page_size = 12,
+    total_is_lower_bound = undefined as boolean | undefined,
+    exact_matches = undefined as number | undefined,
+  } = {},
 ): SearchResponse {
-  return { items, total, page: pageNumber, page_size, ...(total_is_lower_bound === undefined ? {} : { total_is_lower_bound }) };
+  return {
+    items,
+    total,
+    page: pageNumber,
+    page_size,
+    ...(total_is_lower_bound === undefined ? {} : { total_is_lower_bound }),
+    ...(exact_matches === undefined ? {} : { exact_matches }),
+  };
 }
