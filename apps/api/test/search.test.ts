@@ -500,3 +500,31 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     expect(idsOf(await searchOk({ query: '"RM2235"' }))).toEqual([joined]);
   });
 });
+
+describe('GET /api/v1/listings/search — British and American spellings (runs last: it adds listings)', () => {
+  it('ranks a listing written in the other spelling with the exact matches, in plain and AI search', async () => {
+    // No category: only the title and description can match.
+    const american = await insertListing(ctx.app, seller.id, { title: 'Omron NE-C801 nebulizer compressor', price: 150, category: null });
+    const british = await insertListing(ctx.app, seller.id, {
+      title: 'Philips InnoSpire nebuliser compressor',
+      price: 180,
+      category: null,
+    });
+    // Has the words as typed, but only in passing: below both titles that say them.
+    const mention = await insertListing(ctx.app, seller.id, {
+      title: 'Portable suction unit',
+      description: 'Suction unit, 0.8 L jar. Sold as a pair with our nebulizer compressor stand.',
+      price: 400,
+      category: null,
+    });
+
+    for (const query of ['nebulizer compressor', 'nebuliser compressor']) {
+      const found = await searchOk({ query });
+      expect(idsOf(found).slice(0, 2).sort(), query).toEqual([american, british].sort());
+      expect(idsOf(found)[2], query).toBe(mention);
+      expect(found.total, query).toBe(3);
+    }
+    const ai = idsOf(await searchOk({ query: 'nebulizer compressor', use_rag: true }));
+    expect(ai.slice(0, 2).sort()).toEqual([american, british].sort());
+  });
+});

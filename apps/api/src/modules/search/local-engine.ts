@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { activeListingSql, listingColumns, type ListingRow, type PhotoRow } from '../listings/index.js';
+import { otherEnglishSpelling } from './english-spellings.js';
 import { TEXT_CREDIT, facetsOf, isTextFacet, modelSpellings, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
 import { editDistance, hasTextToMatch, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
@@ -329,13 +330,16 @@ export function plainTsquery(text: string): SQL {
 }
 
 /**
- * The plain query, also with each model written the other way sellers write it: 'rm2235'
- * finds "RM 2235" too, and 'XPR 205' "XPR205" — the same words; only the space differs.
+ * The plain query, also with each model written the other way sellers write it ('rm2235'
+ * finds "RM 2235" too, and 'XPR 205' "XPR205": only the space differs) and in the other
+ * English spelling ('moisture analyzer' finds "moisture analyser").
  */
-export function plainQueryWithModelSpellings(text: string): SQL {
+export function plainQueryWithOtherSpellings(text: string): SQL {
   const typed = plainTsquery(text);
-  const other = otherModelSpelling(text);
-  return other ? sql`(${typed} || websearch_to_tsquery('english', ${other}))` : typed;
+  const model = otherModelSpelling(text);
+  const english = otherEnglishSpelling(text);
+  const others = [...(model ? [sql`websearch_to_tsquery('english', ${model})`] : []), ...(english ? [plainTsquery(english)] : [])];
+  return others.length === 0 ? typed : sql`(${sql.join([typed, ...others], sql` || `)})`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { loadLocalMeaningModel, meaningWords, type LocalMeaningModel } from '../../providers/embeddings/local-meaning.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { loadDefinitions, type Definitions } from '../../providers/dictionary/definitions.js';
+import { otherEnglishSpellings } from './english-spellings.js';
 import type { Expansion } from './facets.js';
 import { MeaningIndex, type MeaningFilter, type MeaningHit } from './meaning-index.js';
 
@@ -102,6 +103,7 @@ export class MeaningSearch {
       }
       found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
     }
+    if (lexicon) found = withOtherSpellings(lexicon.known, word, found);
     if (lexicon && definitions) found = [...found, ...definedBy(definitions, lexicon.known, word, found)];
     if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
@@ -255,6 +257,16 @@ function definedBy(definitions: Definitions, lexicon: ReadonlySet<string>, word:
 const COMPOUND_BASE_MIN = 5;
 const COMPOUND_HEAD_MIN = 3;
 const COMPOUNDS_PER_WORD = 3;
+
+/**
+ * The word's British or American spelling, where listings use it ('analyzer' → "analyser"):
+ * the same word, so as close as it gets — ahead of whatever the word model found.
+ */
+function withOtherSpellings(known: ReadonlySet<string>, word: string, found: readonly Expansion[]): Expansion[] {
+  const spellings = otherEnglishSpellings(word).filter((other) => known.has(other));
+  if (spellings.length === 0) return [...found];
+  return [...spellings.map((other) => ({ word: other, similarity: 1 })), ...found.filter((e) => !spellings.includes(e.word))];
+}
 
 /**
  * Lexicon words that are compounds of the asked word or of one of its expansions

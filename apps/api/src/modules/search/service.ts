@@ -29,7 +29,7 @@ import {
   listingMatches,
   planAiSearch,
   plainSearch,
-  plainQueryWithModelSpellings,
+  plainQueryWithOtherSpellings,
   rowsInOrder,
   type AiCandidate,
   type AiPlan,
@@ -139,7 +139,7 @@ export class SearchService {
   private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
-    const strictQuery = plainQueryWithModelSpellings(text);
+    const strictQuery = plainQueryWithOtherSpellings(text);
     // With an explicit order the same matches are found, and ordered by it instead of by rank.
     const matching: typeof plainSearch = (...args) =>
       sort ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])]) : plainSearch(...args);
