@@ -7,7 +7,7 @@ import { CatalogVersion } from './db/catalog-version.js';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { serializeError, serializeRequest } from './lib/log-redaction.js';
-import { bindLogsToRequests, requestLogMixin } from './lib/request-log-context.js';
+import { requestLogMixin, requestLogger } from './lib/request-log-context.js';
 import { installValidationMessages } from './lib/validation-messages.js';
 import jobs from './jobs/plugin.js';
 import activityModule from './modules/activity/plugin.js';
@@ -101,6 +101,8 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
     },
     // Only trusted hops may set the client address: otherwise X-Forwarded-For would let anyone
     // pick their own IP and walk around every per-IP rate limit.
+    // Each request's log lines carry its id from the request's context, not from a child logger.
+    childLoggerFactory: requestLogger,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
     // URLs the router refuses before any route runs (broken %-encoding, over-long parameters) answer `{"detail"}` too.
@@ -119,7 +121,6 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   app.decorate('catalogVersion', catalogVersion);
   app.addHook('onClose', () => catalogVersion.close());
   app.decorate('clock', clock);
-  bindLogsToRequests(app);
 
   await app.register(errors);
   acceptEmptyJsonBodies(app);

@@ -42,9 +42,22 @@ function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
     : gzipSync(text, { level: constants.Z_BEST_COMPRESSION });
 }
 
+/** The Accept-Encoding headers seen, read once each: browsers send a handful of distinct ones. */
+const ENCODINGS_SEEN = new Map<string, 'br' | 'gzip' | undefined>();
+const ENCODINGS_KEPT = 100;
+
 /** br, else gzip, among the encodings the client accepts (a q=0 refuses one); undefined for neither. */
 export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
+  if (typeof header !== 'string') return readPreferredEncoding(header);
+  if (ENCODINGS_SEEN.has(header)) return ENCODINGS_SEEN.get(header);
+  const encoding = readPreferredEncoding(header);
+  if (ENCODINGS_SEEN.size >= ENCODINGS_KEPT) ENCODINGS_SEEN.delete(ENCODINGS_SEEN.keys().next().value!);
+  ENCODINGS_SEEN.set(header, encoding);
+  return encoding;
+}
+
+function readPreferredEncoding(header: string | string[]): 'br' | 'gzip' | undefined {
   const accepted = new Set<string>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

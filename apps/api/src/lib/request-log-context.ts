@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
 
 /**
  * Issue 17: every log line written while a request runs carries its `reqId` — also the lines
@@ -16,18 +15,18 @@ export function requestLogMixin(_line: object, _level: number, logger: { binding
 }
 
 /**
- * Enters each request's context from its first hook, with `enterWith`, not `run` inside an
- * AsyncResource: the context then belongs to what runs the hook (the connection's parser,
- * which serves one request at a time, its body's events included) and everything the
- * request starts inherits it — work it leaves running after the answer too — at none of the
- * cost of a resource and two scoped calls per request, a sixth of a health check's CPU
- * (issue 19). A line the connection itself writes between two requests (a timed-out next
- * request, say) carries the previous request's id: that of the last request on the same
- * connection.
+ * Fastify's per-request logger (its `childLoggerFactory`), called first thing for every
+ * request, before its first log line ("incoming request") and its first hook: it enters the
+ * request's context and hands back the app's own logger, whose lines get the request's id
+ * from the mixin above — no pino child per request (its bindings serialised, its prototype
+ * chain made: issue 19). The context is entered with `enterWith`, not `run` inside an
+ * AsyncResource: it then belongs to what runs the request (the connection's parser, which
+ * serves one request at a time, its body's events included) and everything the request
+ * starts inherits it — work it leaves running after the answer too. A line the connection
+ * itself writes between two requests (a timed-out next request, say) carries the previous
+ * request's id: that of the last request on the same connection.
  */
-export function bindLogsToRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    currentRequestId.enterWith(request.id);
-    done();
-  });
+export function requestLogger<Logger>(logger: Logger, bindings: { reqId?: unknown }): Logger {
+  currentRequestId.enterWith(String(bindings.reqId));
+  return logger;
 }
