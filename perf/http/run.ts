@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../crash/api-process.js';
+import { framedLoad } from './framed-load.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -239,6 +240,8 @@ interface Route {
   name: string;
   /** The path on the product (the hello-world always answers /). */
   path: string;
+  /** A binary body: read by its framing (./framed-load.ts), for this route and its hello-world alike. */
+  binary?: boolean;
 }
 
 async function discoverRoutes(base: string): Promise<Route[]> {
@@ -257,8 +260,8 @@ async function discoverRoutes(base: string): Promise<Route[]> {
     { name: 'listing', path: `/api/v1/listings/${withPhoto.id}` },
     { name: 'latest', path: '/api/v1/listings/latest?limit=10' },
     { name: 'shell', path: '/' },
-    { name: 'photo', path: photo },
-    { name: 'asset', path: `/assets/${scripts[0]!.file}` },
+    { name: 'photo', path: photo, binary: true },
+    { name: 'asset', path: `/assets/${scripts[0]!.file}`, binary: true },
   ];
 }
 
@@ -273,20 +276,33 @@ interface Measure {
   bytesPerResponse: number;
 }
 
-async function load(url: string, seconds: number, connections: number, cpu?: () => Promise<number[]>): Promise<Measure> {
-  const pids = cpu ? await cpu() : [];
-  const before = pids.map(processCpuSeconds);
+/** Text bodies with autocannon; binary ones with a client that does not decode them (./framed-load.ts). */
+async function measured(url: string, seconds: number, connections: number, binary: boolean) {
+  if (binary) return framedLoad({ url, connections, seconds, headers: BROWSER_HEADERS });
   const result = await autocannon({ url, connections, duration: seconds, headers: BROWSER_HEADERS });
-  // A PostgreSQL backend that ended meanwhile reads 0: its share is left out rather than subtracted.
-  const used = pids.reduce((sum, pid, i) => sum + Math.max(0, processCpuSeconds(pid) - before[i]!), 0);
-  const total = result.requests.total;
   return {
-    requestsPerSecond: total / seconds,
+    total: result.requests.total,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    bytes: result.throughput.total,
+  };
+}
+
+async function load(url: string, seconds: number, connections: number, binary: boolean, cpu?: () => Promise<number[]>): Promise<Measure> {
+  const pids = cpu ? await cpu() : [];
+  const before = pids.map(processCpuSeconds);
+  const result = await measured(url, seconds, connections, binary);
+  // A PostgreSQL backend that ended meanwhile reads 0: its share is left out rather than subtracted.
+  const used = pids.reduce((sum, pid, i) => sum + Math.max(0, processCpuSeconds(pid) - before[i]!), 0);
+  const total = result.total;
+  return {
+    requestsPerSecond: total / seconds,
+    p99Ms: result.p99Ms,
+    non2xx: result.non2xx,
+    errors: result.errors,
     cpuMsPerRequest: cpu && total > 0 ? (used * 1000) / total : undefined,
-    bytesPerResponse: total > 0 ? result.throughput.total / total : 0,
+    bytesPerResponse: total > 0 ? result.bytes / total : 0,
   };
 }
 
@@ -368,8 +384,9 @@ async function main(): Promise<void> {
     const pathOn = (product: Product, name: string) => routesOf.get(product)!.find((route) => route.name === name)!.path;
     // Warm-up: JIT, the database's caches, the connection pool.
     for (const route of routes) {
-      await load(`${hello.base}/`, 1, options.connections);
-      for (const product of products) await load(product.base + pathOn(product, route.name), 1, options.connections);
+      const binary = route.binary === true;
+      await load(`${hello.base}/`, 1, options.connections, binary);
+      for (const product of products) await load(product.base + pathOn(product, route.name), 1, options.connections, binary);
     }
     for (let round = 1; round <= options.rounds; round += 1) {
       for (const route of routes) {
@@ -377,12 +394,18 @@ async function main(): Promise<void> {
           round,
           route: route.name,
           path: route.path,
-          hello: await load(`${hello.base}/`, options.seconds, options.connections, () => Promise.resolve([hello.child.pid!])),
+          hello: await load(`${hello.base}/`, options.seconds, options.connections, route.binary === true, () =>
+            Promise.resolve([hello.child.pid!]),
+          ),
           product: {},
         };
         for (const product of products) {
-          row.product[product.db] = await load(product.base + pathOn(product, route.name), options.seconds, options.connections, () =>
-            cpuPids(product.child.pid!, product.databaseUrl),
+          row.product[product.db] = await load(
+            product.base + pathOn(product, route.name),
+            options.seconds,
+            options.connections,
+            route.binary === true,
+            () => cpuPids(product.child.pid!, product.databaseUrl),
           );
         }
         printRow(row);
