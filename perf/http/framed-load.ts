@@ -102,7 +102,7 @@ interface Answer {
 
 /** Splits the bytes of a connection into answers: headers read as text, bodies skipped by length or chunk sizes. */
 class AnswerReader {
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   private status = 0;
   private headerBytes = 0;
   /** Body bytes still to skip (Content-Length), or -1 while reading chunk sizes, or undefined between answers. */
