@@ -284,6 +284,10 @@ describe('GET /api/v1/listings/search — plain full-text search', () => {
     expect(keysOf(quoted)).toEqual(['centrifuge']);
     expect(quoted.exact_matches).toBeUndefined();
     expect((await searchOk({ query: 'centrifuge' })).exact_matches).toBeUndefined();
+    // Nothing with fewer words follows the one HPLC: nothing to mark.
+    const alone = await searchOk({ query: 'hplc switzerland' });
+    expect(keysOf(alone)).toEqual(['hplc']);
+    expect(alone.exact_matches).toBeUndefined();
   });
 
   it('understands web-search syntax: "phrases", -exclusions and or', async () => {

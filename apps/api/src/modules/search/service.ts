@@ -192,7 +192,8 @@ export class SearchService {
       page,
     );
     if (result.total === 0) return strict;
-    return strict.total > 0 ? { ...result, exactMatches: strict.total } : result;
+    // Where the listings with fewer words begin (when there are any after the exact matches).
+    return strict.total > 0 && result.total > strict.total ? { ...result, exactMatches: strict.total } : result;
   }
 
   // ── AI-enhanced ───────────────────────────────────────────────────────────
