@@ -103,7 +103,7 @@ export class MeaningSearch {
       }
       found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
     }
-    if (lexicon) found = withOtherSpellings(lexicon.known, word, found);
+    found = withOtherSpellings(word, found);
     if (lexicon && definitions) found = [...found, ...definedBy(definitions, lexicon.known, word, found)];
     if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
@@ -259,11 +259,12 @@ const COMPOUND_HEAD_MIN = 3;
 const COMPOUNDS_PER_WORD = 3;
 
 /**
- * The word's British or American spelling, where listings use it ('analyzer' → "analyser"):
- * the same word, so as close as it gets — ahead of whatever the word model found.
+ * The word's British or American spelling ('analyzer' → "analyser"): the same word, so as
+ * close as it gets — ahead of whatever the word model found. Asked whether or not the lexicon
+ * has it yet: a listing written in it minutes ago is found before the lexicon is read again.
  */
-function withOtherSpellings(known: ReadonlySet<string>, word: string, found: readonly Expansion[]): Expansion[] {
-  const spellings = otherEnglishSpellings(word).filter((other) => known.has(other));
+function withOtherSpellings(word: string, found: readonly Expansion[]): Expansion[] {
+  const spellings = otherEnglishSpellings(word);
   if (spellings.length === 0) return [...found];
   return [...spellings.map((other) => ({ word: other, similarity: 1 })), ...found.filter((e) => !spellings.includes(e.word))];
 }
