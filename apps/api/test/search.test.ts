@@ -266,6 +266,13 @@ describe('GET /api/v1/listings/search — plain full-text search', () => {
     expect(keysOf(body).slice(0, 2).sort()).toEqual(['cycler', 'forparts']);
   });
 
+  it('finds a model number typed with its letter apart ("5810 r" → "5810R"), plain and AI', async () => {
+    expect(keysOf(await searchOk({ query: 'eppendorf 5810 r' }))[0]).toBe('centrifuge');
+    expect(keysOf(await searchOk({ query: '5424 r' }))[0]).toBe('microcentrifuge');
+    expect(keysOf(await searchOk({ query: '5424 r', use_rag: true }))[0]).toBe('microcentrifuge');
+    expect(keysOf(await searchOk({ query: 'eppendorf 5810 r', use_rag: true }))[0]).toBe('centrifuge');
+  });
+
   it('searches the condition label, category and country too', async () => {
     expect(keysOf(await searchOk({ query: 'refurbished centrifuge' }))[0]).toBe('centrifuge');
     expect(keysOf(await searchOk({ query: 'hplc switzerland' }))).toEqual(['hplc']);

@@ -5,7 +5,7 @@ import { listingPhotos, listings } from '../../db/schema.js';
 import { activeListingSql, listingColumns, type ListingRow, type PhotoRow } from '../listings/index.js';
 import { otherEnglishSpelling } from './english-spellings.js';
 import { TEXT_CREDIT, facetsOf, isTextFacet, modelSpellings, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
-import { editDistance, hasTextToMatch, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
+import { editDistance, hasTextToMatch, isSpacedModelLetter, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
 /**
@@ -343,8 +343,9 @@ export function plainQueryWithOtherSpellings(text: string): SQL {
 }
 
 /**
- * The text with its models spaced where letters meet digits ('rm2235' → "rm 2235") and a short
- * word of letters before a number joined ('xpr 205' → xpr205), or undefined when it has none.
+ * The text with its models spaced where letters meet digits ('rm2235' → "rm 2235"), and a short
+ * word of letters before a number, or a letter after one, joined ('xpr 205' → xpr205, '5810 r'
+ * → 5810r), or undefined when it has none.
  * A quoted query is left as typed: it asks for exactly those words.
  */
 export function otherModelSpelling(text: string): string | undefined {
@@ -355,7 +356,7 @@ export function otherModelSpelling(text: string): string | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!.toLowerCase();
     const next = tokens[i + 1]?.toLowerCase() ?? '';
-    if (isSplitModel(word, next)) {
+    if (isSplitModel(word, next) || isSpacedModelLetter(word, next)) {
       out.push(word + next);
       i += 1;
       changed = true;

@@ -548,6 +548,14 @@ export function isSplitModel(letters: string, digits: string): boolean {
 }
 
 /**
+ * Whether two words are a model number typed with its letter apart ('5810 r' for "5810R",
+ * '2000 c' for "2000c"): a number of two to five digits, then one letter.
+ */
+export function isSpacedModelLetter(digits: string, letter: string): boolean {
+  return /^\d{2,5}$/.test(digits) && /^[a-z]$/.test(letter);
+}
+
+/**
  * A model typed with a space its listing may not have ('XPR 205' for "XPR205", 'MAC 5500'
  * for "MAC5500"): a short word of letters right before a number is asked as one model,
  * which facets.ts asks for joined and spaced alike — not as two words a listing may have
@@ -567,6 +575,14 @@ function joinSplitModels(
   for (let i = 0; i + 1 < tokens.length; i++) {
     const letters = tokens[i]!.norm;
     const digits = tokens[i + 1]!.norm;
+    if (isSpacedModelLetter(letters, digits)) {
+      // '5810 r': the number and its letter, as the listing writes them ("5810R").
+      if (free(i) && free(i + 1) && !joined.has(i)) {
+        if (!models.includes(letters + digits)) models.push(letters + digits);
+        joined.add(i).add(i + 1);
+      }
+      continue;
+    }
     if (!isSplitModel(letters, digits)) continue;
     const model = letters + digits;
     const line = modelLines.get(i);
