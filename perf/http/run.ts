@@ -16,6 +16,10 @@
  * otherwise cap the load; RATE_LIMITS=off is refused with NODE_ENV=production, hence
  * NODE_ENV=development, which changes nothing else on these routes) and the worker off.
  *
+ * Text answers are loaded with autocannon; binary ones (the photo, the hashed script) with
+ * ./framed-load.ts, which skips bodies instead of decoding them as UTF-8 as autocannon does
+ * (that decoding, not the server, bounded those rows before).
+ *
  * Runs are interleaved: for each route, hello-world, then the product on each database, so a
  * neighbour's load on this shared machine hits the pair alike. CPU per request counts the
  * server process and its database (PGlite's process; PostgreSQL's backends of the database),
