@@ -291,6 +291,10 @@ describe('GET /api/v1/listings/search — plain full-text search', () => {
     expect(keysOf(quoted)).toEqual(['centrifuge']);
     expect(quoted.exact_matches).toBeUndefined();
     expect((await searchOk({ query: 'centrifuge' })).exact_matches).toBeUndefined();
+    // In an explicit order nothing could come after the exact matches: they alone answer.
+    const byPrice = await searchOk({ query: 'refurbished centrifuge', sort: 'price_asc' });
+    expect(keysOf(byPrice)).toEqual(['centrifuge']);
+    expect(byPrice.exact_matches).toBeUndefined();
     // Nothing with fewer words follows the one HPLC: nothing to mark.
     const alone = await searchOk({ query: 'hplc switzerland' });
     expect(keysOf(alone)).toEqual(['hplc']);

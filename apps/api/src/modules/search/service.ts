@@ -144,9 +144,10 @@ export class SearchService {
     const matching: typeof plainSearch = (...args) =>
       sort ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])]) : plainSearch(...args);
     const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p), page);
-    // An alert (issue 16) mails new listings with every word, if any; a page goes on to the rest.
-    const forAlert = filters.liveSince !== undefined;
-    if (!mayRelax(text, words, strict.total, !forAlert)) return strict;
+    // An alert (issue 16) mails new listings with every word, if any; so does a page in an
+    // explicit order (by price, by date), where those with fewer words could not come after.
+    const besideExact = filters.liveSince === undefined && !sort;
+    if (!mayRelax(text, words, strict.total, besideExact)) return strict;
     // Few or no listings have every word. Leave out words no listing is about (amounts,
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
     // listings with most of the remaining words follow the exact matches — most by how
