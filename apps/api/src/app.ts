@@ -99,10 +99,10 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
       mixin: requestLogMixin,
       ...(logStream ? { stream: logStream } : {}),
     },
-    // Only trusted hops may set the client address: otherwise X-Forwarded-For would let anyone
-    // pick their own IP and walk around every per-IP rate limit.
     // Each request's log lines carry its id from the request's context, not from a child logger.
     childLoggerFactory: requestLogger,
+    // Only trusted hops may set the client address: otherwise X-Forwarded-For would let anyone
+    // pick their own IP and walk around every per-IP rate limit.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
     // URLs the router refuses before any route runs (broken %-encoding, over-long parameters) answer `{"detail"}` too.
