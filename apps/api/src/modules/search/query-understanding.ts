@@ -573,18 +573,18 @@ function joinSplitModels(
 ): Set<number> {
   const joined = new Set<number>();
   for (let i = 0; i + 1 < tokens.length; i++) {
-    const letters = tokens[i]!.norm;
-    const digits = tokens[i + 1]!.norm;
-    if (isSpacedModelLetter(letters, digits)) {
+    const first = tokens[i]!.norm;
+    const second = tokens[i + 1]!.norm;
+    const model = first + second;
+    if (isSpacedModelLetter(first, second)) {
       // '5810 r': the number and its letter, as the listing writes them ("5810R").
       if (free(i) && free(i + 1) && !joined.has(i)) {
-        if (!models.includes(letters + digits)) models.push(letters + digits);
+        if (!models.includes(model)) models.push(model);
         joined.add(i).add(i + 1);
       }
       continue;
     }
-    if (!isSplitModel(letters, digits)) continue;
-    const model = letters + digits;
+    if (!isSplitModel(first, second)) continue;
     const line = modelLines.get(i);
     if (line && line === modelLines.get(i + 1)) {
       // A copy: the concept may be the compiled vocabulary's own.
