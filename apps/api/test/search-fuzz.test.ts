@@ -154,7 +154,10 @@ function pageProblems(body: unknown, query: SearchQuery, mode: Mode): string[] {
         problems.push(`${name}'s explanation starts with neither prefix: "${explanation.slice(0, 60)}"`);
     }
   }
-  problems.push(...orderProblems(items, query));
+  // Issue 11: the listings with fewer words come after the exact matches, each group in order.
+  const split = parsed.data.exact_matches === undefined ? 0 : parsed.data.exact_matches - (query.page - 1) * pageSize;
+  const boundary = Math.min(Math.max(split, 0), items.length);
+  problems.push(...orderProblems(items.slice(0, boundary), query), ...orderProblems(items.slice(boundary), query));
   return problems;
 }
 

@@ -291,10 +291,13 @@ describe('GET /api/v1/listings/search — plain full-text search', () => {
     expect(keysOf(quoted)).toEqual(['centrifuge']);
     expect(quoted.exact_matches).toBeUndefined();
     expect((await searchOk({ query: 'centrifuge' })).exact_matches).toBeUndefined();
-    // In an explicit order nothing could come after the exact matches: they alone answer.
+    // In an explicit order the exact matches still come first, each group in that order: the
+    // cheaper microcentrifuge has fewer words, so it follows the $6,900 centrifuge.
     const byPrice = await searchOk({ query: 'refurbished centrifuge', sort: 'price_asc' });
-    expect(keysOf(byPrice)).toEqual(['centrifuge']);
-    expect(byPrice.exact_matches).toBeUndefined();
+    expect(keysOf(byPrice)).toEqual(['centrifuge', 'microcentrifuge']);
+    expect(byPrice).toMatchObject({ total: 2, exact_matches: 1 });
+    const byPriceDown = await searchOk({ query: 'refurbished centrifuge', sort: 'price_desc' });
+    expect(keysOf(byPriceDown)).toEqual(['centrifuge', 'microcentrifuge']);
     // Nothing with fewer words follows the one HPLC: nothing to mark.
     const alone = await searchOk({ query: 'hplc switzerland' });
     expect(keysOf(alone)).toEqual(['hplc']);

@@ -254,7 +254,9 @@ function explicitOrder(sort: ExplicitSort, prefix = ''): SQL {
 /**
  * Every live listing where `extra` holds (a full-text match, or nothing more than the
  * filters) in an explicit order: the page and the total (up to COUNT_LIMIT) in one statement.
- * No featured-first and no exact-before-relaxed here: a buyer who sorts by price wants price order.
+ * No featured-first here: a buyer who sorts by price wants price order. A plain search that
+ * goes on past a few exact matches keeps them first (`first`), each group in the order asked,
+ * as the results grid heads the listings with fewer words apart.
  */
 export async function sortedSearch(
   db: Db,
@@ -263,22 +265,26 @@ export async function sortedSearch(
   page: PageRequest,
   sort: ExplicitSort,
   extra: SQL[] = [],
+  /** Listings for which this holds come first, each group in the order asked (exact matches, then fewer words). */
+  first?: SQL,
 ): Promise<RankedPage> {
   const where = and([activeListingSql(now), ...filterSql(filters), ...extra]);
+  const priority = first ? sql`(${first})` : sql`(0 = 0)`;
   const result = await db.execute<Record<string, unknown>>(sql`
     with matches as (
-      select ${listings.id} as id, ${listings.createdAt} as created_at, ${listings.priceCents} as price_cents
+      select ${listings.id} as id, ${listings.createdAt} as created_at, ${listings.priceCents} as price_cents, ${priority} as first
       from ${extra.length > 0 ? narrowListings : listings} where ${where} offset 0
     ),
     counted as (
       select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
     ),
     page as (
-      select id, created_at, price_cents from matches order by ${explicitOrder(sort)} limit ${page.limit} offset ${page.offset}
+      select id, created_at, price_cents, first from matches
+      order by first desc, ${explicitOrder(sort)} limit ${page.limit} offset ${page.offset}
     )
     select ${selectListingColumns}, 0 as rank, counted.total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
-    order by page.id is null, ${explicitOrder(sort, 'page.')}`);
+    order by page.id is null, page.first desc, ${explicitOrder(sort, 'page.')}`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
 }
 

@@ -142,11 +142,13 @@ export class SearchService {
     const strictQuery = plainQueryWithOtherSpellings(text);
     // With an explicit order the same matches are found, and ordered by it instead of by rank.
     const matching: typeof plainSearch = (...args) =>
-      sort ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])]) : plainSearch(...args);
+      sort
+        ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])], args[6])
+        : plainSearch(...args);
     const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p), page);
-    // An alert (issue 16) mails new listings with every word, if any; so does a page in an
-    // explicit order (by price, by date), where those with fewer words could not come after.
-    const besideExact = filters.liveSince === undefined && !sort;
+    // An alert (issue 16) mails new listings with every word, if any. In an explicit order
+    // (price, date) the listings with fewer words still come after the exact ones.
+    const besideExact = filters.liveSince === undefined;
     if (!mayRelax(text, words, strict.total, besideExact)) return strict;
     // Few or no listings have every word. Leave out words no listing is about (amounts,
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
@@ -187,7 +189,8 @@ export class SearchService {
           filters,
           p,
           share ? [sql`(${share} or ${listingMatches(exactly)})`] : [],
-          listingMatches(exactly),
+          // In an explicit order only exact matches as typed come first (the grid heads what follows).
+          !sort || strict.total > 0 ? listingMatches(exactly) : undefined,
           relaxed,
         ),
       page,
