@@ -495,6 +495,26 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     expect(idsOf(await searchOk({ query: 'fresenius 2008', use_rag: true }))[0]).toBe(dialysis);
   });
 
+  it("follows a model by its line's other models, before other makers' ('NanoDrop One' for 'nanodrop 2000', '4008B' for '4008S')", async () => {
+    const sibling = await insertListing(ctx.app, seller.id, { title: 'Thermo NanoDrop One microvolume spectrophotometer', price: 7000 });
+    const other = await insertListing(ctx.app, seller.id, { title: 'Implen NanoPhotometer N60 UV-Vis spectrophotometer', price: 6000 });
+    const nanodrop = await searchOk({ query: 'nanodrop 2000', use_rag: true });
+    const order = idsOf(nanodrop);
+    expect(order).toContain(other);
+    expect(order.indexOf(sibling)).toBeLessThan(order.indexOf(other));
+    const explained = nanodrop.items.find((item) => item.id === sibling)?.rag_search_response?.relevance_explanation;
+    expect(explained).toBe('Somewhat relevant: "NanoDrop" in the title; but not a nanodrop 2000.');
+
+    const asked = await insertListing(ctx.app, seller.id, { title: 'Fresenius 4008S dialysis machine', price: 3000 });
+    const variant = await insertListing(ctx.app, seller.id, { title: 'Fresenius 4008B dialysis machine', price: 2500 });
+    await insertListing(ctx.app, seller.id, { title: 'Fresenius 5008 CorDiax dialysis machine', price: 9000 });
+    const fresenius = await searchOk({ query: 'fresenius 4008S', use_rag: true });
+    expect(idsOf(fresenius).slice(0, 2)).toEqual([asked, variant]);
+    // Another model is never "Relevant", however alike.
+    const variantExplained = fresenius.items[1]?.rag_search_response?.relevance_explanation ?? '';
+    expect(variantExplained).toMatch(/^Somewhat relevant: .*"4008B" in the title; but not model 4008S\.$/);
+  });
+
   it('finds a model the listing writes joined when it is typed with a space ("XPR 205" → "XPR205")', async () => {
     const joined = await insertListing(ctx.app, seller.id, { title: 'Mettler Toledo XPR205 analytical balance', price: 7800 });
     // Has both words, apart: not the model asked for.

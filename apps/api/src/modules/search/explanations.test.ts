@@ -1,7 +1,7 @@
 import { relevanceTone } from '@benchmarket/shared';
 import { describe, expect, it } from 'vitest';
 import { explain, article } from './explanations.js';
-import { facetsOf, phrasesToTsquery, scoreOf, withWeights } from './facets.js';
+import { facetsOf, modelLineOf, phrasesToTsquery, scoreOf, withWeights } from './facets.js';
 import { understandQuery } from './query-understanding.js';
 
 const cycler = {
@@ -38,6 +38,20 @@ describe('the scored model', () => {
       "('nanodrop' <-> ('2000':* | '-2000':*) | 'nanodrop' <2> ('2000':* | '-2000':*))",
     );
     expect(phrasesToTsquery(['mac5500', 'servo i'], { modelSuffix: true })).toBe("'mac5500':* | ('servo' <-> 'i' | 'servo' <2> 'i')");
+  });
+
+  it.each([
+    ['nanodrop 2000', 'nanodrop', "'nanodrop'"],
+    ['servo i', 'servo', "'servo'"],
+    ['5810r', '5810', "'5810':*"],
+    ['2008t', '2008', "'2008':*"],
+    ['bx53f', 'bx53', "'bx53':*"],
+  ])("reads the line of the model '%s' as '%s'", (model, words, tsquery) => {
+    expect(modelLineOf(model)).toEqual({ words, tsquery });
+  });
+
+  it.each(['xpr205', '44r', 'i7', 'zeiss lsm', 'the 2000'])("finds no line a title could show for '%s'", (model) => {
+    expect(modelLineOf(model)).toBeUndefined();
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type RagSearchResponse,
 } from '@benchmarket/shared';
 import type { Verdict } from '../../providers/ai/index.js';
-import { TEXT_CREDIT, isTextFacet, needThreshold, scoreOf, type Facet } from './facets.js';
+import { TEXT_CREDIT, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
@@ -71,6 +71,13 @@ function phraseIn(text: string, phrases: readonly string[]): string | undefined 
   return [...phrases].sort((a, b) => b.length - a.length).find((phrase) => padded.includes(` ${phrase} `));
 }
 
+/** A model's line as the title writes it ('NanoDrop', '2008K'), else as the query has it. */
+function lineInTitle(title: string, line: ModelLine): string {
+  const escaped = line.words.split(' ').map((w) => w.replace(/[^a-z0-9]/g, ''));
+  const pattern = /^\d/.test(line.words) || /\d$/.test(line.words) ? `${escaped.join('')}[a-z]*` : escaped.join('[\\s-]+');
+  return new RegExp(`(?<![a-z0-9])${pattern}(?![a-z0-9])`, 'i').exec(title)?.[0] ?? line.words;
+}
+
 /** The verdict: relevant when every part of the request is met, not relevant when its core is missing. */
 function verdictOf(facets: readonly Facet[], credits: readonly number[], score: number): Verdict {
   let everyNeedMet = true;
@@ -120,6 +127,11 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
   const ownFamily = familyLabel(listing.category);
   const inFamily = (concept.familyCredit[listing.category ?? ''] ?? 0) > 0;
   if (inFamily) {
+    if (facet.line && credit === TEXT_CREDIT.modelLineInTitle) {
+      parts.met.push(`${quote(lineInTitle(listing.title, facet.line))} in the title`);
+      parts.unmet.push(`not ${named}`);
+      return;
+    }
     if (credit >= SATISFIED) {
       if (concept.kind === 'family')
         parts.met.push(sameWords ? `${article(concept.label)} as asked` : `${concept.label} family matches ${asked}`);
@@ -171,6 +183,11 @@ function describeWord(
         ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
         : `${quote(similar.word)} in ${where} means about the same as ${what}`,
     );
+    return;
+  }
+  if (facet.line && credit === TEXT_CREDIT.modelLineInTitle) {
+    parts.met.push(`${quote(lineInTitle(listing.title, facet.line))} in the title`);
+    parts.unmet.push(`not ${what}`);
     return;
   }
   if (credit >= 1)
@@ -262,8 +279,13 @@ function describeMeaning(meaning: MeaningMatch, parts: Parts): void {
 function withMeaning(verdict: Verdict, facets: readonly Facet[], credits: readonly number[], meaning: MeaningMatch | undefined): Verdict {
   if (!meaning || meaning.strength < SOME_MEANING) return verdict;
   const constraintsMet = facets.every((facet, i) => isTextFacet(facet) || (credits[i] ?? 0) >= 1);
+  // Another model is never the one asked for, however alike ('2008K' for "2008T").
+  const modelMissed = facets.some(
+    (facet, i) =>
+      (facet.kind === 'model' || (facet.kind === 'concept' && facet.concept.kind === 'model')) && (credits[i] ?? 0) < needThreshold(facet)!,
+  );
   if (verdict === 'not') return 'somewhat';
-  if (verdict === 'somewhat' && meaning.strength >= STRONG_MEANING && constraintsMet) return 'relevant';
+  if (verdict === 'somewhat' && meaning.strength >= STRONG_MEANING && constraintsMet && !modelMissed) return 'relevant';
   return verdict;
 }
 

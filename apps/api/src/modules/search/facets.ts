@@ -1,4 +1,4 @@
-import type { Condition } from '@benchmarket/shared';
+import { normalizeForMatch, type Condition } from '@benchmarket/shared';
 import type { Concept, CountryAsk, PriceAsk, UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -24,6 +24,8 @@ export interface ConceptFacet extends FacetBase {
   concept: Concept;
   /** tsquery text of the concept's phrases. */
   tsquery: string;
+  /** A model's line (models only): its other models follow the model, before the rest of its family. */
+  line?: ModelLine;
 }
 
 export interface BrandFacet extends FacetBase {
@@ -47,6 +49,21 @@ export interface WordFacet extends FacetBase {
    * using one earns that share of the credit.
    */
   expansions?: readonly Expansion[];
+  /** Models only: the line the model belongs to. */
+  line?: ModelLine;
+}
+
+/**
+ * What a model's other models (its line) share in their titles: the words before its number
+ * ('NanoDrop' of "nanodrop 2000", 'Servo' of "servo i") or its number without the letters
+ * after it ('5810' of "5810r", '2008' of "2008t"). A buyer who asks for one model wants its
+ * siblings next — a NanoDrop One before another maker's spectrophotometer.
+ */
+export interface ModelLine {
+  /** The line as a title shows it ('nanodrop', '5810'). */
+  words: string;
+  /** tsquery text: the line's words, or the number as a word start ('5810' finds "5810" and "5810R"). */
+  tsquery: string;
 }
 
 export interface Expansion {
@@ -107,6 +124,8 @@ export const TEXT_CREDIT = {
   conceptInTitleOnly: 0.6,
   /** A concept's words only in the description of a listing of another family. */
   conceptInDescriptionOnly: 0.4,
+  /** Another model of the asked model's line in the title ('NanoDrop One' for "nanodrop 2000"), of its family. */
+  modelLineInTitle: 0.7,
   brandInDescription: 0.5,
   wordInDescription: 0.6,
   wordInSearchTerms: 0.5,
@@ -171,6 +190,23 @@ export function modelSpellings(model: string): string[] {
   return [...new Set([model, spaced])];
 }
 
+/** The line of a model (see ModelLine), when it has one a title can show. */
+export function modelLineOf(model: string): ModelLine | undefined {
+  const words = normalizeForMatch(model).split(' ').filter(Boolean);
+  if (words.length >= 2) {
+    const last = words[words.length - 1]!;
+    const line = words.slice(0, -1);
+    const isNumberOrLetter = /\d/.test(last) || /^[a-z]$/.test(last);
+    const isName = line.every((w) => /^[a-z]+$/.test(w) && !ENGLISH_STOP_WORDS.has(w)) && line.join('').length >= 3;
+    if (!isNumberOrLetter || !isName) return undefined;
+    const tsquery = phrasesToTsquery([line.join(' ')]);
+    return tsquery ? { words: line.join(' '), tsquery } : undefined;
+  }
+  // A number of three digits or more (after a short series name) with a letter or two after it.
+  const number = /^([a-z]{0,4}\d{3,}|[a-z]{1,4}\d{2})[a-z]{1,2}$/.exec(words[0] ?? '')?.[1];
+  return number ? { words: number, tsquery: `'${number}':*` } : undefined;
+}
+
 /** Adds a weight restriction to every lexeme of a tsquery text built by `phrasesToTsquery`. */
 export function withWeights(tsquery: string, weights: string): string {
   return tsquery.replace(/'(-?[a-z0-9]+)'(:\*)?/g, (_m, word: string, star: string | undefined) =>
@@ -197,7 +233,8 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
   for (const concept of query.concepts) {
     const tsquery = phrasesToTsquery(concept.phrases, { modelSuffix: concept.kind === 'model' });
     if (tsquery || Object.keys(concept.familyCredit).length > 0) {
-      facets.push({ kind: 'concept', weight: WEIGHTS.concept, concept, tsquery });
+      const line = concept.kind === 'model' ? modelLineOf(concept.asked) : undefined;
+      facets.push({ kind: 'concept', weight: WEIGHTS.concept, concept, tsquery, ...(line ? { line } : {}) });
     }
   }
   for (const brand of query.brands) {
@@ -207,7 +244,8 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
   }
   for (const model of query.models) {
     const tsquery = phrasesToTsquery(modelSpellings(model), { modelSuffix: true });
-    if (tsquery) facets.push({ kind: 'model', weight: WEIGHTS.model, word: model, tsquery, prefix: false });
+    const line = modelLineOf(model);
+    if (tsquery) facets.push({ kind: 'model', weight: WEIGHTS.model, word: model, tsquery, prefix: false, ...(line ? { line } : {}) });
   }
   for (const phrase of query.phrases) {
     const tsquery = phrasesToTsquery([phrase]);

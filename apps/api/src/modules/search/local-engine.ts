@@ -649,15 +649,22 @@ function creditSql(facet: Facet): SQL {
         asked && facet.concept.phrases.length > 1
           ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
           : sql``;
+      const lineInTitle = facet.line
+        ? sql`when ${family} > 0 and ${sv} @@ ${ts(withWeights(facet.line.tsquery, 'A'))} then ${num(TEXT_CREDIT.modelLineInTitle)} `
+        : sql``;
       return sql`(case ${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
-        else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
+        ${lineInTitle}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
     case 'brand':
       return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.brandInDescription)} else 0 end)`;
     case 'model':
-    case 'phrase':
-      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} else 0 end)`;
+    case 'phrase': {
+      const lineInTitle = facet.line
+        ? sql`when ${sv} @@ ${ts(withWeights(facet.line.tsquery, 'A'))} then ${num(TEXT_CREDIT.modelLineInTitle)} `
+        : sql``;
+      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} ${lineInTitle}else 0 end)`;
+    }
     case 'term': {
       // Words meaning about the same ('light' for "lamp"): their similarity's share of the credit.
       const expansions = (facet.expansions ?? []).flatMap((e) => {
@@ -690,14 +697,16 @@ function creditSql(facet: Facet): SQL {
 /** The phrases a facet looks for in titles (stage one), at most a few: each costs per row. */
 function titlePhrases(facet: Facet): string[] {
   switch (facet.kind) {
-    case 'concept':
-      // The words asked first, then the kind's own names.
-      return [...new Set([normalizeForMatch(facet.concept.asked), ...facet.concept.phrases])].slice(0, 3);
+    case 'concept': {
+      // The words asked first, then the kind's own names (a model's line last: its siblings).
+      const names = [...new Set([normalizeForMatch(facet.concept.asked), ...facet.concept.phrases])].slice(0, 3);
+      return facet.line ? [...names, facet.line.words] : names;
+    }
     case 'brand':
       return [...new Set([normalizeForMatch(facet.asked), ...facet.phrases])].slice(0, 2);
     case 'model':
     case 'phrase':
-      return [facet.word];
+      return facet.line ? [facet.word, facet.line.words] : [facet.word];
     case 'term':
       return [facet.word, ...(facet.expansions ?? []).map((e) => e.word)];
     default:
@@ -788,7 +797,8 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
     const expansions = text.flatMap((f) => (f.kind === 'term' ? (f.expansions ?? []).map((e) => phrasesToTsquery([e.word])) : []));
-    const queries = [...text.map((f) => f.tsquery), ...expansions].filter(Boolean);
+    const lines = text.flatMap((f) => (f.kind === 'model' && f.line ? [f.line.tsquery] : []));
+    const queries = [...text.map((f) => f.tsquery), ...expansions, ...lines].filter(Boolean);
     const prefixes = text
       .filter((f) => f.kind === 'term' && f.prefix)
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
