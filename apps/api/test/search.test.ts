@@ -507,7 +507,12 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
 
     const asked = await insertListing(ctx.app, seller.id, { title: 'Fresenius 4008S dialysis machine', price: 3000 });
     const variant = await insertListing(ctx.app, seller.id, { title: 'Fresenius 4008B dialysis machine', price: 2500 });
-    await insertListing(ctx.app, seller.id, { title: 'Fresenius 5008 CorDiax dialysis machine', price: 9000 });
+    const otherLine = await insertListing(ctx.app, seller.id, { title: 'Fresenius 5008 CorDiax dialysis machine', price: 9000 });
+    // Plain search: the maker's other models follow the one asked for, as fewer words.
+    const plain = await searchOk({ query: 'fresenius 4008S' });
+    expect(idsOf(plain)[0]).toBe(asked);
+    expect(idsOf(plain).slice(1)).toEqual(expect.arrayContaining([variant, otherLine]));
+    expect(plain.exact_matches).toBe(1);
     const fresenius = await searchOk({ query: 'fresenius 4008S', use_rag: true });
     expect(idsOf(fresenius).slice(0, 2)).toEqual([asked, variant]);
     // Another model is never "Relevant", however alike.

@@ -534,7 +534,7 @@ function conditionLabelFor(values: readonly Condition[], asked: string): string 
 }
 
 /** A token that names a model rather than a kind: letters and digits ('5810r', 'x1r'). */
-function isModelToken(word: string): boolean {
+export function isModelToken(word: string): boolean {
   return /\d/.test(word) && /[a-z]/.test(word) && word.length >= 2;
 }
 

@@ -42,7 +42,7 @@ import {
   type ExplicitSort,
 } from './local-engine.js';
 import type { LikenessProbe, MeaningProbe, MeaningSearch } from './meaning-search.js';
-import { understandQuery, type UnderstoodQuery } from './query-understanding.js';
+import { isModelToken, understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
 
 interface SearchServiceDependencies {
@@ -164,8 +164,10 @@ export class SearchService {
     // Words that only constrain (a country, a condition: 'microscope in the UK') count little.
     const about = new Set(meaningWords(understandQuery(text)).flatMap((w) => w.split(/[^a-z0-9]+/)));
     const information = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
+    // A model number counts little too: the same maker's or line's other models are what
+    // follows it ('Fresenius 2008K' for "fresenius 2008t"), as a bare number already is.
     const weights = fixed.map((w, i) =>
-      about.has(w) || about.has(content[i] ?? '') ? information[i]! : information[i]! * CONSTRAINT_WORD_SHARE,
+      isModelToken(w) || !(about.has(w) || about.has(content[i] ?? '')) ? information[i]! * CONSTRAINT_WORD_SHARE : information[i]!,
     );
     const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
     if (!relaxed) return strict;
