@@ -312,6 +312,15 @@ describe('GET /api/v1/listings/search — plain full-text search', () => {
     expect(keysOf(await searchOk({ query: 'tuttnauer or labconco' })).sort()).toEqual(['autoclave', 'bsc']);
   });
 
+  it('answers letters alone ("c++", "x") with the empty state in both modes, and a quoted letter as typed', async () => {
+    for (const query of ['c++', 'C', 'x y']) {
+      expect(await searchOk({ query })).toMatchObject({ items: [], total: 0 });
+      expect((await searchOk({ query, use_rag: true })).items).toEqual([]);
+    }
+    // "-80°C": the letter is a word of the freezer's title, found when asked for as typed.
+    expect(keysOf(await searchOk({ query: '"c"' }))).toContain('ult');
+  });
+
   it('matches the last word as a prefix, as the buyer types', async () => {
     expect(keysOf(await searchOk({ query: 'eppendorf centri' })).sort()).toEqual(['centrifuge', 'microcentrifuge']);
     expect(keysOf(await searchOk({ query: 'labcon' }))).toEqual(['bsc']);

@@ -139,6 +139,11 @@ export class SearchService {
   private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
+    // Letters alone say nothing to look for ('c++' is the letter c of every "4 °C"): the empty
+    // state, as in AI search. Quoted, a letter is asked for as typed.
+    if (words.length > 0 && words.every((w) => /^[a-z]$/.test(w)) && !text.includes('"')) {
+      return { rows: [], total: 0, totalIsLowerBound: false };
+    }
     const strictQuery = plainQueryWithOtherSpellings(text);
     // With an explicit order the same matches are found, and ordered by it instead of by rank.
     const matching: typeof plainSearch = (...args) =>
