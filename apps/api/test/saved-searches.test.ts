@@ -211,6 +211,23 @@ describe('saved-search alerts', () => {
     expect((await post(signed)).statusCode).toBe(200);
   });
 
+  it("mails a model's search the model only, not the maker's other models (which search shows as fewer words)", async () => {
+    const seller = await createUser(app());
+    const buyer = await createUser(app());
+    await save({ name: 'Our dialysis model', criteria: { query: 'fresenius 4008S' } }, buyer.token);
+    clock.advance(1000);
+    await publish(seller, 'Fresenius 5008 CorDiax dialysis machine', 9000);
+    await runAlerts();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(setup.smtp.mailsTo(buyer.email)).toHaveLength(0);
+
+    await publish(seller, 'Fresenius 4008S dialysis machine', 3000);
+    await runAlerts();
+    const mail = await setup.smtp.waitForMail(buyer.email, { subject: 'Our dialysis model' });
+    expect(mail.text).toContain('Fresenius 4008S dialysis machine');
+    expect(mail.text).not.toContain('5008');
+  });
+
   it('matches in AI mode with the saved filters, and sends nothing for a paused search or the owner’s own listings', async () => {
     const seller = await createUser(app());
     const buyer = await createUser(app());

@@ -515,16 +515,21 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     expect(explained).toBe('Somewhat relevant: "NanoDrop" in the title; but not a nanodrop 2000.');
 
     const asked = await insertListing(ctx.app, seller.id, { title: 'Fresenius 4008S dialysis machine', price: 3000 });
-    const variant = await insertListing(ctx.app, seller.id, { title: 'Fresenius 4008B dialysis machine', price: 2500 });
+    // Naming the model it replaced in its description does not make it that model.
+    const variant = await insertListing(ctx.app, seller.id, {
+      title: 'Fresenius 4008B dialysis machine',
+      description: 'The 4008B that replaced the 4008S on our ward, serviced yearly.',
+      price: 2500,
+    });
     const otherLine = await insertListing(ctx.app, seller.id, { title: 'Fresenius 5008 CorDiax dialysis machine', price: 9000 });
     // Plain search: the maker's other models follow the one asked for, as fewer words.
     const plain = await searchOk({ query: 'fresenius 4008S' });
-    expect(idsOf(plain)[0]).toBe(asked);
-    expect(idsOf(plain).slice(1)).toEqual(expect.arrayContaining([variant, otherLine]));
-    expect(plain.exact_matches).toBe(1);
+    // (The 4008B's description names the 4008S: plain search reads it as an exact match.)
+    expect(idsOf(plain).slice(0, 2).sort()).toEqual([asked, variant].sort());
+    expect(idsOf(plain).slice(2)).toContain(otherLine);
+    expect(plain.exact_matches).toBe(2);
     const fresenius = await searchOk({ query: 'fresenius 4008S', use_rag: true });
     expect(idsOf(fresenius).slice(0, 2)).toEqual([asked, variant]);
-    // Another model is never "Relevant", however alike.
     const variantExplained = fresenius.items[1]?.rag_search_response?.relevance_explanation ?? '';
     expect(variantExplained).toMatch(/^Somewhat relevant: .*"4008B" in the title; but not model 4008S\.$/);
   });

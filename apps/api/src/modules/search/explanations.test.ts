@@ -43,15 +43,39 @@ describe('the scored model', () => {
   it.each([
     ['nanodrop 2000', 'nanodrop', "'nanodrop'"],
     ['servo i', 'servo', "'servo'"],
+    ['cobas z 480', 'cobas z', "('cobas' <-> 'z' | 'cobas' <2> 'z')"],
     ['5810r', '5810', "'5810':*"],
     ['2008t', '2008', "'2008':*"],
     ['bx53f', 'bx53', "'bx53':*"],
   ])("reads the line of the model '%s' as '%s'", (model, words, tsquery) => {
-    expect(modelLineOf(model)).toEqual({ words, tsquery });
+    expect(modelLineOf(model)).toMatchObject({ words, tsquery });
   });
 
-  it.each(['xpr205', '44r', 'i7', 'zeiss lsm', 'the 2000'])("finds no line a title could show for '%s'", (model) => {
-    expect(modelLineOf(model)).toBeUndefined();
+  it.each(['xpr205', '44r', 'i7', 'zeiss lsm', 'the 2000', '500ml', '300w', '100x', 'gen 11', 'type 2'])(
+    "finds no line a title could show for '%s'",
+    (model) => {
+      expect(modelLineOf(model)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['5810r', 'Eppendorf 5810 Centrifuge', '5810'],
+    ['5810r', 'Eppendorf 5810R Centrifuge', '5810R'],
+    ['2008t', 'Fresenius 2008K dialysis machine', '2008K'],
+    ['2008t', 'Fresenius 2008K2 - parts machine', '2008K2'],
+    ['cobas z 480', 'Roche Cobas z 480 analyzer', 'Cobas z'],
+    ['nanodrop 2000', 'Thermo NanoDrop One', 'NanoDrop'],
+  ])('finds the line of \'%s\' in "%s" as "%s"', (model, title, found) => {
+    expect(new RegExp(modelLineOf(model)!.titlePattern, 'i').exec(title)?.[0]).toBe(found);
+  });
+
+  it.each([
+    ['500r', 'Duran bottle 5000 mL'],
+    ['5810r', 'Eppendorf 58101 adapter'],
+    // A year's digits alone are a year, not a sibling of the 2008T.
+    ['2008t', 'Olympus BX41 microscope (2008)'],
+  ])('finds no line of \'%s\' in "%s"', (model, title) => {
+    expect(new RegExp(modelLineOf(model)!.titlePattern, 'i').test(title)).toBe(false);
   });
 });
 
@@ -83,6 +107,15 @@ describe('explanations', () => {
     expect(result.verdict).toBe('not');
     expect(result.text).toBe('Not relevant: not a thermal cycler (PCR) — it is a centrifuge.');
     expect(result.score).toBeLessThan(0.4);
+  });
+
+  it('never calls another model of the line "Relevant", however close its meaning', () => {
+    const facets = facetsOf(understandQuery('fresenius 2008t'));
+    const dialysis = { ...cycler, title: 'Fresenius 2008K dialysis machine', category: 'dialysis' };
+    const result = explain(facets, [1, 0.7], dialysis, { asked: 'fresenius 2008t', strength: 0.95, close: [] });
+    expect(result.text).toBe('Somewhat relevant: Fresenius Kabi as asked; "2008K" in the title; but not model 2008T.');
+    // The asked model itself, as close, is.
+    expect(explain(facets, [1, 1], dialysis, { asked: 'fresenius 2008t', strength: 0.95, close: [] }).verdict).toBe('relevant');
   });
 
   it('names the maker of a listing that is not the brand asked for', () => {

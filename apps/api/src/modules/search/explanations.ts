@@ -73,9 +73,7 @@ function phraseIn(text: string, phrases: readonly string[]): string | undefined 
 
 /** A model's line as the title writes it ('NanoDrop', '2008K'), else as the query has it. */
 function lineInTitle(title: string, line: ModelLine): string {
-  const escaped = line.words.split(' ').map((w) => w.replace(/[^a-z0-9]/g, ''));
-  const pattern = /^\d/.test(line.words) || /\d$/.test(line.words) ? `${escaped.join('')}[a-z]*` : escaped.join('[\\s-]+');
-  return new RegExp(`(?<![a-z0-9])${pattern}(?![a-z0-9])`, 'i').exec(title)?.[0] ?? line.words;
+  return new RegExp(line.titlePattern, 'i').exec(title)?.[0] ?? line.words;
 }
 
 /** The verdict: relevant when every part of the request is met, not relevant when its core is missing. */

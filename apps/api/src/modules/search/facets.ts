@@ -1,4 +1,4 @@
-import { normalizeForMatch, type Condition } from '@benchmarket/shared';
+import type { Condition } from '@benchmarket/shared';
 import type { Concept, CountryAsk, PriceAsk, UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -64,6 +64,12 @@ export interface ModelLine {
   words: string;
   /** tsquery text: the line's words, or the number as a word start ('5810' finds "5810" and "5810R"). */
   tsquery: string;
+  /**
+   * A case-insensitive regular expression (PostgreSQL's and JavaScript's alike) a title
+   * matching the line also matches: a number only as a whole word, with at most two letters
+   * (and digits) after it ('2008K2'; '500' is not in "5000 mL").
+   */
+  titlePattern: string;
 }
 
 export interface Expansion {
@@ -190,21 +196,64 @@ export function modelSpellings(model: string): string[] {
   return [...new Set([model, spaced])];
 }
 
+/**
+ * Units after an amount ('500ml', '300w', '100x', '20k'): a quantity, not a model and its
+ * variant letter.
+ */
+const UNIT_SUFFIX = /^\d+(?:[.,]\d+)?(?:ml|ul|l|g|kg|mg|ug|mm|cm|nm|um|m|w|kw|v|kv|c|f|hz|x|k|h|lb|oz|ft|in|ma|mw|gb)$/;
+
+/** True for an amount with its unit ('500ml', '300w'). */
+export function isUnitAmount(token: string): boolean {
+  return UNIT_SUFFIX.test(token);
+}
+
+/** Words that name no line ('Gen' of "gen 11", 'Type' of "type 2"). */
+const GENERIC_LINE_WORDS = new Set([
+  'gen',
+  'generation',
+  'type',
+  'system',
+  'series',
+  'model',
+  'class',
+  'mark',
+  'version',
+  'unit',
+  'size',
+  'no',
+]);
+
 /** The line of a model (see ModelLine), when it has one a title can show. */
 export function modelLineOf(model: string): ModelLine | undefined {
-  const words = normalizeForMatch(model).split(' ').filter(Boolean);
+  // Lower case without singulars: the title is matched as written ('Cobas', not 'coba').
+  const words = model
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   if (words.length >= 2) {
     const last = words[words.length - 1]!;
     const line = words.slice(0, -1);
-    const isNumberOrLetter = /\d/.test(last) || /^[a-z]$/.test(last);
-    const isName = line.every((w) => /^[a-z]+$/.test(w) && !ENGLISH_STOP_WORDS.has(w)) && line.join('').length >= 3;
+    const isNumberOrLetter = (/\d/.test(last) && !isUnitAmount(last)) || /^[a-z]$/.test(last);
+    const isName =
+      line.every((w) => /^[a-z]+$/.test(w) && !ENGLISH_STOP_WORDS.has(w) && !GENERIC_LINE_WORDS.has(w)) && line.join('').length >= 3;
     if (!isNumberOrLetter || !isName) return undefined;
     const tsquery = phrasesToTsquery([line.join(' ')]);
-    return tsquery ? { words: line.join(' '), tsquery } : undefined;
+    return tsquery ? { words: line.join(' '), tsquery, titlePattern: `(?<![a-z0-9])${line.join('[\\s-]+')}(?![a-z0-9])` } : undefined;
   }
   // A number of three digits or more (after a short series name) with a letter or two after it.
-  const number = /^([a-z]{0,4}\d{3,}|[a-z]{1,4}\d{2})[a-z]{1,2}$/.exec(words[0] ?? '')?.[1];
-  return number ? { words: number, tsquery: `'${number}':*` } : undefined;
+  const token = words[0] ?? '';
+  const number = /^([a-z]{0,4}\d{3,}|[a-z]{1,4}\d{2})[a-z]{1,2}$/.exec(token)?.[1];
+  if (!number || isUnitAmount(token)) return undefined;
+  // A year alone in a title ("(2008)") is no sibling of the 2008T: with a year's digits the
+  // sibling needs its letters ("2008K").
+  const yearLike = /^(19|20)\d\d$/.test(number);
+  return {
+    words: number,
+    tsquery: `'${number}':*`,
+    titlePattern: `(?<![a-z0-9])${number}([a-z]{1,2}\\d*)${yearLike ? '' : '?'}(?![a-z0-9])`,
+  };
 }
 
 /** Adds a weight restriction to every lexeme of a tsquery text built by `phrasesToTsquery`. */

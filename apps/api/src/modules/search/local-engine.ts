@@ -4,7 +4,17 @@ import type { Db } from '../../db/database.js';
 import { listingPhotos, listings } from '../../db/schema.js';
 import { activeListingSql, listingColumns, type ListingRow, type PhotoRow } from '../listings/index.js';
 import { otherEnglishSpelling } from './english-spellings.js';
-import { TEXT_CREDIT, facetsOf, isTextFacet, modelSpellings, needThreshold, phrasesToTsquery, withWeights, type Facet } from './facets.js';
+import {
+  TEXT_CREDIT,
+  facetsOf,
+  isTextFacet,
+  modelSpellings,
+  needThreshold,
+  phrasesToTsquery,
+  withWeights,
+  type Facet,
+  type ModelLine,
+} from './facets.js';
 import { editDistance, hasTextToMatch, isSpacedModelLetter, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -634,6 +644,17 @@ function facetTsquery(facet: Extract<Facet, { tsquery: string }>, weights: strin
   return sql`(${stemmed} || to_tsquery('simple', ${`'${facet.word.replace(/[^a-z0-9]/g, '')}':*${weights}`}))`;
 }
 
+/** A model's line in the title (see ModelLine): its words, or its number as a whole word. */
+function lineInTitleSql(line: ModelLine): SQL {
+  const words = sql`${sv} @@ ${ts(withWeights(line.tsquery, 'A'))}`;
+  return /^[a-z]+( [a-z]+)*$/.test(line.words) ? words : sql`(${words} and ${listings.title} ~* ${line.titlePattern})`;
+}
+
+/** The line of a facet asking for a model, if it has one. */
+function lineOf(facet: Facet): ModelLine | undefined {
+  return facet.kind === 'concept' || facet.kind === 'model' ? facet.line : undefined;
+}
+
 /** The credit a listing earns for one facet, as a SQL expression in [0, 1]. */
 function creditSql(facet: Facet): SQL {
   switch (facet.kind) {
@@ -650,7 +671,7 @@ function creditSql(facet: Facet): SQL {
           ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
           : sql``;
       const lineInTitle = facet.line
-        ? sql`when ${family} > 0 and ${sv} @@ ${ts(withWeights(facet.line.tsquery, 'A'))} then ${num(TEXT_CREDIT.modelLineInTitle)} `
+        ? sql`when ${family} > 0 and ${lineInTitleSql(facet.line)} then ${num(TEXT_CREDIT.modelLineInTitle)} `
         : sql``;
       return sql`(case ${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
@@ -660,10 +681,9 @@ function creditSql(facet: Facet): SQL {
       return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.brandInDescription)} else 0 end)`;
     case 'model':
     case 'phrase': {
-      const lineInTitle = facet.line
-        ? sql`when ${sv} @@ ${ts(withWeights(facet.line.tsquery, 'A'))} then ${num(TEXT_CREDIT.modelLineInTitle)} `
-        : sql``;
-      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} ${lineInTitle}else 0 end)`;
+      // A sibling in the title before the model named in a description ("4008B … replaces the 4008S").
+      const lineInTitle = facet.line ? sql`when ${lineInTitleSql(facet.line)} then ${num(TEXT_CREDIT.modelLineInTitle)} ` : sql``;
+      return sql`(case when ${sv} @@ ${facetTsquery(facet, 'A')} then 1 ${lineInTitle}when ${sv} @@ ${facetTsquery(facet, 'C')} then ${num(TEXT_CREDIT.wordInDescription)} else 0 end)`;
     }
     case 'term': {
       // Words meaning about the same ('light' for "lamp"): their similarity's share of the credit.
@@ -697,16 +717,14 @@ function creditSql(facet: Facet): SQL {
 /** The phrases a facet looks for in titles (stage one), at most a few: each costs per row. */
 function titlePhrases(facet: Facet): string[] {
   switch (facet.kind) {
-    case 'concept': {
-      // The words asked first, then the kind's own names (a model's line last: its siblings).
-      const names = [...new Set([normalizeForMatch(facet.concept.asked), ...facet.concept.phrases])].slice(0, 3);
-      return facet.line ? [...names, facet.line.words] : names;
-    }
+    case 'concept':
+      // The words asked first, then the kind's own names.
+      return [...new Set([normalizeForMatch(facet.concept.asked), ...facet.concept.phrases])].slice(0, 3);
     case 'brand':
       return [...new Set([normalizeForMatch(facet.asked), ...facet.phrases])].slice(0, 2);
     case 'model':
     case 'phrase':
-      return facet.line ? [facet.word, facet.line.words] : [facet.word];
+      return [facet.word];
     case 'term':
       return [facet.word, ...(facet.expansions ?? []).map((e) => e.word)];
     default:
@@ -725,17 +743,20 @@ function needsTitle(facet: Facet): boolean {
  * price, country) and `hit` — whether the facet's words are in the title (see aiCandidates). The
  * second stage computes the exact credit with the full-text vector.
  */
-function cheapCreditSql(facet: Facet, hit: SQL): SQL {
+function cheapCreditSql(facet: Facet, hit: SQL, lineHit?: SQL): SQL {
+  // A model's siblings (its line in the title) below the model itself: never cut before it.
+  const sibling = lineHit ? sql`when ${lineHit} then ${num(TEXT_CREDIT.modelLineInTitle)} ` : sql``;
   switch (facet.kind) {
     case 'concept': {
       const family = familyCreditSql(facet.concept.familyCredit);
       if (facet.concept.kind === 'family') {
         return sql`(case when ${family} > 0 then ${family} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)`;
       }
-      return sql`(case when ${family} = 0 then ${num(TEXT_CREDIT.conceptInTitleOnly)} when ${hit} then 1 else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
+      return sql`(case when ${family} = 0 then ${num(TEXT_CREDIT.conceptInTitleOnly)} when ${hit} then 1 ${sibling}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
-    case 'brand':
     case 'model':
+      return sql`(case when ${hit} then 1 ${sibling}else 0 end)`;
+    case 'brand':
     case 'phrase':
       return sql`(${hit})::int`;
     case 'term':
@@ -797,8 +818,7 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
     const expansions = text.flatMap((f) => (f.kind === 'term' ? (f.expansions ?? []).map((e) => phrasesToTsquery([e.word])) : []));
-    const lines = text.flatMap((f) => (f.kind === 'model' && f.line ? [f.line.tsquery] : []));
-    const queries = [...text.map((f) => f.tsquery), ...expansions, ...lines].filter(Boolean);
+    const queries = [...text.map((f) => f.tsquery), ...expansions].filter(Boolean);
     const prefixes = text
       .filter((f) => f.kind === 'term' && f.prefix)
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
@@ -912,10 +932,32 @@ export async function aiCandidates(
         )`,
       )
     : [];
+  // The newest listings of the families with a model's line in their title, the same way.
+  const lineCtes = inFamilies
+    ? titled.flatMap(({ facet, i }) => {
+        const line = lineOf(facet);
+        return line
+          ? [
+              sql`${sql.identifier(`l${i}`)} as (
+          select ${listings.id} as id from ${listings}
+          where ${and([...base, retrieval.sources[0]!, titleMatches([line.words])])}
+          order by ${listings.createdAt} desc, ${listings.id} desc
+          limit ${limit}
+        )`,
+            ]
+          : [];
+      })
+    : [];
   const hitOf = (i: number, facet: Facet): SQL =>
     inFamilies ? sql`(${listings.id} in (select id from ${sql.identifier(`h${i}`)}))` : titleMatches(titlePhrases(facet));
+  const lineHitOf = (i: number, facet: Facet): SQL | undefined => {
+    const line = lineOf(facet);
+    if (!line) return undefined;
+    return inFamilies ? sql`(${listings.id} in (select id from ${sql.identifier(`l${i}`)}))` : titleMatches([line.words]);
+  };
   const cheap = facets.map(
-    (facet, i) => sql`${cheapCreditSql(facet, needsTitle(facet) ? hitOf(i, facet) : sql`false`)} as ${sql.identifier(`f${i}`)}`,
+    (facet, i) =>
+      sql`${needsTitle(facet) ? cheapCreditSql(facet, hitOf(i, facet), lineHitOf(i, facet)) : cheapCreditSql(facet, sql`false`)} as ${sql.identifier(`f${i}`)}`,
   );
   const constraintsOnly = facets.filter((f) => !isTextFacet(f)).map((facet) => sql`${creditSql(facet)} = 1`);
   // Nothing understood ('c++', '100%'): the words find nothing; only meaning may.
@@ -951,7 +993,7 @@ export async function aiCandidates(
         )}) and ${and(base)}`
       : sql``;
   const result = await db.execute<Record<string, unknown>>(sql`
-    with ${hitCtes.length > 0 ? sql`${sql.join(hitCtes, sql`, `)},` : sql``}
+    with ${hitCtes.length + lineCtes.length > 0 ? sql`${sql.join([...hitCtes, ...lineCtes], sql`, `)},` : sql``}
     m as (${branches}),
     counted as (select count(*) as total from (select 1 from m limit ${COUNT_LIMIT + 1}) c),
     top as (

@@ -16,7 +16,7 @@ import { loadSellerNames, toListing, type ListingRow } from '../listings/index.j
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
-import { isTextFacet, type Facet } from './facets.js';
+import { isTextFacet, isUnitAmount, type Facet } from './facets.js';
 import {
   COUNT_LIMIT,
   aiCandidates,
@@ -167,12 +167,15 @@ export class SearchService {
     const prefix =
       lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
     // Words that only constrain (a country, a condition: 'microscope in the UK') count little.
-    const about = new Set(meaningWords(understandQuery(text)).flatMap((w) => w.split(/[^a-z0-9]+/)));
+    const understood = understandQuery(text);
+    const about = new Set(meaningWords(understood).flatMap((w) => w.split(/[^a-z0-9]+/)));
     const information = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
     // A model number counts little too: the same maker's or line's other models are what
-    // follows it ('Fresenius 2008K' for "fresenius 2008t"), as a bare number already is.
+    // follows it ('Fresenius 2008K' for "fresenius 2008t"), as a bare number already is. Not
+    // in an alert, which mails new listings for the model asked.
+    const models = filters.liveSince === undefined ? modelNumbersOf(understood) : new Set<string>();
     const weights = fixed.map((w, i) =>
-      isModelToken(w) || !(about.has(w) || about.has(content[i] ?? '')) ? information[i]! * CONSTRAINT_WORD_SHARE : information[i]!,
+      models.has(w) || !(about.has(w) || about.has(content[i] ?? '')) ? information[i]! * CONSTRAINT_WORD_SHARE : information[i]!,
     );
     const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
     if (!relaxed) return strict;
@@ -580,6 +583,12 @@ function plainWords(text: string): { words: string[]; excluded: string[]; lastIs
   }
   const lastIsPrefix = !/["\s]$/.test(text) && /[\p{L}\p{N}]$/u.test(text.trim());
   return { words, excluded, lastIsPrefix };
+}
+
+/** The model numbers a query asks for ('2008t', '5810r'), not amounts with a unit ('500ml'). */
+function modelNumbersOf(query: UnderstoodQuery): Set<string> {
+  const models = [...query.models, ...query.concepts.filter((c) => c.kind === 'model').flatMap((c) => c.asked.split(/[^a-z0-9]+/))];
+  return new Set(models.filter((token) => isModelToken(token) && !isUnitAmount(token)));
 }
 
 /** The words of the query that describe the equipment (for its meaning), without constraints. */
