@@ -534,6 +534,14 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     expect(variantExplained).toMatch(/^Somewhat relevant: .*"4008B" in the title; but not model 4008S\.$/);
   });
 
+  it('asks for a model whose last letter is a stop word as sellers write it ("servo i" → "SERVO-i", not any Servo)', async () => {
+    const asked = await insertListing(ctx.app, seller.id, { title: 'Maquet SERVO-i Universal ventilator', price: 8000 });
+    const sibling = await insertListing(ctx.app, seller.id, { title: 'Getinge Servo-u ventilator', price: 21000 });
+    const found = await searchOk({ query: 'servo i', use_rag: true });
+    expect(idsOf(found).slice(0, 2)).toEqual([asked, sibling]);
+    expect(found.items[1]?.rag_search_response?.relevance_explanation).toBe('Somewhat relevant: "Servo" in the title; but not a servo-i.');
+  });
+
   it('finds a model the listing writes joined when it is typed with a space ("XPR 205" → "XPR205")', async () => {
     const joined = await insertListing(ctx.app, seller.id, { title: 'Mettler Toledo XPR205 analytical balance', price: 7800 });
     // Has both words, apart: not the model asked for.

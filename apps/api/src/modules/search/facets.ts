@@ -160,11 +160,11 @@ export function phrasesToTsquery(
   const suffixLabel = `:*${options.weights ?? ''}`;
   const parts = new Set<string>();
   for (const phrase of phrases) {
-    const words = phrase.split(' ').filter(Boolean);
+    const words = options.modelSuffix ? joinedStopLetter(phrase.split(' ').filter(Boolean)) : phrase.split(' ').filter(Boolean);
     if (words.length === 0 || words.every((w) => ENGLISH_STOP_WORDS.has(w))) continue;
     const labelled = words
       .map((word, index) => {
-        const l = lexeme(word);
+        const l = /^[a-z0-9]+-[a-z]$/.test(word) ? `'${word}'` : lexeme(word);
         if (!l) return undefined;
         // A stop word inside a phrase is dropped by to_tsquery; it takes no label.
         if (ENGLISH_STOP_WORDS.has(word)) return l;
@@ -181,6 +181,18 @@ export function phrasesToTsquery(
     else parts.add(`(${labelled.join(' <-> ')})`);
   }
   return [...parts].join(' | ');
+}
+
+/**
+ * A model ending in a letter that is a stop word ('servo i', 'vivid s'): the index keeps no
+ * such letter alone, so 'servo' <-> 'i' is any Servo. Sellers write it joined by a dash
+ * ("SERVO-i"), which the index holds as one word: that word is asked for.
+ */
+function joinedStopLetter(words: readonly string[]): string[] {
+  const last = words[words.length - 1];
+  const before = words[words.length - 2];
+  if (!last || !before || !/^[a-z]$/.test(last) || !ENGLISH_STOP_WORDS.has(last) || !/^[a-z0-9]+$/.test(before)) return [...words];
+  return [...words.slice(0, -2), `${before}-${last}`];
 }
 
 /**
@@ -258,7 +270,7 @@ export function modelLineOf(model: string): ModelLine | undefined {
 
 /** Adds a weight restriction to every lexeme of a tsquery text built by `phrasesToTsquery`. */
 export function withWeights(tsquery: string, weights: string): string {
-  return tsquery.replace(/'(-?[a-z0-9]+)'(:\*)?/g, (_m, word: string, star: string | undefined) =>
+  return tsquery.replace(/'(-?[a-z0-9]+(?:-[a-z])?)'(:\*)?/g, (_m, word: string, star: string | undefined) =>
     ENGLISH_STOP_WORDS.has(word) ? `'${word}'${star ?? ''}` : `'${word}':${star ? '*' : ''}${weights}`,
   );
 }

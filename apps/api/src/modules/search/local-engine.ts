@@ -665,7 +665,7 @@ function creditSql(facet: Facet): SQL {
       const inText = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'AC'))}`;
       // The words as asked ('icu bed', 'miseq') in the title beat the concept's other names
       // ('hospital bed', 'hiseq'): both meet the need, the buyer's own words first.
-      const asked = phrasesToTsquery([normalizeForMatch(facet.concept.asked)]);
+      const asked = phrasesToTsquery([normalizeForMatch(facet.concept.asked)], { modelSuffix: facet.concept.kind === 'model' });
       const askedInTitle =
         asked && facet.concept.phrases.length > 1
           ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
