@@ -19,8 +19,8 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { openDatabase, runMigrations } from '../../apps/api/src/db/database.js';
 import { listings, users } from '../../apps/api/src/db/schema.js';
 import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
-import { buildDemoCatalog, type PlannedListing } from '../../apps/api/src/seed/catalog.js';
-import { seedDemoData } from '../../apps/api/src/seed/seed.js';
+import type { PlannedListing } from '../../apps/api/src/seed/catalog.js';
+import { demoListingsPlan, seedDemoData } from '../../apps/api/src/seed/seed.js';
 import { K, ndcgAt10, reciprocalRank } from './metrics.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -119,8 +119,9 @@ async function main(): Promise<void> {
     const seeded = await seedDemoData(app, { now });
     console.log(`demo catalog: ${seeded.activeListings} active listings seeded in ${Math.round(performance.now() - started)} ms`);
 
-    // The judged listings: every active listing of the catalog, matched to its row by title and price.
-    const planned = buildDemoCatalog(now).filter((p) => p.state === 'active');
+    // The judged listings: every active listing the demo writes (the catalog's, and those of the
+    // moderation and payments demos, which a buyer finds too), matched to its row by title and price.
+    const planned = demoListingsPlan(now).filter((p) => p.state === 'active');
     const rows = await database.db.select({ id: listings.id, title: listings.title, priceCents: listings.priceCents }).from(listings);
     const byKey = new Map(planned.map((p) => [`${p.title}|${p.priceCents}`, p]));
     const plannedById = new Map<string, PlannedListing>();

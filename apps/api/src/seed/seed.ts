@@ -157,6 +157,11 @@ function demoReports(
   });
 }
 
+/** Every listing the demo data writes: the catalog, the moderation and the payments demos. */
+export function demoListingsPlan(now: Date): PlannedListing[] {
+  return [...buildDemoCatalog(now), ...buildModerationDemo(now), ...buildPaymentsDemo(now)];
+}
+
 /**
  * Seeds the demo accounts and catalog when the database has no users and no listings;
  * otherwise does nothing and answers `seeded: false`.
@@ -177,7 +182,7 @@ export async function seedDemoData(app: FastifyInstance, options: SeedOptions = 
   if (!(await databaseIsEmpty(app.db))) return skipped();
 
   const now = options.now ?? app.clock.now();
-  const catalog = [...buildDemoCatalog(now), ...buildModerationDemo(now), ...buildPaymentsDemo(now)];
+  const catalog = demoListingsPlan(now);
   const listingIds = catalog.map(() => randomUUID());
   const userIds = new Map<DemoAccountKey, string>(DEMO_ACCOUNTS.map((account) => [account.key, randomUUID()]));
   const renderer = createPhotoRenderer();
