@@ -534,6 +534,11 @@ describe('GET /api/v1/listings/search — model numbers written another way (run
     expect(variantExplained).toMatch(/^Somewhat relevant: .*"4008B" in the title; but not model 4008S\.$/);
   });
 
+  it('answers a quoted model in AI search with the listing that writes its number with a letter ("nanodrop 2000" → 2000c)', async () => {
+    const lettered = await insertListing(ctx.app, seller.id, { title: 'Thermo NanoDrop 2000c spectrophotometer, quoted', price: 5100 });
+    expect(idsOf(await searchOk({ query: '"nanodrop 2000"', use_rag: true }))[0]).toBe(lettered);
+  });
+
   it('asks for a model whose last letter is a stop word as sellers write it ("servo i" → "SERVO-i", not any Servo)', async () => {
     const asked = await insertListing(ctx.app, seller.id, { title: 'Maquet SERVO-i Universal ventilator', price: 8000 });
     const sibling = await insertListing(ctx.app, seller.id, { title: 'Getinge Servo-u ventilator', price: 21000 });

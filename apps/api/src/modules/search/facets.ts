@@ -309,7 +309,8 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
     if (tsquery) facets.push({ kind: 'model', weight: WEIGHTS.model, word: model, tsquery, prefix: false, ...(line ? { line } : {}) });
   }
   for (const phrase of query.phrases) {
-    const tsquery = phrasesToTsquery([phrase]);
+    // A quoted model's number, too, as sellers write it with a letter after it ("2000c").
+    const tsquery = phrasesToTsquery([phrase], { modelSuffix: /\d$/.test(phrase) });
     if (tsquery) facets.push({ kind: 'phrase', weight: WEIGHTS.phrase, word: phrase, tsquery, prefix: false });
   }
   for (const term of query.terms) {
