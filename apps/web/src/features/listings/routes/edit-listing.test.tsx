@@ -77,6 +77,11 @@ describe('/edit-listing/{id}', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent('Changes saved');
     expect(router.state.location.pathname).toBe(`/listings/${LISTING_ID}`);
+    // The page takes the flag off its history entry (a replace, after it renders); a person
+    // going away is slower than that, a test is not: it waits for it, as a person would.
+    await waitFor(() => {
+      expect(router.state.location.state).toBeNull();
+    });
     await act(() => router.navigate(`/edit-listing/${LISTING_ID}`));
     await act(() => router.navigate(-1));
     await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
