@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { CatalogVersion } from './db/catalog-version.js';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { FastLane, newRequestId, serverWithFastLane } from './lib/fast-lane.js';
 import { serializeError, serializeRequest } from './lib/log-redaction.js';
 import { requestLogMixin, requestLogger } from './lib/request-log-context.js';
 import { installValidationMessages } from './lib/validation-messages.js';
@@ -60,7 +61,7 @@ import watchlistRoutes from './modules/watchlist/routes.js';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import openapi from './plugins/openapi.js';
-import security from './plugins/security.js';
+import security, { productSecurityHeaders } from './plugins/security.js';
 import webApp from './web/static.js';
 
 interface AppDependencies {
@@ -86,10 +87,37 @@ function serverTimeouts(requestTimeoutMs: number): { requestTimeout: number; htt
   };
 }
 
+/**
+ * The lane's answers are logged as Fastify logs its requests (at info: "incoming request",
+ * "request completed", under a request id of the same sequence).
+ */
+function logFastLaneRequests(app: FastifyInstance, lane: FastLane): void {
+  lane.observe({
+    answered(request, _route, statusCode, seconds) {
+      if (!(app.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled('info')) return;
+      const reqId = newRequestId();
+      const req = {
+        method: request.method,
+        url: request.url,
+        host: request.headers.host,
+        ip: request.socket.remoteAddress,
+        socket: request.socket,
+      };
+      app.log.info({ reqId, req }, 'incoming request');
+      app.log.info({ reqId, res: { statusCode }, responseTime: seconds * 1000 }, 'request completed');
+    },
+  });
+}
+
 /** Makes the app without listening: `server.ts` listens, tests inject or listen on port 0. */
 export async function buildApp({ config, database, clock = systemClock, logStream }: AppDependencies): Promise<FastifyInstance> {
   installValidationMessages();
+  // Issue 19: answers already in memory are sent before Fastify (docs/decisions/033).
+  const fastLane = new FastLane(productSecurityHeaders());
   const app = Fastify({
+    serverFactory: serverWithFastLane(fastLane),
+    // One sequence of ids for Fastify's requests and the lane's (their log lines).
+    genReqId: newRequestId,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
@@ -121,6 +149,8 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   app.decorate('catalogVersion', catalogVersion);
   app.addHook('onClose', () => catalogVersion.close());
   app.decorate('clock', clock);
+  app.decorate('fastLane', fastLane);
+  logFastLaneRequests(app, fastLane);
 
   await app.register(errors);
   acceptEmptyJsonBodies(app);

@@ -61,13 +61,23 @@ export class CatalogVersion {
 
   /** The version now: from memory while it is followed, else from the database. */
   async current(): Promise<number> {
-    if (this.known !== undefined && Date.now() - this.readAt < CHECK_AGAIN_MS) return this.known;
+    const known = this.knownNow();
+    if (known !== undefined) return known;
     const generation = this.generation;
     const version = await this.read();
     if (!this.listening || generation !== this.generation) return version;
     this.known = Math.max(version, this.latestHeard, this.known ?? Number.NEGATIVE_INFINITY);
     this.readAt = Date.now();
     return this.known;
+  }
+
+  /**
+   * The version as this process knows it this moment, without asking the database; undefined
+   * when it would have to ask (not followed, forgotten after a write, or due to be read again).
+   * The fast lane (lib/fast-lane.ts) answers from memory only while this is known.
+   */
+  knownNow(): number | undefined {
+    return this.known !== undefined && Date.now() - this.readAt < CHECK_AGAIN_MS ? this.known : undefined;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What a browser's copy of a file is compared with. */
 export interface Validators {
@@ -12,7 +12,7 @@ export interface Validators {
  * the file's tag (or `*`), or — only without If-None-Match, as HTTP says — If-Modified-Since is
  * not before the file.
  */
-export function browserCopyIsCurrent(request: FastifyRequest, file: Validators): boolean {
+export function browserCopyIsCurrent(request: { headers: IncomingHttpHeaders }, file: Validators): boolean {
   const tags = request.headers['if-none-match'];
   if (tags !== undefined) return tags.trim() === '*' || tags.split(',').some((tag) => tag.trim() === file.etag);
   const since = request.headers['if-modified-since'];

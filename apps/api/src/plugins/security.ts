@@ -51,11 +51,19 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+let productHeaders: Record<string, string> | undefined;
+
+/** The headers every answer carries, Fastify's and the fast lane's (lib/fast-lane.ts) alike. */
+export function productSecurityHeaders(): Record<string, string> {
+  productHeaders ??= securityHeaders(HELMET_OPTIONS);
+  return productHeaders;
+}
+
 /**
  * Security headers, compression and the global rate limit.
  */
 async function securityPlugin(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders(HELMET_OPTIONS);
+  const headers = productSecurityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

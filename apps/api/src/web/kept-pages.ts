@@ -13,8 +13,17 @@ const PAGES_KEPT = 500;
 /** A page as drawn (or being drawn) for one URL, and the version it was drawn at. */
 interface KeptPage {
   html: Promise<string>;
+  /** The page once drawn. */
+  drawn?: string;
   version: number;
   at: number;
+}
+
+export interface ReusedPages {
+  /** The page for `url`: kept, or drawn now. */
+  page(url: string): Promise<string>;
+  /** The page for `url` when it is drawn and kept at `version` and still fresh; else undefined (no drawing). */
+  keptAt(url: string, version: number): string | undefined;
 }
 
 /**
@@ -25,12 +34,16 @@ interface KeptPage {
  * string also lets the compressed copies (lib/compressed-bodies.ts) be found without reading
  * the page again (issue 19: a listing's page asked the database for its head on every visit).
  */
-export function reusingPages(catalogVersion: CatalogVersion, draw: (url: string) => Promise<string>): (url: string) => Promise<string> {
+export function reusingPages(catalogVersion: CatalogVersion, draw: (url: string) => Promise<string>): ReusedPages {
   const kept = new Map<string, KeptPage>();
   const forget = (url: string, page: KeptPage) => {
     if (kept.get(url) === page) kept.delete(url);
   };
-  return async (url) => {
+  const keptAt = (url: string, version: number): string | undefined => {
+    const known = kept.get(url);
+    return known?.version === version && Date.now() - known.at < PAGE_REUSE_MS ? known.drawn : undefined;
+  };
+  const pageFor = async (url: string): Promise<string> => {
     const version = await catalogVersion.current().catch(() => undefined);
     const now = Date.now();
     const previous = kept.get(url);
@@ -42,7 +55,11 @@ export function reusingPages(catalogVersion: CatalogVersion, draw: (url: string)
     const page: KeptPage = { html, version, at: now };
     kept.set(url, page);
     // A drawing that failed is not kept for the next visit.
-    html.catch(() => forget(url, page));
+    html.then(
+      (drawn) => (page.drawn = drawn),
+      () => forget(url, page),
+    );
     return html;
   };
+  return { page: pageFor, keptAt };
 }

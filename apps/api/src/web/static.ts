@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
 import { serveBuiltFiles } from './built-files.js';
-import { createBodyCompressor } from '../lib/compressed-bodies.js';
+import { createBodyCompressor, preferredEncoding, type BodyCompressor } from '../lib/compressed-bodies.js';
+import type { FastAnswer, FastAnswerer, FastLane } from '../lib/fast-lane.js';
 import { loadRoutePreloads } from './route-preloads.js';
-import { reusingPages } from './kept-pages.js';
+import { reusingPages, type ReusedPages } from './kept-pages.js';
 import { loadPageRenderer } from './server-render.js';
 import seo, { injectHead, pageMeta, renderHead, renderModulePreloads } from './seo.js';
 
@@ -52,7 +53,8 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     // A page that is not for search engines (an unknown listing) is not rendered either.
     return renderPage && !meta.noindex ? renderPage(url, html) : html;
   };
-  const keptPage = indexHtml === undefined ? undefined : reusingPages(app.catalogVersion, (url) => drawPage(indexHtml, url));
+  const keptPages = indexHtml === undefined ? undefined : reusingPages(app.catalogVersion, (url) => drawPage(indexHtml, url));
+  if (keptPages) app.fastLane.otherwise(fastKeptPages(app, keptPages, sendPage));
 
   await app.register(seo);
 
@@ -65,9 +67,50 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     }
     // A missing file with an extension (an old hashed asset) is a real 404, not the app.
     if (path.extname(pathname) && pathname !== '/index.html') throw notFound(`Not found: ${pathname}`);
-    if (!keptPage) throw notFound('The web app is not built. Run `npm run build` first.');
-    const html = await keptPage(request.url);
+    if (!keptPages) throw notFound('The web app is not built. Run `npm run build` first.');
+    const html = await keptPages.page(request.url);
     return sendPage(request, reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html);
+  });
+}
+
+/** Prepared answers kept per page and encoding (as many as pages are kept, lib/compressed-bodies.ts). */
+const PAGE_ANSWERS_KEPT = 500;
+
+/**
+ * The fast lane's share (lib/fast-lane.ts): a page kept at the catalog version this process
+ * knows now, with the headers the not-found handler above sends it with. A page not drawn yet,
+ * or no longer fresh, is left to the handler, which draws it (and counts it towards the flood
+ * guard: a page sent from memory costs less than counting it would, docs/decisions/033).
+ */
+function fastKeptPages(app: FastifyInstance, pages: ReusedPages, bodies: BodyCompressor): FastAnswerer {
+  const answers = new Map<string, Partial<Record<'br' | 'gzip' | 'identity', FastAnswer>>>();
+  const answerFor = (html: string, encoding: 'br' | 'gzip' | undefined): FastAnswer => {
+    let kept = answers.get(html);
+    if (!kept) {
+      if (answers.size >= PAGE_ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+      kept = {};
+      answers.set(html, kept);
+    }
+    return (kept[encoding ?? 'identity'] ??= preparedPage(app.fastLane, bodies.bytes(html, encoding), encoding));
+  };
+  return (request) => {
+    const version = app.catalogVersion.knownNow();
+    const html = version === undefined ? undefined : pages.keptAt(request.url ?? '/', version);
+    return html === undefined ? undefined : answerFor(html, preferredEncoding(request.headers['accept-encoding']));
+  };
+}
+
+function preparedPage(lane: FastLane, body: Buffer, encoding: 'br' | 'gzip' | undefined): FastAnswer {
+  return lane.prepare({
+    route: 'unmatched',
+    headers: {
+      'cache-control': 'no-cache',
+      'content-type': 'text/html; charset=utf-8',
+      'content-encoding': encoding,
+      vary: 'accept-encoding',
+      'content-length': body.length,
+    },
+    body,
   });
 }
 

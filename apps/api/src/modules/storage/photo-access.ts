@@ -10,7 +10,8 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-errors.js';
 import { isListingActive } from '../listings/index.js';
 import type { ListingVisibility, PhotoStorage } from '../../providers/storage/index.js';
-import { photoFileSender } from './photo-files.js';
+import type { FastAnswer, FastAnswerer, FastLane } from '../../lib/fast-lane.js';
+import { photoFiles, type KeptPhotoFile, type PhotoFiles } from './photo-files.js';
 
 /**
  * Who may load a photo file (issue 12): a listing's photos are public while the listing is
@@ -85,20 +86,29 @@ function photoListing(row: ListingRow | undefined): PhotoListing | null {
  * kept date. Answers the version it was checked at too: the file's sender trusts what it
  * found on disk at that version (photo-files.ts).
  */
-function listingVisibility(
-  db: Db,
-  catalogVersion: CatalogVersion,
-): (listingId: string) => Promise<{ listing: PhotoListing | null; version: number }> {
+function listingVisibility(db: Db, catalogVersion: CatalogVersion): KeptListings {
   const kept = new LRUCache<string, { version: number; listing: PhotoListing | null }>({ max: KEPT_LISTINGS });
-  return async (listingId) => {
-    const version = await catalogVersion.current();
-    const known = kept.get(listingId);
-    if (known?.version === version) return known;
-    const [row] = await listingQuery(db).execute({ id: listingId });
-    const read = { version, listing: photoListing(row) };
-    kept.set(listingId, read);
-    return read;
+  return {
+    async read(listingId) {
+      const version = await catalogVersion.current();
+      const known = kept.get(listingId);
+      if (known?.version === version) return known;
+      const [row] = await listingQuery(db).execute({ id: listingId });
+      const read = { version, listing: photoListing(row) };
+      kept.set(listingId, read);
+      return read;
+    },
+    keptAt(listingId, version) {
+      const known = kept.get(listingId);
+      return known?.version === version ? (known.listing ?? undefined) : undefined;
+    },
   };
+}
+
+interface KeptListings {
+  read(listingId: string): Promise<{ listing: PhotoListing | null; version: number }>;
+  /** The listing as read at `version`, without asking the database; undefined when it is not kept at that version. */
+  keptAt(listingId: string, version: number): PhotoListing | undefined;
 }
 
 function mac(secret: string, key: string, expiresAt: number): string {
@@ -138,9 +148,8 @@ export function withPhotoAccess(storage: PhotoStorage, secret: string, clock: Cl
   };
 }
 
-/** The key a request under `prefix` asks for, or undefined when it is not a photo key. */
-function requestedKey(request: FastifyRequest, prefix: string): string | undefined {
-  const pathname = request.url.split('?')[0] ?? '';
+/** The key a path under `prefix` asks for, or undefined when it is not a photo key. */
+function requestedKey(pathname: string, prefix: string): string | undefined {
   if (!pathname.startsWith(prefix)) return undefined;
   let key: string;
   try {
@@ -159,8 +168,8 @@ export async function servePhotoFiles(
   app: FastifyInstance,
   options: { root: string; prefix: string; secret: string; db: Db; clock: Clock; catalogVersion: CatalogVersion },
 ): Promise<void> {
-  const listingOf = listingVisibility(options.db, options.catalogVersion);
-  const sendFile = photoFileSender(options.root, () => notFound(PHOTO_NOT_FOUND, 'photo_not_found'));
+  const listings = listingVisibility(options.db, options.catalogVersion);
+  const files = photoFiles(options.root, () => notFound(PHOTO_NOT_FOUND, 'photo_not_found'));
   /**
    * Whether the request may have the file under `key`: answers the catalog version its
    * listing was checked at (undefined for a logo), or throws the 404 a missing photo gets.
@@ -173,7 +182,7 @@ export async function servePhotoFiles(
       void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
       return undefined;
     }
-    const { listing, version } = await listingOf(PHOTO_KEY.exec(key)![1]!);
+    const { listing, version } = await listings.read(PHOTO_KEY.exec(key)![1]!);
     if (!listing?.files.has(key)) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
     const now = options.clock.now();
     if (isListingActive(listing, now)) {
@@ -186,13 +195,56 @@ export async function servePhotoFiles(
     void reply.header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`);
     return version;
   };
-  await app.register(async (files) => {
+  await app.register(async (scope) => {
     // Photos and logos are WebP, already compressed: the compression plugin's hooks would only look.
-    files.get(`${options.prefix}*`, { schema: { hide: true }, compress: false, decompress: false }, async (request, reply) => {
-      const key = requestedKey(request, options.prefix);
+    scope.get(`${options.prefix}*`, { schema: { hide: true }, compress: false, decompress: false }, async (request, reply) => {
+      const key = requestedKey(request.url.split('?')[0] ?? '', options.prefix);
       if (!key) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
       const version = await checkAccess(request, reply, key);
-      return sendFile(request, reply, key, version);
+      return files.send(request, reply, key, version);
     });
   });
+  app.fastLane.under(options.prefix, fastPublicPhotos(app.fastLane, options, listings, files));
+}
+
+/**
+ * The fast lane's share (lib/fast-lane.ts): a public listing's photo whose listing and file
+ * were both checked at the catalog version this process knows now, with the same headers as
+ * above. Anything else — a logo, a listing not public, a signed URL's photo, a file or listing
+ * not kept at this version — is left to the route above, which reads what it needs.
+ */
+function fastPublicPhotos(
+  lane: FastLane,
+  options: { prefix: string; clock: Clock; catalogVersion: CatalogVersion },
+  listings: KeptListings,
+  files: PhotoFiles,
+): FastAnswerer {
+  const route = `${options.prefix}*`;
+  const cacheControl = `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`;
+  const answers = new WeakMap<KeptPhotoFile, FastAnswer>();
+  const answerFor = (file: KeptPhotoFile): FastAnswer => {
+    let answer = answers.get(file);
+    if (!answer) {
+      const validators = { 'cache-control': cacheControl, etag: file.etag, 'last-modified': file.lastModified, 'content-type': file.type };
+      answer = lane.prepare({
+        route,
+        headers: { ...validators, 'content-length': file.body.length },
+        body: file.body,
+        notModified: { validators: file, headers: validators },
+      });
+      answers.set(file, answer);
+    }
+    return answer;
+  };
+  return (_request, pathname) => {
+    const version = options.catalogVersion.knownNow();
+    if (version === undefined) return undefined;
+    const key = requestedKey(pathname, options.prefix);
+    const listingId = key && PHOTO_KEY.exec(key)?.[1];
+    if (!key || !listingId) return undefined;
+    const listing = listings.keptAt(listingId, version);
+    if (!listing?.files.has(key) || !isListingActive(listing, options.clock.now())) return undefined;
+    const file = files.keptAt(key, version);
+    return file && answerFor(file);
+  };
 }

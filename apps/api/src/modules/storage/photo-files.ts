@@ -41,11 +41,19 @@ function weakEtag(size: number, mtimeMs: number): string {
 /** `catalogVersion`: the version the caller checked the file's listing at (see above). */
 export type PhotoFileSender = (request: FastifyRequest, reply: FastifyReply, key: string, catalogVersion?: number) => Promise<FastifyReply>;
 
+export interface PhotoFiles {
+  send: PhotoFileSender;
+  /** The file under `key` as kept in memory, when it was last found on disk at `catalogVersion`; else undefined. */
+  keptAt(key: string, catalogVersion: number): KeptPhotoFile | undefined;
+}
+
+export type KeptPhotoFile = Readonly<Omit<KeptFile, 'seenAt'>>;
+
 /**
  * Sends the file stored under `key` (already checked to be a photo's or a logo's: no `..`,
  * no other directory) from `root`, or answers `notFound()` when it is not there.
  */
-export function photoFileSender(root: string, notFound: () => Error): PhotoFileSender {
+export function photoFiles(root: string, notFound: () => Error): PhotoFiles {
   const kept = new LRUCache<string, KeptFile>({ maxSize: KEPT_BYTES, sizeCalculation: (file) => file.body.length + 200 });
 
   const current = async (key: string, catalogVersion: number | undefined): Promise<KeptFile> => {
@@ -77,10 +85,16 @@ export function photoFileSender(root: string, notFound: () => Error): PhotoFileS
     return read;
   };
 
-  return async (request, reply, key, catalogVersion) => {
-    const file = await current(key, catalogVersion);
-    void reply.header('etag', file.etag).header('last-modified', file.lastModified).type(file.type);
-    if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
-    return reply.send(file.body);
+  return {
+    async send(request, reply, key, catalogVersion) {
+      const file = await current(key, catalogVersion);
+      void reply.header('etag', file.etag).header('last-modified', file.lastModified).type(file.type);
+      if (browserCopyIsCurrent(request, file)) return reply.code(304).send();
+      return reply.send(file.body);
+    },
+    keptAt(key, catalogVersion) {
+      const known = kept.get(key);
+      return known?.seenAt === catalogVersion ? known : undefined;
+    },
   };
 }
