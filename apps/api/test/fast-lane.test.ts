@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestContext } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createTestDatabase, setupTestApp, testEnv, type TestContext } from './helpers.js';
 import { activate, call, createListing, GOOD_LISTING } from './support/listings.js';
 import { BLUE, jpeg, RED, uploadPhotos } from './support/photos.js';
 import { createUser, type TestUser } from './support/users.js';
@@ -246,5 +248,45 @@ describe('the fast lane leaves to Fastify', () => {
     await overHttp('GET', ASSET);
     await overHttp('GET', ASSET, { 'accept-encoding': 'br' });
     expect(await metric()).toBe(before + 2);
+  });
+});
+
+describe('the fast lane in the request log', () => {
+  it('writes "incoming request" and "request completed" for its answers at info, under a request id of its own, secrets redacted', async () => {
+    const written: string[] = [];
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-fast-lane-log-'));
+    const database = await createTestDatabase();
+    const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', WEB_DIST_DIR: webDir }));
+    const app = await buildApp({ config, database, logStream: { write: (line: string) => void written.push(line) } });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const before = app.fastLane.answers;
+      for (const url of [ASSET, `${ASSET}?token=secret-in-a-link`]) {
+        await new Promise<void>((resolve, reject) => {
+          http.get(`http://127.0.0.1:${port}${url}`, (response) => response.resume().on('end', resolve)).on('error', reject);
+        });
+      }
+      expect(app.fastLane.answers - before).toBe(2);
+      const lines = written.map(
+        (line) =>
+          JSON.parse(line) as { msg?: string; reqId?: string; req?: { url?: string; method?: string }; res?: { statusCode?: number } },
+      );
+      const incoming = lines.filter((line) => line.msg === 'incoming request' && line.req?.url?.startsWith(ASSET));
+      expect(incoming.map((line) => line.req)).toMatchObject([
+        { method: 'GET', url: ASSET },
+        { method: 'GET', url: `${ASSET}?token=[redacted]` },
+      ]);
+      expect(new Set(incoming.map((line) => line.reqId)).size).toBe(2);
+      for (const { reqId } of incoming) {
+        expect(reqId).toMatch(/^req-/);
+        expect(lines.find((line) => line.msg === 'request completed' && line.reqId === reqId)?.res).toEqual({ statusCode: 200 });
+      }
+      expect(written.join('')).not.toContain('secret-in-a-link');
+    } finally {
+      await app.close();
+      await database.dropped();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
