@@ -20,7 +20,11 @@
  * ./framed-load.ts, which skips bodies instead of decoding them as UTF-8 as autocannon does
  * (that decoding, not the server, bounded those rows before).
  *
- * Runs are interleaved: for each route, hello-world, then the product on each database, so a
+ * For those binary routes a third target, "bare", is Node's own HTTP server (no framework)
+ * replaying the product's very answer — status, headers, bytes — to every request: what the
+ * size of the answer allows on this machine, whatever the server does (decision 033).
+ *
+ * Runs are interleaved: for each route, hello-world, (bare,) then the product on each database, so a
  * neighbour's load on this shared machine hits the pair alike. CPU per request counts the
  * server process and its database (PGlite's process; PostgreSQL's backends of the database),
  * utime + stime from /proc: the figure that does not depend on the neighbours. "CPU ×hello"
@@ -29,6 +33,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +109,44 @@ async function startHello(): Promise<{ child: ChildProcess; base: string }> {
     const app = Fastify({ logger: false });
     app.get('/', async () => ({ hello: 'world' }));
     await app.listen({ host: '127.0.0.1', port: ${port} });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/`, child);
+  return { child, base };
+}
+
+/**
+ * What the bytes allow: Node's own HTTP server, no framework, sending the product's very answer
+ * to `url` (its status, every header, the same bytes) to every request. Started for the
+ * binary routes, whose rate the size of the answer bounds as much as the server.
+ */
+async function startReplay(url: string, dir: string): Promise<{ child: ChildProcess; base: string }> {
+  const answer = await new Promise<{ headers: string[]; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: BROWSER_HEADERS }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.rawHeaders, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  const pairs: string[] = [];
+  for (let i = 0; i < answer.headers.length; i += 2) {
+    if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(answer.headers[i]!))
+      pairs.push(answer.headers[i]!, answer.headers[i + 1]!);
+  }
+  const bodyFile = path.join(dir, `replay-${Math.random().toString(36).slice(2)}.bin`);
+  writeFileSync(bodyFile, answer.body);
+  const port = await freePort();
+  const source = `
+    import http from 'node:http';
+    import { readFileSync } from 'node:fs';
+    const body = readFileSync(${JSON.stringify(bodyFile)});
+    const headers = ${JSON.stringify(pairs)};
+    http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); })
+      .listen(${port}, '127.0.0.1');
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
@@ -316,6 +359,8 @@ interface Row {
   route: string;
   path: string;
   hello: Measure;
+  /** Node's own server sending the same answer (binary routes): what the bytes allow. */
+  bare?: Measure;
   product: Partial<Record<Db, Measure>>;
 }
 
@@ -323,6 +368,10 @@ const fixed = (x: number, digits: number) => x.toFixed(digits);
 
 function printRow(row: Row): void {
   const parts = [`${row.route.padEnd(8)} hello ${fixed(row.hello.requestsPerSecond, 0).padStart(6)}/s`];
+  if (row.bare)
+    parts.push(
+      `bare ${fixed(row.bare.requestsPerSecond, 0).padStart(5)}/s ${fixed(row.bare.requestsPerSecond / row.hello.requestsPerSecond, 3)}×`,
+    );
   for (const [db, m] of Object.entries(row.product) as [Db, Measure][]) {
     const flags = m.non2xx || m.errors ? ` (${m.non2xx} non-2xx, ${m.errors} errors)` : '';
     parts.push(
@@ -343,11 +392,11 @@ function median(values: number[]): number {
 
 function printSummary(rows: Row[], options: Options): void {
   console.log(
-    '\n| route | hello req/s | hello CPU ms/req | ' +
+    '\n| route | hello req/s | hello CPU ms/req | bare ×hello | ' +
       options.dbs.map((db) => `${db} req/s | ×hello | p99 ms | CPU ms/req | CPU ×hello`).join(' | ') +
       ' |',
   );
-  console.log('|---|---|---|' + options.dbs.map(() => '---|---|---|---|---').join('|') + '|');
+  console.log('|---|---|---|---|' + options.dbs.map(() => '---|---|---|---|---').join('|') + '|');
   const names = [...new Set(rows.map((row) => row.route))];
   for (const name of names) {
     const of = rows.filter((row) => row.route === name);
@@ -355,6 +404,7 @@ function printSummary(rows: Row[], options: Options): void {
       name,
       fixed(median(of.map((row) => row.hello.requestsPerSecond)), 0),
       fixed(median(of.map((row) => row.hello.cpuMsPerRequest ?? NaN)), 3),
+      of[0]!.bare ? fixed(median(of.map((row) => row.bare!.requestsPerSecond / row.hello.requestsPerSecond)), 3) : '—',
     ];
     for (const db of options.dbs) {
       const ms = of.map((row) => ({ m: row.product[db]!, hello: row.hello.requestsPerSecond }));
@@ -378,6 +428,8 @@ async function main(): Promise<void> {
       `${options.rounds} round(s), ${os.cpus().length} cores, load average ${load1.toFixed(2)} at start`,
   );
   const hello = await startHello();
+  const replayDir = mkdtempSync(path.join(os.tmpdir(), 'bm-http-replay-'));
+  const replays = new Map<string, { child: ChildProcess; base: string }>();
   const products: Product[] = [];
   const rows: Row[] = [];
   try {
@@ -387,10 +439,15 @@ async function main(): Promise<void> {
     for (const product of products) routesOf.set(product, await discoverRoutes(product.base));
     const routes = routesOf.get(products[0]!)!.filter((route) => !options.routes || options.routes.includes(route.name));
     const pathOn = (product: Product, name: string) => routesOf.get(product)!.find((route) => route.name === name)!.path;
+    for (const route of routes) {
+      if (route.binary) replays.set(route.name, await startReplay(products[0]!.base + pathOn(products[0]!, route.name), replayDir));
+    }
     // Warm-up: JIT, the database's caches, the connection pool.
     for (const route of routes) {
       const binary = route.binary === true;
       await load(`${hello.base}/`, 1, options.connections, binary);
+      const replay = replays.get(route.name);
+      if (replay) await load(`${replay.base}/`, 1, options.connections, binary);
       for (const product of products) await load(product.base + pathOn(product, route.name), 1, options.connections, binary);
     }
     for (let round = 1; round <= options.rounds; round += 1) {
@@ -404,6 +461,10 @@ async function main(): Promise<void> {
           ),
           product: {},
         };
+        const replay = replays.get(route.name);
+        if (replay) {
+          row.bare = await load(`${replay.base}/`, options.seconds, options.connections, true, () => Promise.resolve([replay.child.pid!]));
+        }
         for (const product of products) {
           row.product[product.db] = await load(
             product.base + pathOn(product, route.name),
@@ -427,6 +488,8 @@ async function main(): Promise<void> {
     if (options.json) writeFileSync(options.json, JSON.stringify({ options, fastify: fastifyVersion(), rows }, null, 2));
   } finally {
     await stop(hello.child);
+    for (const replay of replays.values()) await stop(replay.child);
+    rmSync(replayDir, { recursive: true, force: true });
     for (const product of products) await stopProduct(product, options);
   }
 }

@@ -29,6 +29,8 @@ export interface FastLaneObserver {
   answered(request: IncomingMessage, route: string, statusCode: number, seconds: number): void;
 }
 
+const API_PREFIX = '/api/';
+
 /** Request ids shared by Fastify (its `genReqId`) and the lane, so two requests never share one in the log. */
 let nextRequestId = 0;
 export function newRequestId(): string {
@@ -105,13 +107,14 @@ export class FastLane {
   /** Sends the answer and says true, or says false and leaves the request to Fastify. */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     const { method } = request;
-    if (method !== 'GET' && method !== 'HEAD') return false;
-    const started = performance.now();
     const url = request.url ?? '/';
+    // The API's answers always take Fastify's path (sign-in, schemas, the flood guard).
+    if ((method !== 'GET' && method !== 'HEAD') || url.startsWith(API_PREFIX)) return false;
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
     const found = this.answererFor(pathname)?.(request, pathname);
     if (!found) return false;
+    const started = performance.now();
     const statusCode = found.notModified && browserCopyIsCurrent(request, found.notModified.validators) ? 304 : 200;
     response.writeHead(statusCode, statusCode === 304 ? found.notModified!.headers : found.headers);
     response.end(statusCode === 200 && method === 'GET' ? found.body : undefined);
