@@ -150,6 +150,10 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   app.addHook('onClose', () => catalogVersion.close());
   app.decorate('clock', clock);
   app.decorate('fastLane', fastLane);
+  app.addHook('preClose', (done) => {
+    fastLane.close();
+    done();
+  });
   logFastLaneRequests(app, fastLane);
 
   await app.register(errors);

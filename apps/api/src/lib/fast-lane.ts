@@ -58,6 +58,7 @@ export class FastLane {
   private readonly observers: FastLaneObserver[] = [];
   /** Answers sent by the lane since start (the rest went on to Fastify). */
   answers = 0;
+  private closed = false;
 
   private readonly securityHeaders: string[];
 
@@ -110,9 +111,10 @@ export class FastLane {
     const url = request.url ?? '/';
     // The API's answers always take Fastify's path (sign-in, schemas, the flood guard).
     if ((method !== 'GET' && method !== 'HEAD') || url.startsWith(API_PREFIX)) return false;
+    if (this.closed) return false;
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
-    const found = this.answererFor(pathname)?.(request, pathname);
+    const found = this.found(request, pathname);
     if (!found) return false;
     const started = performance.now();
     const statusCode = found.notModified && browserCopyIsCurrent(request, found.notModified.validators) ? 304 : 200;
@@ -122,6 +124,23 @@ export class FastLane {
     const seconds = (performance.now() - started) / 1000;
     for (const observer of this.observers) observer.answered(request, found.route, statusCode, seconds);
     return true;
+  }
+
+  /**
+   * From now on every request goes to Fastify: while the app closes, Fastify answers 503 and
+   * closes each connection, which a lane still answering on a kept-alive connection would hold open.
+   */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** The answer in memory, if any; an answerer that throws leaves the request to Fastify, which answers it properly. */
+  private found(request: IncomingMessage, pathname: string): FastAnswer | undefined {
+    try {
+      return this.answererFor(pathname)?.(request, pathname);
+    } catch {
+      return undefined;
+    }
   }
 
   private answererFor(pathname: string): FastAnswerer | undefined {
