@@ -1,4 +1,4 @@
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -100,13 +100,30 @@ function logFastLaneRequests(app: FastifyInstance, lane: FastLane): void {
         method: request.method,
         url: request.url,
         host: request.headers.host,
-        ip: request.socket.remoteAddress,
+        ip: clientAddress(request, app.config.trustProxyHops),
         socket: request.socket,
       };
       app.log.info({ reqId, req }, 'incoming request');
       app.log.info({ reqId, res: { statusCode }, responseTime: seconds * 1000 }, 'request completed');
     },
   });
+}
+
+/**
+ * The client's address as Fastify's `trustProxy` (hop count) reads it: the socket's, or that
+ * many X-Forwarded-For entries back from it, as proxy-addr counts them.
+ */
+function clientAddress(request: IncomingMessage, trustedHops: number): string | undefined {
+  const forwarded = request.headers['x-forwarded-for'];
+  if (trustedHops === 0 || typeof forwarded !== 'string') return request.socket.remoteAddress;
+  const chain = [
+    request.socket.remoteAddress,
+    ...forwarded
+      .split(',')
+      .map((address) => address.trim())
+      .reverse(),
+  ];
+  return chain[Math.min(trustedHops, chain.length - 1)];
 }
 
 /** Makes the app without listening: `server.ts` listens, tests inject or listen on port 0. */

@@ -256,7 +256,7 @@ describe('the fast lane in the request log', () => {
     const written: string[] = [];
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-fast-lane-log-'));
     const database = await createTestDatabase();
-    const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', WEB_DIST_DIR: webDir }));
+    const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info', WEB_DIST_DIR: webDir, TRUST_PROXY: '1' }));
     const app = await buildApp({ config, database, logStream: { write: (line: string) => void written.push(line) } });
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
@@ -283,6 +283,26 @@ describe('the fast lane in the request log', () => {
         expect(lines.find((line) => line.msg === 'request completed' && line.reqId === reqId)?.res).toEqual({ statusCode: 200 });
       }
       expect(written.join('')).not.toContain('secret-in-a-link');
+
+      // Behind a trusted proxy (TRUST_PROXY=1) the lane names the client as Fastify does.
+      const behindProxy = async (url: string) => {
+        await new Promise<void>((resolve, reject) => {
+          http
+            .get(`http://127.0.0.1:${port}${url}`, { headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.7' } }, (response) =>
+              response.resume().on('end', resolve),
+            )
+            .on('error', reject);
+        });
+        const line = written
+          .map((text) => JSON.parse(text) as { msg?: string; req?: { url?: string; remoteAddress?: string } })
+          .filter((entry) => entry.msg === 'incoming request' && entry.req?.url === url)
+          .pop();
+        return line?.req?.remoteAddress;
+      };
+      const laneBefore = app.fastLane.answers;
+      expect(await behindProxy(ASSET)).toBe('203.0.113.7');
+      expect(app.fastLane.answers).toBe(laneBefore + 1);
+      expect(await behindProxy('/api/v1/health')).toBe('203.0.113.7');
     } finally {
       await app.close();
       await database.dropped();

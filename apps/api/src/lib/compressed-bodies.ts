@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { entryOf } from './bounded-map.js';
 
 /** Distinct bodies kept compressed (a page head per path: the static pages, the popular listings; kept JSON answers). */
 const MAX_BODIES = 500;
@@ -27,12 +28,7 @@ export interface BodyCompressor {
 export function createBodyCompressor(): BodyCompressor {
   const bodies = new Map<string, Compressed>();
   const bytes = (text: string, encoding: 'br' | 'gzip' | undefined): Buffer => {
-    let compressed = bodies.get(text);
-    if (!compressed) {
-      if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value!);
-      compressed = {};
-      bodies.set(text, compressed);
-    }
+    const compressed = entryOf(bodies, text, MAX_BODIES, (): Compressed => ({}));
     return encoding ? (compressed[encoding] ??= compress(text, encoding)) : (compressed.identity ??= Buffer.from(text));
   };
   const send = (request: FastifyRequest, reply: FastifyReply, text: string): FastifyReply => {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors.js';
 import { serveBuiltFiles } from './built-files.js';
+import { entryOf } from '../lib/bounded-map.js';
 import { createBodyCompressor, preferredEncoding, type BodyCompressor } from '../lib/compressed-bodies.js';
 import type { FastAnswer, FastAnswerer, FastLane } from '../lib/fast-lane.js';
 import { loadRoutePreloads } from './route-preloads.js';
@@ -83,14 +84,10 @@ const PAGE_ANSWERS_KEPT = 500;
  * guard: a page sent from memory costs less than counting it would, docs/decisions/033).
  */
 function fastKeptPages(app: FastifyInstance, pages: ReusedPages, bodies: BodyCompressor): FastAnswerer {
-  const answers = new Map<string, Partial<Record<'br' | 'gzip' | 'identity', FastAnswer>>>();
+  type PageAnswers = Partial<Record<'br' | 'gzip' | 'identity', FastAnswer>>;
+  const answers = new Map<string, PageAnswers>();
   const answerFor = (html: string, encoding: 'br' | 'gzip' | undefined): FastAnswer => {
-    let kept = answers.get(html);
-    if (!kept) {
-      if (answers.size >= PAGE_ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
-      kept = {};
-      answers.set(html, kept);
-    }
+    const kept = entryOf(answers, html, PAGE_ANSWERS_KEPT, (): PageAnswers => ({}));
     return (kept[encoding ?? 'identity'] ??= preparedPage(app.fastLane, bodies.bytes(html, encoding), encoding));
   };
   return (request) => {
