@@ -32,6 +32,7 @@ const LOGO_KEY = /^sellers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 const HOUR_MS = 60 * 60_000;
 /** Shared caches may keep a public photo this long after its listing stops being public. */
 const PUBLIC_PHOTO_MAX_AGE_SECONDS = 600;
+const PUBLIC_PHOTO_CACHE_CONTROL = `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`;
 const PHOTO_NOT_FOUND = 'Photo not found';
 
 // Issue 19: every photo request asks one of these; prepared once (db/prepared.ts).
@@ -179,14 +180,14 @@ export async function servePhotoFiles(
     if (sellerId !== undefined) {
       const [seller] = await sellerQuery(options.db).execute({ id: sellerId });
       if (!seller || seller.suspendedAt !== null) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
-      void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
+      void reply.header('cache-control', PUBLIC_PHOTO_CACHE_CONTROL);
       return undefined;
     }
     const { listing, version } = await listings.read(PHOTO_KEY.exec(key)![1]!);
     if (!listing?.files.has(key)) throw notFound(PHOTO_NOT_FOUND, 'photo_not_found');
     const now = options.clock.now();
     if (isListingActive(listing, now)) {
-      void reply.header('cache-control', `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`);
+      void reply.header('cache-control', PUBLIC_PHOTO_CACHE_CONTROL);
       return version;
     }
     const access = (request.query as Record<string, string | undefined>).access;
@@ -220,12 +221,16 @@ function fastPublicPhotos(
   files: PhotoFiles,
 ): FastAnswerer {
   const route = `${options.prefix}*`;
-  const cacheControl = `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`;
   const answers = new WeakMap<KeptPhotoFile, FastAnswer>();
   const answerFor = (file: KeptPhotoFile): FastAnswer => {
     let answer = answers.get(file);
     if (!answer) {
-      const validators = { 'cache-control': cacheControl, etag: file.etag, 'last-modified': file.lastModified, 'content-type': file.type };
+      const validators = {
+        'cache-control': PUBLIC_PHOTO_CACHE_CONTROL,
+        etag: file.etag,
+        'last-modified': file.lastModified,
+        'content-type': file.type,
+      };
       answer = lane.prepare({
         route,
         headers: { ...validators, 'content-length': file.body.length },
