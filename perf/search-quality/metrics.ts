@@ -15,3 +15,11 @@ export function reciprocalRank(resultGrades: readonly number[]): number {
   const index = resultGrades.slice(0, K).findIndex((g) => g >= 2);
   return index < 0 ? 0 : 1 / (index + 1);
 }
+
+/**
+ * The listings of a search's first page in the order a buyer sees them: the matches, then
+ * plain search's similar listings (shown after them under "Similar listings").
+ */
+export function shownInOrder<T>(body: { items: T[]; similar?: T[] }): T[] {
+  return [...body.items, ...(body.similar ?? [])];
+}

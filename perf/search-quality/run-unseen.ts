@@ -21,7 +21,7 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { openDatabase, runMigrations } from '../../apps/api/src/db/database.js';
 import { listings, users } from '../../apps/api/src/db/schema.js';
 import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
-import { ndcgAt10, reciprocalRank, K } from './metrics.js';
+import { ndcgAt10, reciprocalRank, shownInOrder, K } from './metrics.js';
 import { gradesFor, loadUnseenSet, type UnseenQuery } from './unseen/load.js';
 
 const TARGET_AI_NDCG = 0.92;
@@ -120,20 +120,21 @@ async function main(): Promise<void> {
       });
       if (response.statusCode !== 200)
         return { ndcg: 0, rr: 0, count: 0, top: [response.body.slice(0, 200)], ids: [], status: response.statusCode };
-      const body = response.json() as { items: { id: string; title: string; rag_search_response?: { relevance_explanation: string } }[] };
+      type Item = { id: string; title: string; rag_search_response?: { relevance_explanation: string } };
+      const shown = shownInOrder(response.json() as { items: Item[]; similar?: Item[] });
       const all = set.listings.map((l) => gradesFor(query, l.id));
-      const grades = body.items.slice(0, K).map((item) => gradesFor(query, idOf.get(item.id) ?? ''));
+      const grades = shown.slice(0, K).map((item) => gradesFor(query, idOf.get(item.id) ?? ''));
       return {
         ndcg: ndcgAt10(grades, all),
         rr: reciprocalRank(grades),
-        count: body.items.length,
-        top: body.items
+        count: shown.length,
+        top: shown
           .slice(0, 3)
           .map(
             (item, i) =>
               `${grades[i]}·${item.title}${verbose && item.rag_search_response ? ` — ${item.rag_search_response.relevance_explanation}` : ''}`,
           ),
-        ids: body.items.map((item) => idOf.get(item.id) ?? ''),
+        ids: shown.map((item) => idOf.get(item.id) ?? ''),
         status: 200,
       };
     };

@@ -21,7 +21,7 @@ import { listings, users } from '../../apps/api/src/db/schema.js';
 import { AccessTokens } from '../../apps/api/src/modules/auth/tokens.js';
 import type { PlannedListing } from '../../apps/api/src/seed/catalog.js';
 import { demoListingsPlan, seedDemoData } from '../../apps/api/src/seed/seed.js';
-import { K, ndcgAt10, reciprocalRank } from './metrics.js';
+import { K, ndcgAt10, reciprocalRank, shownInOrder } from './metrics.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TARGET_AI_NDCG = 0.85;
@@ -144,18 +144,19 @@ async function main(): Promise<void> {
         headers: { authorization: `Bearer ${token}` },
       });
       if (response.statusCode !== 200) throw new Error(`${query.id}: ${response.statusCode} ${response.body}`);
-      const body = response.json() as { items: { id: string; title: string }[]; total: number };
+      const body = response.json() as { items: { id: string; title: string }[]; similar?: { id: string; title: string }[]; total: number };
+      const shown = shownInOrder(body);
       const all = planned.map((p) => grade(query, p));
-      const grades = body.items.slice(0, K).map((item) => {
+      const grades = shown.slice(0, K).map((item) => {
         const listing = plannedById.get(item.id);
         return listing ? grade(query, listing) : 0;
       });
       return {
         ndcg: ndcgAt10(grades, all),
         rr: reciprocalRank(grades),
-        count: body.items.length,
+        count: shown.length,
         total: body.total,
-        top: body.items.slice(0, 3).map((item, i) => `${grades[i]}·${item.title}`),
+        top: shown.slice(0, 3).map((item, i) => `${grades[i]}·${item.title}`),
       };
     };
 

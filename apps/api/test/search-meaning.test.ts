@@ -227,6 +227,50 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a description with a word no listing uses', () => {
+    it('AI search for "heart tracing machine" still offers the cardiograph: "tracing" is in no title and means no word of one', async () => {
+      const ai = await searchBody(ctx.app, { query: 'heart tracing machine', use_rag: true }, buyer);
+      expect(ids(ai)).toContain(cardiographId);
+      const item = ai.items.find((candidate) => candidate.id === cardiographId);
+      expect(item?.rag_search_response?.relevance_explanation).toMatch(/^(Relevant|Somewhat relevant): /);
+      expect(item?.rag_search_response?.relevance_explanation).toContain('"heart"');
+    });
+  });
+
+  describe('plain search: similar listings after a few matches', () => {
+    it('lists balances like the one Quintix apart from the matches, neither among the items nor counted', async () => {
+      const body = await searchBody(ctx.app, { query: 'quintix' }, buyer);
+      expect(body.items.map((item) => item.title)).toEqual(['Sartorius Quintix 224 Analytical Balance']);
+      expect(body.total).toBe(1);
+      const similar = body.similar ?? [];
+      expect(similar.length).toBeGreaterThan(0);
+      expect(similar.length).toBeLessThanOrEqual(SEARCH_PAGE_SIZE - 1);
+      expect(similar[0]?.title).toMatch(/balance|scale/i);
+      for (const item of similar) expect(item.title).not.toMatch(/quintix/i);
+      expect(new Set([...ids(body), ...similar.map((item) => item.id)]).size).toBe(1 + similar.length);
+      // Each card names its seller, the similar ones too.
+      for (const item of similar) expect(item.seller_name).toBeTruthy();
+    });
+
+    it("passes the form's filters on to the similar listings", async () => {
+      const prices = ((await searchBody(ctx.app, { query: 'quintix' }, buyer)).similar ?? [])
+        .map((item) => item.price)
+        .sort((a, b) => a - b);
+      // A cap the Quintix itself (2,300) and the cheapest similar listing pass, and the dearest does not.
+      const cap = Math.max(2300, prices[0] ?? 0);
+      expect(prices.at(-1)).toBeGreaterThan(cap);
+      const body = await searchBody(ctx.app, { query: 'quintix', max_price: cap }, buyer);
+      expect(body.similar?.length).toBeGreaterThan(0);
+      for (const item of body.similar ?? []) expect(item.price).toBeLessThanOrEqual(cap);
+    });
+
+    it('adds none in an explicit order, on a later page, or when nothing matched', async () => {
+      expect((await searchBody(ctx.app, { query: 'quintix', sort: 'price_asc' }, buyer)).similar).toBeUndefined();
+      expect((await searchBody(ctx.app, { query: 'quintix', page: 2 }, buyer)).similar).toBeUndefined();
+      expect((await searchBody(ctx.app, { query: 'pacemaker' }, buyer)).similar).toBeUndefined();
+    });
+  });
+
   describe('words that match nothing and mean nothing close', () => {
     it.each([false, true])('answers 200 with an empty page and total 0 (use_rag=%s)', async (useRag) => {
       const body = await searchBody(ctx.app, { query: 'zxqv wombat poetry', use_rag: useRag }, buyer);

@@ -86,6 +86,8 @@ export const SEARCH_FAILED = 'Failed to search listings. Please try again.';
 export const LISTINGS_FETCH_FAILED = 'Failed to fetch listings. Please try again.';
 /** Over the plain search's results that have only some of the words asked (issue 11). */
 export const RESULTS_MATCHING_FEWER_WORDS = 'Results matching fewer words';
+/** Plain search: the heading above listings like the matches, after them (issue 11). */
+export const SIMILAR_LISTINGS = 'Similar listings';
 
 // Listing detail
 export const LISTING_NOT_FOUND = 'Listing not found';

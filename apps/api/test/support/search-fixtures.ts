@@ -98,6 +98,7 @@ export interface SearchItem {
   price: number;
   condition: string;
   location: string | null;
+  seller_name?: string;
   rag_search_response?: { relevance_explanation: string; relevance_score: number; rag_response_key: string } | null;
 }
 
@@ -107,4 +108,6 @@ export interface SearchBody {
   page: number;
   page_size: number;
   exact_matches?: number;
+  /** Plain search: listings like the matches, apart from them. */
+  similar?: SearchItem[];
 }

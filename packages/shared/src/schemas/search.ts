@@ -132,6 +132,12 @@ export const SearchResponseSchema = paginated(ListingSchema).extend({
    * fewer words" from there.
    */
   exact_matches: z.number().int().min(0).optional(),
+  /**
+   * Plain search, first page: when fewer listings match than a page holds, listings like them
+   * (nearest in meaning to the first matches) that do not match the words — neither among the
+   * items nor counted in the total. The page shows them after the items, under "Similar listings".
+   */
+  similar: z.array(ListingSchema).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 

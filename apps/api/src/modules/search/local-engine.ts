@@ -75,6 +75,8 @@ export interface RankedPage {
   totalIsLowerBound: boolean;
   /** Set when listings with only some of the words follow: how many have them all. */
   exactMatches?: number;
+  /** Listings like the matches, not matching the words (plain search, when the matches do not fill a page). */
+  similar?: RankedRow[];
 }
 
 /**
@@ -596,7 +598,7 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
 }
 
 /** The words the lexicon does not hold. */
-async function wordsNotInLexicon(db: Db, words: readonly string[]): Promise<string[]> {
+export async function wordsNotInLexicon(db: Db, words: readonly string[]): Promise<string[]> {
   if (words.length === 0) return [];
   const result = await db.execute<{ word: string }>(sql`
     select w.word from unnest(array[${sql.join(
@@ -1027,6 +1029,25 @@ export async function aiCandidates(
 }
 
 /** Full listing rows (with their photos) for ids, in the order given; one statement. */
+/**
+ * The rows of `ids` that are live and pass the filters, in the order given (listings found by
+ * meaning, whose index filters on fewer columns than the search form has). One statement.
+ */
+export async function liveRowsInOrder(db: Db, now: Date, filters: SearchFilters, ids: readonly string[]): Promise<RankedRow[]> {
+  if (ids.length === 0) return [];
+  const where = and([
+    activeListingSql(now),
+    ...filterSql(filters),
+    sql`${listings.id} in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  ]);
+  const result = await db.execute<Record<string, unknown>>(sql`select ${selectListingColumns} from ${listings} where ${where}`);
+  const byId = new Map(result.rows.map((raw) => [String(raw.id), { row: toListingRow(raw), photos: photosOf(raw), credits: [], rank: 0 }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function rowsInOrder(db: Db, ids: readonly string[]): Promise<{ row: ListingRow; photos: PhotoRow[] }[]> {
   if (ids.length === 0) return [];
   const result = await db.execute<Record<string, unknown>>(sql`

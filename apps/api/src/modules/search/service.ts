@@ -31,6 +31,8 @@ import {
   plainSearch,
   plainQueryWithOtherSpellings,
   rowsInOrder,
+  liveRowsInOrder,
+  wordsNotInLexicon,
   type AiCandidate,
   type AiPlan,
   type PageRequest,
@@ -101,7 +103,10 @@ export class SearchService {
         : sort
           ? await sortedSearch(this.deps.db, now, filters, page, sort)
           : await browse(this.deps.db, now, filters, page);
-      return this.withSellerNames(respond(this.toListings(result.rows), result.total, result.totalIsLowerBound, result.exactMatches));
+      return this.withSellerNames({
+        ...respond(this.toListings(result.rows), result.total, result.totalIsLowerBound, result.exactMatches),
+        ...(result.similar ? { similar: this.toListings(result.similar) } : {}),
+      });
     }
     return this.ai(text, now, filters, page, sort).then(({ items, total, totalIsLowerBound }) =>
       this.withSellerNames(respond(items, total, totalIsLowerBound)),
@@ -110,11 +115,13 @@ export class SearchService {
 
   /** Issue 15: each card names its seller (the display name, else 'Seller from {country}'), in one query per page. */
   private async withSellerNames(response: SearchResponse): Promise<SearchResponse> {
+    const similar = response.similar ?? [];
     const names = await loadSellerNames(
       this.deps.db,
-      response.items.map((item) => item.user_id),
+      [...response.items, ...similar].map((item) => item.user_id),
     );
-    return { ...response, items: response.items.map((item) => ({ ...item, seller_name: names.get(item.user_id) })) };
+    const named = <T extends Listing>(item: T): T => ({ ...item, seller_name: names.get(item.user_id) });
+    return { ...response, items: response.items.map(named), ...(response.similar ? { similar: similar.map(named) } : {}) };
   }
 
   /** Rows (with their photos, loaded in the same statement) as API listings: the listings module's mapper. */
@@ -136,7 +143,39 @@ export class SearchService {
 
   // ── Plain ─────────────────────────────────────────────────────────────────
 
+  /**
+   * The listings with the words (all of them, then most of them), and when they do not fill a
+   * page, listings like them apart (`similar`: not matches, so neither in the items nor counted): a buyer who finds the two MiSeqs asked for wants the
+   * other sequencers next, not the end of the list (as marketplaces' "similar items" do).
+   * Nothing is added to a search that found nothing (its empty state says so), to an explicit
+   * order (price or date would mix them in) or to an alert of a saved search (it mails what
+   * was asked).
+   */
   private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
+    const matched = await this.plainMatches(text, now, filters, page, sort);
+    const wanted = page.limit - matched.total;
+    if (sort || filters.liveSince !== undefined || page.offset > 0 || matched.total === 0 || wanted <= 0) return matched;
+    const similar = await this.similarListings(matched.rows, now, filters, wanted);
+    return similar.length === 0 ? matched : { ...matched, similar };
+  }
+
+  /** Up to `wanted` live listings nearest in meaning to the first few of `rows` (not among them), passing the filters. */
+  private async similarListings(rows: readonly RankedRow[], now: Date, filters: SearchFilters, wanted: number): Promise<RankedRow[]> {
+    if (!this.deps.meaning) return [];
+    const seeds = rows.slice(0, LIKENESS_SEEDS).map((r) => r.row.id);
+    const likeness = await this.deps.meaning
+      .like(seeds, { nowMs: now.getTime(), ...filters }, wanted + rows.length + SIMILAR_SPARE)
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error }, 'search: meaning unavailable; no similar listings');
+        return undefined;
+      });
+    const shown = new Set(rows.map((r) => r.row.id));
+    const ids = (likeness?.hits ?? []).filter((hit) => !shown.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0).map((hit) => hit.id);
+    // The meaning index filters on price, condition and country only: the statement applies every filter.
+    return (await liveRowsInOrder(this.deps.db, now, filters, ids)).slice(0, wanted);
+  }
+
+  private async plainMatches(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
     // Letters alone say nothing to look for ('c++' is the letter c of every "4 °C"): the empty
@@ -273,7 +312,7 @@ export class SearchService {
         // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
         likeness = await this.deps.meaning
           .like(
-            exact.slice(0, 3).map((c) => c.id),
+            exact.slice(0, LIKENESS_SEEDS).map((c) => c.id),
             meaningFilter,
             limit,
           )
@@ -300,6 +339,15 @@ export class SearchService {
         found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
         ranked = await rankAll();
       }
+    }
+    const unheard = ranked.length === 0 ? await this.unheardWords(plan) : [];
+    if (unheard.length > 0) {
+      // Still nothing: words that no title uses and that no model reads as another word tell
+      // no listing from another ('tracing' of "heart tracing machine"): the others decide.
+      understood = { ...understood, terms: understood.terms.filter((t) => !unheard.includes(t)) };
+      plan = await this.withExpansions(planAiSearch(understood));
+      found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
+      ranked = await rankAll();
     }
     // Issue 16: an explicit order orders what was found (the matches kept, not every listing).
     if (sort) ranked = await this.inOrder(ranked, sort);
@@ -376,6 +424,19 @@ export class SearchService {
       b.candidate.createdAt.getTime() - a.candidate.createdAt.getTime() || (a.candidate.id < b.candidate.id ? 1 : -1);
     const byPrice = sort === 'price_asc' ? (a: Fused, b: Fused) => price(a) - price(b) : (a: Fused, b: Fused) => price(b) - price(a);
     return [...ranked].sort(sort === 'newest' ? newest : (a, b) => byPrice(a, b) || newest(a, b));
+  }
+
+  /**
+   * The loose words of a plan that no listing's title uses and that have no word meaning about
+   * the same — only when other words or needs remain to search by (else nothing is left to say
+   * which listing fits, and the empty state answers).
+   */
+  private async unheardWords(plan: AiPlan): Promise<string[]> {
+    const loose = plan.facets.flatMap((facet) => (facet.kind === 'term' && !facet.expansions?.length ? [facet.word] : []));
+    if (loose.length === 0) return [];
+    const unheard = await wordsNotInLexicon(this.deps.db, loose);
+    const remaining = plan.facets.filter((facet) => isTextFacet(facet) && !(facet.kind === 'term' && unheard.includes(facet.word)));
+    return remaining.length > 0 ? unheard : [];
   }
 
   /** The plan with, for each loose word, the words listings use that mean about the same. */
@@ -531,8 +592,15 @@ interface Calibration {
 const LOCAL_MEANING: Calibration = { floor: 0.35, full: 0.6 };
 /** How far above the query's similarity to listings in general a close listing stands (standard deviations). */
 const STANDOUT: Calibration = { floor: 2, full: 4 };
-/** Listing-to-listing similarity ('more of the same kind'): two listings of one kind sit at 0.6 and above. */
+/**
+ * Listing-to-listing similarity ('more of the same kind' in AI search, plain search's similar
+ * listings): two listings of one kind sit at 0.6 and above.
+ */
 const LIKENESS: Calibration = { floor: 0.45, full: 0.8 };
+/** How many of the first matches a similar listing is measured against (their mean vector). */
+const LIKENESS_SEEDS = 3;
+/** Nearest listings read beyond those wanted, for the ones the filters leave out. */
+const SIMILAR_SPARE = 12;
 /** Likeness counts for less than closeness to the words asked. */
 const LIKENESS_SHARE = 0.8;
 /** A candidate this share of the request or more is an exact match (for 'more of the same kind'). */

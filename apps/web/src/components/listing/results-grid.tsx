@@ -1,4 +1,4 @@
-import { RESULTS_MATCHING_FEWER_WORDS, type Listing } from '@benchmarket/shared';
+import { RESULTS_MATCHING_FEWER_WORDS, SIMILAR_LISTINGS, type Listing } from '@benchmarket/shared';
 import { cn } from '@/lib/cn';
 import { SkeletonBlocks } from '@/components/ui/spinner';
 import { ListingCard } from './listing-card';
@@ -15,11 +15,39 @@ interface ResultsGridProps {
    * page; at or past its end, none here): they follow a heading that says so.
    */
   fewerWordsFrom?: number;
+  /** From this card on (counted on this page) the results are listings like the matches, under their own heading. */
+  similarFrom?: number;
+}
+
+interface Section {
+  heading?: string;
+  from: number;
+  to: number;
+}
+
+/** The page cut where each heading begins (a heading at or past the page's end is not shown). */
+function sectionsOf(count: number, fewerWordsFrom: number | undefined, similarFrom: number | undefined): Section[] {
+  const cuts = [
+    { heading: RESULTS_MATCHING_FEWER_WORDS, at: fewerWordsFrom },
+    { heading: SIMILAR_LISTINGS, at: similarFrom },
+  ]
+    .filter((cut): cut is { heading: string; at: number } => cut.at !== undefined && cut.at < count)
+    .map((cut) => ({ ...cut, at: Math.max(0, cut.at) }))
+    .sort((a, b) => a.at - b.at);
+  const sections: Section[] = [];
+  let from = 0;
+  let heading: string | undefined;
+  for (const cut of cuts) {
+    if (cut.at > from) sections.push({ heading, from, to: cut.at });
+    from = Math.max(from, cut.at);
+    heading = cut.heading;
+  }
+  sections.push({ heading, from, to: count });
+  return sections.filter((section) => section.to > section.from);
 }
 
 /** The cards, in a responsive grid (one column on a phone). */
-export function ResultsGrid({ listings, onOpen, buyerTools, fewerWordsFrom }: ResultsGridProps) {
-  const split = fewerWordsFrom === undefined || fewerWordsFrom >= listings.length ? listings.length : Math.max(0, fewerWordsFrom);
+export function ResultsGrid({ listings, onOpen, buyerTools, fewerWordsFrom, similarFrom }: ResultsGridProps) {
   const cards = (part: readonly Listing[], offset: number) => (
     <ul role="list" className={GRID}>
       {part.map((listing, index) => (
@@ -30,12 +58,16 @@ export function ResultsGrid({ listings, onOpen, buyerTools, fewerWordsFrom }: Re
       ))}
     </ul>
   );
-  if (split === listings.length) return cards(listings, 0);
+  const sections = sectionsOf(listings.length, fewerWordsFrom, similarFrom);
+  if (sections.length <= 1 && !sections[0]?.heading) return cards(listings, 0);
   return (
     <div className="space-y-6">
-      {split > 0 && cards(listings.slice(0, split), 0)}
-      <h3 className="border-t border-slate-200 pt-5 text-base font-semibold text-slate-700">{RESULTS_MATCHING_FEWER_WORDS}</h3>
-      {cards(listings.slice(split), split)}
+      {sections.map((section) => (
+        <div key={section.from} className="space-y-6">
+          {section.heading && <h3 className="border-t border-slate-200 pt-5 text-base font-semibold text-slate-700">{section.heading}</h3>}
+          {cards(listings.slice(section.from, section.to), section.from)}
+        </div>
+      ))}
     </div>
   );
 }

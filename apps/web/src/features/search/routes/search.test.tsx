@@ -3,6 +3,7 @@ import {
   LISTINGS_FETCH_FAILED,
   PRICE_RANGE_INVALID,
   RESULTS_MATCHING_FEWER_WORDS,
+  SIMILAR_LISTINGS,
   SEARCH_FAILED,
   SEARCH_VERIFIED_ONLY,
 } from '@benchmarket/shared';
@@ -424,10 +425,37 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 3, name: RESULTS_MATCHING_FEWER_WORDS })).toBeInTheDocument();
   });
 
+  it("shows listings like the matches after them, headed 'Similar listings' (issue 11)", async () => {
+    renderVerified({
+      [SEARCH]: {
+        body: page(
+          ['Exact one', 'Partial one'].map((title) => makeListing({ title })),
+          { total: 2, exact_matches: 1, similar: ['Like them one', 'Like them two'].map((title) => makeListing({ title })) },
+        ),
+      },
+    });
+
+    const similar = await screen.findByRole('heading', { level: 3, name: SIMILAR_LISTINGS });
+    const fewer = screen.getByRole('heading', { level: 3, name: RESULTS_MATCHING_FEWER_WORDS });
+    const lists = main()
+      .getAllByRole('list')
+      .filter((list) => within(list).queryAllByRole('article').length > 0);
+    expect(
+      lists.map((list) =>
+        within(list)
+          .getAllByRole('article')
+          .map((card) => within(card).getByRole('heading').textContent),
+      ),
+    ).toEqual([['Exact one'], ['Partial one'], ['Like them one', 'Like them two']]);
+    expect(fewer.compareDocumentPosition(similar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(similar.compareDocumentPosition(lists[2]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows no such heading when every result has every word', async () => {
     renderVerified({ [SEARCH]: { body: page([makeListing({ title: 'Exact only' })]) } });
     expect(await screen.findByText('Exact only')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: RESULTS_MATCHING_FEWER_WORDS })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: SIMILAR_LISTINGS })).not.toBeInTheDocument();
   });
 
   it("pages through results with Previous and Next, 'Page X of Y'", async () => {

@@ -246,16 +246,17 @@ function VerifiedSearch({ userId }: { userId: string }) {
       />
     );
   } else {
-    const { items, total, total_is_lower_bound: lowerBound, page_size: pageSize, exact_matches: exactMatches } = results.data;
+    const { items, total, total_is_lower_bound: lowerBound, page_size: pageSize, exact_matches: exactMatches, similar = [] } = results.data;
     status = resultCount(total, lowerBound);
     if (items.length > 0) {
       body = (
         <>
           <ResultsGrid
-            listings={items}
+            listings={[...items, ...similar]}
             onOpen={onOpenListing}
             buyerTools
             fewerWordsFrom={exactMatches === undefined ? undefined : exactMatches - (criteria.page - 1) * pageSize}
+            similarFrom={similar.length > 0 ? items.length : undefined}
           />
           <Pager
             label="Pagination"

@@ -45,6 +45,7 @@ export function page(
     page_size = 12,
     total_is_lower_bound = undefined as boolean | undefined,
     exact_matches = undefined as number | undefined,
+    similar = undefined as Listing[] | undefined,
   } = {},
 ): SearchResponse {
   return {
@@ -54,5 +55,6 @@ export function page(
     page_size,
     ...(total_is_lower_bound === undefined ? {} : { total_is_lower_bound }),
     ...(exact_matches === undefined ? {} : { exact_matches }),
+    ...(similar === undefined ? {} : { similar }),
   };
 }
