@@ -97,6 +97,24 @@ const CARDIOGRAPH = {
   duration_months: 1,
 } as const;
 
+/** A spirometer, and a lung function cart whose description (not title) says "spirometry". */
+const SPIROMETER = {
+  title: 'Vitalograph Alpha Touch spirometer',
+  description: 'Desktop unit with printer, a box of bacterial filters and a 3 L calibration syringe.',
+  price: 1800,
+  condition: 'pre-owned',
+  location: 'IE',
+  duration_months: 1,
+} as const;
+const PFT_CART = {
+  title: 'CareFusion Vmax Encore 22 PFT cart with DLCO',
+  description: 'Full lung function lab: spirometry, lung volumes and diffusion, with the PC and software.',
+  price: 12500,
+  condition: 'pre-owned',
+  location: 'US',
+  duration_months: 1,
+} as const;
+
 /** A listing about a centrifuge, and what its seller rewrites it into (PUT). */
 const CENTRIFUGE = {
   title: 'Thermo Sorvall ST8 Centrifuge',
@@ -382,6 +400,28 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
 
       expect(await backfillMeanings(ctx.app.db, model)).toBe(0);
       expect(await readAll()).toEqual(afterSecond);
+    });
+  });
+
+  describe('a misspelt word that some description happens to contain', () => {
+    let spirometerId: string;
+    let pftCartId: string;
+    beforeAll(async () => {
+      spirometerId = (await createActiveListing(ctx.app, seller, SPIROMETER)).id;
+      pftCartId = (await createActiveListing(ctx.app, seller, PFT_CART)).id;
+    });
+
+    it('plain search for "spirometr" puts the spirometer first, not only the cart whose description says "spirometry"', async () => {
+      const body = await searchBody(ctx.app, { query: 'spirometr' }, buyer);
+      expect(ids(body).slice(0, 2)).toEqual([spirometerId, pftCartId]);
+    });
+
+    it('AI search for "spirometr" offers the spirometer first, saying how the word was read', async () => {
+      const ai = await searchBody(ctx.app, { query: 'spirometr', use_rag: true }, buyer);
+      expect(ids(ai)[0]).toBe(spirometerId);
+      expect(ai.items[0]?.rag_search_response?.relevance_explanation).toMatch(
+        /^(Relevant|Somewhat relevant): "spirometer" in the title \("spirometr" read as "spirometer"\)/,
+      );
     });
   });
 });

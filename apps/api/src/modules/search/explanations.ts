@@ -179,7 +179,9 @@ function describeWord(
     parts.met.push(
       similar.definedBy
         ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
-        : `${quote(similar.word)} in ${where} means about the same as ${what}`,
+        : similar.corrected
+          ? `${quote(similar.word)} in ${where} (${what} read as ${quote(similar.word)})`
+          : `${quote(similar.word)} in ${where} means about the same as ${what}`,
     );
     return;
   }

@@ -77,6 +77,8 @@ export interface Expansion {
   similarity: number;
   /** Named by a dictionary whose definition of it uses the asked word (not by the word model). */
   definedBy?: boolean;
+  /** The asked word is in no title, and this word of one is a letter or two off it (a misspelling). */
+  corrected?: boolean;
 }
 
 export interface ConditionFacet extends FacetBase {

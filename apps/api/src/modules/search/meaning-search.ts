@@ -6,6 +6,7 @@ import { loadLocalMeaningModel, meaningWords, type LocalMeaningModel } from '../
 import type { AiEngine } from '../../providers/ai/index.js';
 import { loadDefinitions, type Definitions } from '../../providers/dictionary/definitions.js';
 import { otherEnglishSpellings } from './english-spellings.js';
+import { editDistance } from './query-understanding.js';
 import type { Expansion } from './facets.js';
 import { MeaningIndex, type MeaningFilter, type MeaningHit } from './meaning-index.js';
 
@@ -48,6 +49,12 @@ const SPREAD_FROM = 50;
 /** A lexicon word means about the same as an asked word from this similarity. */
 const EXPANSION_SIMILARITY = 0.6;
 const EXPANSIONS_PER_WORD = 3;
+/**
+ * A word no title uses, read as a lexicon word a letter or two off it, counts almost as the
+ * word itself (below it: a listing with the word as typed comes first).
+ */
+const CORRECTION_SIMILARITY = 0.9;
+const CORRECTIONS_PER_WORD = 2;
 /** How often the lexicon of listing words is read again. */
 const LEXICON_REFRESH_MS = 60_000;
 
@@ -55,7 +62,15 @@ export class MeaningSearch {
   private local?: { model: LocalMeaningModel; index: MeaningIndex };
   private remote?: MeaningIndex;
   private loading?: Promise<void>;
-  private lexicon?: { words: string[]; allWords: string[]; known: ReadonlySet<string>; vectors: Float32Array; readAt: number };
+  private lexicon?: {
+    words: string[];
+    allWords: string[];
+    known: ReadonlySet<string>;
+    /** The lexicon's words by their length (for spelling corrections). */
+    byLength: ReadonlyMap<number, readonly string[]>;
+    vectors: Float32Array;
+    readAt: number;
+  };
   private definitions?: Promise<Definitions | undefined>;
   private lexiconReading?: Promise<void>;
   private readonly expansionCache = new Map<string, Expansion[]>();
@@ -103,12 +118,45 @@ export class MeaningSearch {
       }
       found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
     }
-    found = withOtherSpellings(word, found);
+    found = [...correctionsAsExpansions(this.correctionsOf(word)), ...withOtherSpellings(word, found)];
     if (lexicon && definitions) found = [...found, ...definedBy(definitions, lexicon.known, word, found)];
     if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
     this.expansionCache.set(word, found);
     return found;
+  }
+
+  /**
+   * For each word no title uses, the lexicon's words a letter or two off it ('spirometr' →
+   * "spirometer", 'harness' → "hardness"); none for a word the lexicon holds.
+   */
+  async corrections(words: readonly string[]): Promise<string[][]> {
+    const { model } = await this.ready();
+    await this.readLexicon(model);
+    return words.map((word) => this.correctionsOf(word));
+  }
+
+  /**
+   * The lexicon words fewest edits from `word` (at most one edit for a word of up to five
+   * letters, two for a longer one, as plain search's corrections), at most two of them.
+   */
+  private correctionsOf(word: string): string[] {
+    const lexicon = this.lexicon;
+    if (!lexicon || lexicon.known.has(word) || !/^[a-z]{4,}$/.test(word)) return [];
+    const allowed = word.length <= 5 ? 1 : 2;
+    let fewest = allowed;
+    let found: string[] = [];
+    for (let length = word.length - allowed; length <= word.length + allowed; length++) {
+      for (const candidate of lexicon.byLength.get(length) ?? []) {
+        const edits = editDistance(word, candidate, fewest);
+        if (edits > fewest) continue;
+        if (edits < fewest || found.length === 0) {
+          fewest = edits;
+          found = [candidate];
+        } else found.push(candidate);
+      }
+    }
+    return found.sort().slice(0, CORRECTIONS_PER_WORD);
   }
 
   private async readLexicon(model: LocalMeaningModel): Promise<void> {
@@ -124,7 +172,9 @@ export class MeaningSearch {
         const [row] = model.rowsOf(w);
         if (row !== undefined) model.vectors.addTo(vectors.subarray(i * d, (i + 1) * d), row, 1);
       });
-      this.lexicon = { words, allWords, known: new Set(allWords), vectors, readAt: this.options.now() };
+      const byLength = new Map<number, string[]>();
+      for (const word of allWords) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+      this.lexicon = { words, allWords, known: new Set(allWords), byLength, vectors, readAt: this.options.now() };
       this.expansionCache.clear();
     })().finally(() => {
       this.lexiconReading = undefined;
@@ -314,4 +364,8 @@ function closeWords(model: LocalMeaningModel, asked: readonly string[], listingT
     if (best) pairs.push({ asked: word, near: best.near });
   }
   return pairs;
+}
+
+function correctionsAsExpansions(corrections: readonly string[]): Expansion[] {
+  return corrections.map((word) => ({ word, similarity: CORRECTION_SIMILARITY, corrected: true }));
 }

@@ -8,7 +8,7 @@ import {
   type SearchResponse,
   type SearchSort,
 } from '@benchmarket/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -175,6 +175,20 @@ export class SearchService {
     return (await liveRowsInOrder(this.deps.db, now, filters, ids)).slice(0, wanted);
   }
 
+  /**
+   * The query, or it with the same words corrected where a word is in no title and a word of
+   * one is a letter or two off it ('spirometr' finds spirometers beside a description's
+   * "spirometry"): a typo with a few matches by chance is still a typo. Ranking puts the
+   * titles with either first.
+   */
+  private async withCorrectedQuery(text: string, words: readonly string[], query: SQL): Promise<SQL> {
+    if (text.includes('"') || !this.deps.meaning) return query;
+    const corrections = await this.deps.meaning.corrections(words).catch(() => undefined);
+    const fixes = (corrections ?? []).flatMap((fixed, i) => (fixed[0] ? [{ from: words[i]!, to: fixed[0] }] : []));
+    if (fixes.length === 0) return query;
+    return sql`(${query} || ${plainQueryWithOtherSpellings(applyCorrections(text, fixes))})`;
+  }
+
   private async plainMatches(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
@@ -183,7 +197,7 @@ export class SearchService {
     if (words.length > 0 && words.every((w) => /^[a-z]$/.test(w)) && !text.includes('"')) {
       return { rows: [], total: 0, totalIsLowerBound: false };
     }
-    const strictQuery = plainQueryWithOtherSpellings(text);
+    const strictQuery = await this.withCorrectedQuery(text, words, plainQueryWithOtherSpellings(text));
     // With an explicit order the same matches are found, and ordered by it instead of by rank.
     const matching: typeof plainSearch = (...args) =>
       sort
@@ -303,12 +317,7 @@ export class SearchService {
       const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
       let likeness: LikenessProbe | undefined;
       const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
-      if (
-        this.deps.meaning &&
-        exact.length > 0 &&
-        exact.length < page.limit &&
-        plan.facets.some((f) => isTextFacet(f) && f.kind !== 'term')
-      ) {
+      if (this.deps.meaning && exact.length > 0 && exact.length < page.limit && plan.facets.some(isTextFacet)) {
         // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
         likeness = await this.deps.meaning
           .like(
