@@ -6,7 +6,6 @@ import { loadLocalMeaningModel, meaningWords, type LocalMeaningModel } from '../
 import type { AiEngine } from '../../providers/ai/index.js';
 import { loadDefinitions, type Definitions } from '../../providers/dictionary/definitions.js';
 import { otherEnglishSpellings } from './english-spellings.js';
-import { editDistance } from './query-understanding.js';
 import type { Expansion } from './facets.js';
 import { MeaningIndex, type MeaningFilter, type MeaningHit } from './meaning-index.js';
 
@@ -49,12 +48,6 @@ const SPREAD_FROM = 50;
 /** A lexicon word means about the same as an asked word from this similarity. */
 const EXPANSION_SIMILARITY = 0.6;
 const EXPANSIONS_PER_WORD = 3;
-/**
- * A word no title uses, read as a lexicon word a letter or two off it, counts almost as the
- * word itself (below it: a listing with the word as typed comes first).
- */
-const CORRECTION_SIMILARITY = 0.9;
-const CORRECTIONS_PER_WORD = 2;
 /** How often the lexicon of listing words is read again. */
 const LEXICON_REFRESH_MS = 60_000;
 
@@ -66,8 +59,6 @@ export class MeaningSearch {
     words: string[];
     allWords: string[];
     known: ReadonlySet<string>;
-    /** The lexicon's words by their length (for spelling corrections). */
-    byLength: ReadonlyMap<number, readonly string[]>;
     vectors: Float32Array;
     readAt: number;
   };
@@ -118,7 +109,7 @@ export class MeaningSearch {
       }
       found = best.sort((a, b) => b.similarity - a.similarity).slice(0, EXPANSIONS_PER_WORD);
     }
-    found = [...correctionsAsExpansions(this.correctionsOf(word)), ...withOtherSpellings(word, found)];
+    found = withOtherSpellings(word, found);
     if (lexicon && definitions) found = [...found, ...definedBy(definitions, lexicon.known, word, found)];
     if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
@@ -127,36 +118,15 @@ export class MeaningSearch {
   }
 
   /**
-   * For each word no title uses, the lexicon's words a letter or two off it ('spirometr' →
-   * "spirometer", 'harness' → "hardness"); none for a word the lexicon holds.
+   * The words (of four letters or more) that the lexicon read into memory does not hold: the
+   * ones that may be misspelt. The lexicon only grows, so a word it holds is a title's word; one
+   * it lacks may be a title's since it was read, which the database's lexicon answers.
    */
-  async corrections(words: readonly string[]): Promise<string[][]> {
+  async unknownWords(words: readonly string[]): Promise<string[]> {
     const { model } = await this.ready();
     await this.readLexicon(model);
-    return words.map((word) => this.correctionsOf(word));
-  }
-
-  /**
-   * The lexicon words fewest edits from `word` (at most one edit for a word of up to five
-   * letters, two for a longer one, as plain search's corrections), at most two of them.
-   */
-  private correctionsOf(word: string): string[] {
-    const lexicon = this.lexicon;
-    if (!lexicon || lexicon.known.has(word) || !/^[a-z]{4,}$/.test(word)) return [];
-    const allowed = word.length <= 5 ? 1 : 2;
-    let fewest = allowed;
-    let found: string[] = [];
-    for (let length = word.length - allowed; length <= word.length + allowed; length++) {
-      for (const candidate of lexicon.byLength.get(length) ?? []) {
-        const edits = editDistance(word, candidate, fewest);
-        if (edits > fewest) continue;
-        if (edits < fewest || found.length === 0) {
-          fewest = edits;
-          found = [candidate];
-        } else found.push(candidate);
-      }
-    }
-    return found.sort().slice(0, CORRECTIONS_PER_WORD);
+    const known = this.lexicon?.known;
+    return words.filter((word) => /^[a-z]{4,}$/.test(word) && !known?.has(word));
   }
 
   private async readLexicon(model: LocalMeaningModel): Promise<void> {
@@ -172,9 +142,7 @@ export class MeaningSearch {
         const [row] = model.rowsOf(w);
         if (row !== undefined) model.vectors.addTo(vectors.subarray(i * d, (i + 1) * d), row, 1);
       });
-      const byLength = new Map<number, string[]>();
-      for (const word of allWords) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
-      this.lexicon = { words, allWords, known: new Set(allWords), byLength, vectors, readAt: this.options.now() };
+      this.lexicon = { words, allWords, known: new Set(allWords), vectors, readAt: this.options.now() };
       this.expansionCache.clear();
     })().finally(() => {
       this.lexiconReading = undefined;
@@ -364,8 +332,4 @@ function closeWords(model: LocalMeaningModel, asked: readonly string[], listingT
     if (best) pairs.push({ asked: word, near: best.near });
   }
   return pairs;
-}
-
-function correctionsAsExpansions(corrections: readonly string[]): Expansion[] {
-  return corrections.map((word) => ({ word, similarity: CORRECTION_SIMILARITY, corrected: true }));
 }

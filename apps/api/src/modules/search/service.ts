@@ -16,7 +16,7 @@ import { loadSellerNames, toListing, type ListingRow } from '../listings/index.j
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
-import { isTextFacet, isUnitAmount, type Facet } from './facets.js';
+import { isTextFacet, isUnitAmount, type Expansion, type Facet } from './facets.js';
 import {
   COUNT_LIMIT,
   aiCandidates,
@@ -182,11 +182,22 @@ export class SearchService {
    * titles with either first.
    */
   private async withCorrectedQuery(text: string, words: readonly string[], query: SQL): Promise<SQL> {
-    if (text.includes('"') || !this.deps.meaning) return query;
-    const corrections = await this.deps.meaning.corrections(words).catch(() => undefined);
-    const fixes = (corrections ?? []).flatMap((fixed, i) => (fixed[0] ? [{ from: words[i]!, to: fixed[0] }] : []));
-    if (fixes.length === 0) return query;
+    if (text.includes('"')) return query;
+    const corrections = await this.misspellings(words);
+    if (corrections.size === 0) return query;
+    const fixes = [...corrections].map(([from, to]) => ({ from, to }));
     return sql`(${query} || ${plainQueryWithOtherSpellings(applyCorrections(text, fixes))})`;
+  }
+
+  /**
+   * The words no title uses that are a letter or two off a word one does (the lexicon's
+   * correction, pg_trgm), each with that word. The lexicon kept in memory answers for the words
+   * it holds, so only a word it lacks costs a statement.
+   */
+  private async misspellings(words: readonly string[]): Promise<Map<string, string>> {
+    const unknown = (await this.deps.meaning?.unknownWords(words).catch(() => [])) ?? [];
+    if (unknown.length === 0) return new Map();
+    return new Map((await correctWords(this.deps.db, unknown)).map((c) => [c.from, c.to]));
   }
 
   private async plainMatches(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
@@ -317,15 +328,12 @@ export class SearchService {
       const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
       let likeness: LikenessProbe | undefined;
       const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
-      if (this.deps.meaning && exact.length > 0 && exact.length < page.limit && plan.facets.some(isTextFacet)) {
-        // Few listings are exactly what was asked ('RM2235'): more of the same kind follow them.
-        likeness = await this.deps.meaning
-          .like(
-            exact.slice(0, LIKENESS_SEEDS).map((c) => c.id),
-            meaningFilter,
-            limit,
-          )
-          .catch(() => undefined);
+      // None is exactly what was asked: the few kept are what the buyer will judge the kind by.
+      const seeds =
+        exact.length > 0 ? exact.map((c) => c.id) : this.fuse(found.candidates, plan, probe, information).map((f) => f.candidate.id);
+      if (this.deps.meaning && seeds.length > 0 && seeds.length < page.limit && plan.facets.some(isTextFacet)) {
+        // Few listings are what was asked ('RM2235'): more of the same kind follow them.
+        likeness = await this.deps.meaning.like(seeds.slice(0, LIKENESS_SEEDS), meaningFilter, limit).catch(() => undefined);
         const known = new Set(found.candidates.map((c) => c.id));
         const more = (likeness?.hits ?? [])
           .filter((hit) => !known.has(hit.id) && calibrate(hit.similarity, LIKENESS) > 0)
@@ -454,11 +462,20 @@ export class SearchService {
     if (!this.deps.meaning || terms.every((t) => !t)) return plan;
     const expansions = await this.deps.meaning.expansions(terms).catch(() => undefined);
     if (!expansions) return plan;
+    // A misspelt word also asks for the word it is a letter or two off ('spirometr' matches a
+    // description's "spirometry" by chance, never the spirometers' titles).
+    const corrections = await this.misspellings(terms.filter(Boolean));
+    const withCorrection = (word: string, found: readonly Expansion[]): readonly Expansion[] => {
+      const fixed = corrections.get(word);
+      return fixed ? [{ word: fixed, similarity: CORRECTION_SIMILARITY, corrected: true }, ...found] : found;
+    };
     return {
       ...plan,
-      facets: plan.facets.map((facet, i) =>
-        facet.kind === 'term' && expansions[i]!.length > 0 ? { ...facet, expansions: expansions[i] } : facet,
-      ),
+      facets: plan.facets.map((facet, i) => {
+        if (facet.kind !== 'term') return facet;
+        const found = withCorrection(facet.word, expansions[i]!);
+        return found.length > 0 ? { ...facet, expansions: found } : facet;
+      }),
     };
   }
 
@@ -586,6 +603,11 @@ const AI_CANDIDATES = 60;
 const PARTLY_MATCHED = 0.35;
 /** The strength of meaning from which a listing the words do not find (enough) is offered. */
 const MEANING_TO_OFFER = 0.5;
+/**
+ * A misspelt word read as the title word a letter or two off it counts almost as the word
+ * itself (below it: a listing with the word as typed comes first).
+ */
+const CORRECTION_SIMILARITY = 0.9;
 /** The share of meaning in the fused score. */
 const MEANING_WEIGHT = 0.35;
 
