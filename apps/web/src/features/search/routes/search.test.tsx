@@ -36,6 +36,15 @@ function renderVerified(routes: Record<string, StubHandler>, path = '/search') {
 }
 
 const main = () => within(screen.getByRole('main'));
+/** The lists of result cards in the page's main region, in reading order. */
+const cardLists = () =>
+  main()
+    .getAllByRole('list')
+    .filter((list) => within(list).queryAllByRole('article').length > 0);
+const cardTitles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('article')
+    .map((card) => within(card).getByRole('heading').textContent);
 
 describe('/search for visitors', { timeout: 20_000 }, () => {
   it('shows the latest 10 listings, the search form disabled, and ways to log in or register', async () => {
@@ -406,16 +415,8 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
     });
 
     const fewer = await screen.findByRole('heading', { level: 3, name: RESULTS_MATCHING_FEWER_WORDS });
-    const lists = main()
-      .getAllByRole('list')
-      .filter((list) => within(list).queryAllByRole('article').length > 0);
-    expect(
-      lists.map((list) =>
-        within(list)
-          .getAllByRole('article')
-          .map((card) => within(card).getByRole('heading').textContent),
-      ),
-    ).toEqual([['Exact one', 'Exact two'], ['Partial one']]);
+    const lists = cardLists();
+    expect(lists.map(cardTitles)).toEqual([['Exact one', 'Exact two'], ['Partial one']]);
     // The heading stands between the two lists, in reading order.
     expect(lists[0]!.compareDocumentPosition(fewer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(fewer.compareDocumentPosition(lists[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -437,16 +438,8 @@ describe('/search for verified users', { timeout: 20_000 }, () => {
 
     const similar = await screen.findByRole('heading', { level: 3, name: SIMILAR_LISTINGS });
     const fewer = screen.getByRole('heading', { level: 3, name: RESULTS_MATCHING_FEWER_WORDS });
-    const lists = main()
-      .getAllByRole('list')
-      .filter((list) => within(list).queryAllByRole('article').length > 0);
-    expect(
-      lists.map((list) =>
-        within(list)
-          .getAllByRole('article')
-          .map((card) => within(card).getByRole('heading').textContent),
-      ),
-    ).toEqual([['Exact one'], ['Partial one'], ['Like them one', 'Like them two']]);
+    const lists = cardLists();
+    expect(lists.map(cardTitles)).toEqual([['Exact one'], ['Partial one'], ['Like them one', 'Like them two']]);
     expect(fewer.compareDocumentPosition(similar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(similar.compareDocumentPosition(lists[2]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
