@@ -1028,7 +1028,6 @@ export async function aiCandidates(
   return { candidates, total: Number(result.rows[0]?.total ?? 0) };
 }
 
-/** Full listing rows (with their photos) for ids, in the order given; one statement. */
 /**
  * The rows of `ids` that are live and pass the filters, in the order given (listings found by
  * meaning, whose index filters on fewer columns than the search form has). One statement.
@@ -1048,6 +1047,7 @@ export async function liveRowsInOrder(db: Db, now: Date, filters: SearchFilters,
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Full listing rows (with their photos) for ids, in the order given; one statement. */
 export async function rowsInOrder(db: Db, ids: readonly string[]): Promise<{ row: ListingRow; photos: PhotoRow[] }[]> {
   if (ids.length === 0) return [];
   const result = await db.execute<Record<string, unknown>>(sql`

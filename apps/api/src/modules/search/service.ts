@@ -145,11 +145,11 @@ export class SearchService {
 
   /**
    * The listings with the words (all of them, then most of them), and when they do not fill a
-   * page, listings like them apart (`similar`: not matches, so neither in the items nor counted): a buyer who finds the two MiSeqs asked for wants the
-   * other sequencers next, not the end of the list (as marketplaces' "similar items" do).
-   * Nothing is added to a search that found nothing (its empty state says so), to an explicit
-   * order (price or date would mix them in) or to an alert of a saved search (it mails what
-   * was asked).
+   * page, listings like them apart (`similar`: not matches, so neither among the items nor
+   * counted): a buyer who finds the two MiSeqs asked for wants the other sequencers next, not
+   * the end of the list (as marketplaces' "similar items" do). Nothing is added to a search
+   * that found nothing (its empty state says so), to a later page, to an explicit order (price
+   * or date would mix them in) or to an alert of a saved search (it mails what was asked).
    */
   private async plain(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const matched = await this.plainMatches(text, now, filters, page, sort);
