@@ -6,6 +6,9 @@
  *
  *   npx tsx search-quality/run-unseen.ts [--split test|tuning|all] [--verbose] [--json out.json] [--query WORDS]
  *   npx tsx search-quality/run-unseen.ts --set holdout      # the second blind set (all of it held out)
+ *   npx tsx search-quality/run-unseen.ts --set fresh|novel --split test|tuning   # the third and fourth
+ *
+ * A page is scored as a buyer sees it: the matches, then plain search's similar listings.
  *
  * The listings are created the way sellers create them — POST /api/v1/listings as a verified
  * seller (categorised, checked and embedded by the real service) — then switched on as a
