@@ -177,9 +177,8 @@ export class SearchService {
 
   /**
    * The query, or it with the same words corrected where a word is in no title and a word of
-   * one is a letter or two off it ('spirometr' finds spirometers beside a description's
-   * "spirometry"): a typo with a few matches by chance is still a typo. Ranking puts the
-   * titles with either first.
+   * one is a letter or two off it ('spirometr' finds the spirometers after a description's
+   * "spirometry"): a typo with a few matches by chance is still a typo.
    */
   private async withCorrectedQuery(text: string, words: readonly string[], query: SQL): Promise<SQL> {
     if (text.includes('"')) return query;
@@ -208,13 +207,16 @@ export class SearchService {
     if (words.length > 0 && words.every((w) => /^[a-z]$/.test(w)) && !text.includes('"')) {
       return { rows: [], total: 0, totalIsLowerBound: false };
     }
-    const strictQuery = await this.withCorrectedQuery(text, words, plainQueryWithOtherSpellings(text));
+    const typedQuery = plainQueryWithOtherSpellings(text);
+    const strictQuery = await this.withCorrectedQuery(text, words, typedQuery);
+    // Typo tolerance never ranks a corrected word above the word as typed.
+    const typedFirst = strictQuery === typedQuery ? undefined : listingMatches(typedQuery);
     // With an explicit order the same matches are found, and ordered by it instead of by rank.
     const matching: typeof plainSearch = (...args) =>
       sort
         ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])], args[6])
         : plainSearch(...args);
-    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p), page);
+    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst), page);
     // An alert (issue 16) mails new listings with every word, if any. In an explicit order
     // (price, date) the listings with fewer words still come after the exact ones.
     const besideExact = filters.liveSince === undefined;
@@ -604,10 +606,12 @@ const PARTLY_MATCHED = 0.35;
 /** The strength of meaning from which a listing the words do not find (enough) is offered. */
 const MEANING_TO_OFFER = 0.5;
 /**
- * A misspelt word read as the title word a letter or two off it counts almost as the word
- * itself (below it: a listing with the word as typed comes first).
+ * A misspelt word read as the title word a letter or two off it counts as a word meaning about
+ * the same does at the least: its credit in a title (× TEXT_CREDIT.expansionInTitle) stays below
+ * the word as typed in a description — typo tolerance never ranks a fuzzy match above a listing
+ * with the word as typed.
  */
-const CORRECTION_SIMILARITY = 0.9;
+const CORRECTION_SIMILARITY = 0.6;
 /** The share of meaning in the fused score. */
 const MEANING_WEIGHT = 0.35;
 
