@@ -86,7 +86,9 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'synonyms and abbreviations) and ranks by it; every result carries rag_search_response, whose explanation ' +
           "starts with 'Relevant:', 'Somewhat relevant:' or 'Not relevant:'. Sorted by relevance with a query, newest " +
           'first without (featured listings first); sort=newest|price_asc|price_desc orders the matches strictly by it (ties: newest first, ' +
-          'then by id; sort=relevance is the default); pages of 12; total counts matches up to 1,000 (1,000 means 1,000 or more). Verified users only. ' +
+          'then by id; sort=relevance is the default); pages of 12; total counts matches up to 1,000 (1,000 means 1,000 or more). ' +
+          'Plain search: exact_matches says where listings with only some of the words begin; when fewer listings match than a page ' +
+          'holds, the first page also carries similar (listings like the matches, neither among the items nor counted). Verified users only. ' +
           `use_rag=true is limited to ${AI_SEARCHES_PER_WINDOW} searches per account per ${AI_SEARCH_WINDOW_MS / 60_000} minutes (429 with Retry-After beyond).`,
         querystring: SearchQuerySchema,
         response: { 200: SearchResponseSchema, ...errorResponses(400, 403, 429) },
