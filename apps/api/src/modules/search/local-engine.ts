@@ -1033,32 +1033,24 @@ export async function aiCandidates(
  * meaning, whose index filters on fewer columns than the search form has). One statement.
  */
 export async function liveRowsInOrder(db: Db, now: Date, filters: SearchFilters, ids: readonly string[]): Promise<RankedRow[]> {
-  if (ids.length === 0) return [];
-  const where = and([
-    activeListingSql(now),
-    ...filterSql(filters),
-    sql`${listings.id} in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  ]);
-  const result = await db.execute<Record<string, unknown>>(sql`select ${selectListingColumns} from ${listings} where ${where}`);
-  const byId = new Map(result.rows.map((raw) => [String(raw.id), { row: toListingRow(raw), photos: photosOf(raw), credits: [], rank: 0 }]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const rows = await rowsInOrder(db, ids, [activeListingSql(now), ...filterSql(filters)]);
+  return rows.map((r) => ({ ...r, credits: [], rank: 0 }));
 }
 
-/** Full listing rows (with their photos) for ids, in the order given; one statement. */
-export async function rowsInOrder(db: Db, ids: readonly string[]): Promise<{ row: ListingRow; photos: PhotoRow[] }[]> {
+/** Full listing rows (with their photos) for ids that meet `conditions`, in the order given; one statement. */
+export async function rowsInOrder(
+  db: Db,
+  ids: readonly string[],
+  conditions: SQL[] = [],
+): Promise<{ row: ListingRow; photos: PhotoRow[] }[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute<Record<string, unknown>>(sql`
-    select ${selectListingColumns} from ${listings}
-    where ${listings.id} in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
+  const inIds = sql`${listings.id} in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+  const result = await db.execute<Record<string, unknown>>(
+    sql`select ${selectListingColumns} from ${listings} where ${and([...conditions, inIds])}`,
+  );
   const byId = new Map(result.rows.map((raw) => [String(raw.id), { row: toListingRow(raw), photos: photosOf(raw) }]));
-  return ids.flatMap((id) => {
-    const found = byId.get(id);
-    return found ? [found] : [];
-  });
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

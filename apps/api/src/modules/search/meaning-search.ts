@@ -46,7 +46,7 @@ const CLOSE_WORD = 0.55;
 /** From this many listings, how far a listing stands out from the rest is measured. */
 const SPREAD_FROM = 50;
 /** A lexicon word means about the same as an asked word from this similarity. */
-const EXPANSION_SIMILARITY = 0.6;
+export const EXPANSION_SIMILARITY = 0.6;
 const EXPANSIONS_PER_WORD = 3;
 /** How often the lexicon of listing words is read again. */
 const LEXICON_REFRESH_MS = 60_000;

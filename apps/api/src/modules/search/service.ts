@@ -43,7 +43,7 @@ import {
   sortedSearch,
   type ExplicitSort,
 } from './local-engine.js';
-import type { LikenessProbe, MeaningProbe, MeaningSearch } from './meaning-search.js';
+import { EXPANSION_SIMILARITY, type LikenessProbe, type MeaningProbe, type MeaningSearch } from './meaning-search.js';
 import { isModelToken, understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
 
@@ -469,7 +469,9 @@ export class SearchService {
     const corrections = await this.misspellings(terms.filter(Boolean));
     const withCorrection = (word: string, found: readonly Expansion[]): readonly Expansion[] => {
       const fixed = corrections.get(word);
-      return fixed ? [{ word: fixed, similarity: CORRECTION_SIMILARITY, corrected: true }, ...found] : found;
+      // At the least share a word meaning about the same gets: in a title it earns less than the
+      // word as typed in a description (typo tolerance never ranks a fuzzy match above it).
+      return fixed ? [{ word: fixed, similarity: EXPANSION_SIMILARITY, corrected: true }, ...found] : found;
     };
     return {
       ...plan,
@@ -605,13 +607,6 @@ const AI_CANDIDATES = 60;
 const PARTLY_MATCHED = 0.35;
 /** The strength of meaning from which a listing the words do not find (enough) is offered. */
 const MEANING_TO_OFFER = 0.5;
-/**
- * A misspelt word read as the title word a letter or two off it counts as a word meaning about
- * the same does at the least: its credit in a title (× TEXT_CREDIT.expansionInTitle) stays below
- * the word as typed in a description — typo tolerance never ranks a fuzzy match above a listing
- * with the word as typed.
- */
-const CORRECTION_SIMILARITY = 0.6;
 /** The share of meaning in the fused score. */
 const MEANING_WEIGHT = 0.35;
 
