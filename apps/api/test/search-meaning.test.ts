@@ -289,6 +289,25 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('AI search never answers less than plain search', () => {
+    // Words the understanding of equipment reads as saying nothing of a kind ('system'), or
+    // whose listings have too little of the request by its measure: a short AI answer goes on
+    // with plain search's first page, each listing explained by what of the words it has.
+    it.each(['system', 'pump series', 'transfer cell'])('AI search for "%s" holds every listing plain search shows', async (query) => {
+      const plain = await searchBody(ctx.app, { query }, buyer);
+      const shown = [...ids(plain), ...(plain.similar ?? []).map((item) => item.id)];
+      expect(shown.length).toBeGreaterThan(0);
+      const ai = await searchBody(ctx.app, { query, use_rag: true }, buyer);
+      const answered = ids(ai);
+      if (answered.length < SEARCH_PAGE_SIZE) expect(answered).toEqual(expect.arrayContaining(shown.slice(0, SEARCH_PAGE_SIZE)));
+      expect(answered.length).toBeGreaterThanOrEqual(Math.min(shown.length, SEARCH_PAGE_SIZE));
+      expect(ai.total).toBeGreaterThanOrEqual(answered.length);
+      for (const item of ai.items) {
+        expect(item.rag_search_response?.relevance_explanation).toMatch(/^(Relevant|Somewhat relevant|Not relevant): /);
+      }
+    });
+  });
+
   describe('words that match nothing and mean nothing close', () => {
     it.each([false, true])('answers 200 with an empty page and total 0 (use_rag=%s)', async (useRag) => {
       const body = await searchBody(ctx.app, { query: 'zxqv wombat poetry', use_rag: useRag }, buyer);

@@ -368,6 +368,12 @@ export class SearchService {
       found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
       ranked = await rankAll();
     }
+    // A short answer goes on with what plain search finds for the same words: AI search never
+    // answers less than plain search does ('system' names no kind; plain search has its systems).
+    // Not after a query of only constraints ('under $3,000 in Germany'), which filters by them.
+    const onlyConstraints = plan.hardConstraints && plan.facets.length > 0;
+    if (ranked.length < page.limit && !onlyConstraints)
+      ranked = [...ranked, ...(await this.plainBeyond(text, ranked, understood, plan, now, filters))];
     // Issue 16: an explicit order orders what was found (the matches kept, not every listing).
     if (sort) ranked = await this.inOrder(ranked, sort);
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
@@ -430,6 +436,33 @@ export class SearchService {
       };
     });
     return { items, total, totalIsLowerBound };
+  }
+
+  /**
+   * The first page of plain search (its matches, then its similar listings) beyond the listings
+   * `ranked` holds, in plain search's order, scored by the plan's facets so their explanations
+   * say what matched. A page at most: the AI answer stays one page long when it was short.
+   */
+  private async plainBeyond(
+    text: string,
+    ranked: readonly Fused[],
+    understood: UnderstoodQuery,
+    plan: AiPlan,
+    now: Date,
+    filters: SearchFilters,
+  ): Promise<Fused[]> {
+    const plain = await this.plain(text, now, filters, { limit: SEARCH_PAGE_SIZE, offset: 0 });
+    const known = new Set(ranked.map((f) => f.candidate.id));
+    const ids = [...plain.rows, ...(plain.similar ?? [])]
+      .map((r) => r.row.id)
+      .filter((id) => !known.has(id))
+      .slice(0, SEARCH_PAGE_SIZE - ranked.length);
+    if (ids.length === 0) return [];
+    const scored = new Map((await aiCandidates(this.deps.db, now, understood, plan, filters, 0, ids)).candidates.map((c) => [c.id, c]));
+    return ids.flatMap((id) => {
+      const candidate = scored.get(id);
+      return candidate ? [{ candidate, score: (1 - MEANING_WEIGHT) * candidate.lex, strength: undefined }] : [];
+    });
   }
 
   /** The ranked candidates in an explicit order (ties newest first, then by id: the same order as plain search). */
