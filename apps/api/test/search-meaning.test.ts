@@ -308,6 +308,24 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('listings the words score alike', () => {
+    // A word no model knows (no meaning to tell them apart) in more titles than a page holds
+    // (no "more of the same kind"): every one of them meets the request alike.
+    it('AI search lists the listing most about the word first, not the newest', async () => {
+      const mostAbout = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Qorvexa Q2 qorvexa cell sorter',
+        description: 'The Qorvexa sorter: qorvexa optics, qorvexa fluidics and the qorvexa software licence.',
+      });
+      for (let i = 0; i < SEARCH_PAGE_SIZE; i++) {
+        await createActiveListing(ctx.app, seller, { ...CATALOG[0]!, title: `Qorvexa spare part ${i + 1}`, description: 'Boxed spare.' });
+      }
+      const body = await searchBody(ctx.app, { query: 'qorvexa', use_rag: true }, buyer);
+      expect(body.total).toBe(SEARCH_PAGE_SIZE + 1);
+      expect(ids(body)[0]).toBe(mostAbout.id);
+    });
+  });
+
   describe('words that match nothing and mean nothing close', () => {
     it.each([false, true])('answers 200 with an empty page and total 0 (use_rag=%s)', async (useRag) => {
       const body = await searchBody(ctx.app, { query: 'zxqv wombat poetry', use_rag: useRag }, buyer);

@@ -773,6 +773,21 @@ function exclusionSql(excluded: readonly string[]): SQL | undefined {
   return lexemes.length > 0 ? sql`not (${sv} @@ ${ts(lexemes.join(' | '))})` : undefined;
 }
 
+/**
+ * Every word the text facets ask, with the words read for them (other names, corrections),
+ * as one tsquery of alternatives: what ts_rank weighs among listings scored alike.
+ */
+function askedWordsTsquery(facets: readonly Facet[]): SQL | undefined {
+  const queries = wordQueries(facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f)));
+  return queries.length > 0 ? ts(queries.map((q) => `(${q})`).join(' | ')) : undefined;
+}
+
+/** The tsqueries of text facets, then of their loose words' expansions (none empty). */
+function wordQueries(text: readonly Extract<Facet, { tsquery: string }>[]): string[] {
+  const expansions = text.flatMap((f) => (f.kind === 'term' ? (f.expansions ?? []).map((e) => phrasesToTsquery([e.word])) : []));
+  return [...text.map((f) => f.tsquery), ...expansions].filter((q): q is string => Boolean(q));
+}
+
 interface Retrieval {
   /** The concepts' families, when the query names any: the first stage reads them from their index. */
   families: string[];
@@ -819,8 +834,7 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   }
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
-    const expansions = text.flatMap((f) => (f.kind === 'term' ? (f.expansions ?? []).map((e) => phrasesToTsquery([e.word])) : []));
-    const queries = [...text.map((f) => f.tsquery), ...expansions].filter(Boolean);
+    const queries = wordQueries(text);
     const prefixes = text
       .filter((f) => f.kind === 'term' && f.prefix)
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
@@ -863,6 +877,11 @@ export interface AiCandidate {
   lex: number;
   /** Whether the words found it (as opposed to only its meaning). */
   lexical: boolean;
+  /**
+   * How much of its text the asked words (and the words read for them) are: the full-text
+   * rank, which orders listings the facets score alike (three otoscopes for 'otosocpe').
+   */
+  textRank: number;
 }
 
 interface AiCandidates {
@@ -914,6 +933,7 @@ export async function aiCandidates(
     return needs.length > 0 ? sql`(${sql.join(needs, sql` and `)})` : sql`(0 = 0)`;
   };
   const exact = facets.map((facet, i) => sql`${creditSql(facet)} as ${sql.identifier(`f${i}`)}`);
+  const asked = askedWordsTsquery(facets);
   const creditColumns = facets.map((_, i) => sql`${sql.identifier(`f${i}`)}`);
 
   // Stage one. Every candidate is scored from its columns (an index-only scan of the covering
@@ -1010,10 +1030,10 @@ export async function aiCandidates(
       group by id, created_at
     ),
     exact as (
-      select cand.id, cand.created_at, cand.lexical${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
+      select cand.id, cand.created_at, cand.lexical, ${asked ? sql`ts_rank(${sv}, ${asked})` : sql`0`} as text_rank${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
       from cand join ${narrowListings} on ${listings.id} = cand.id
     )
-    select exact.id, exact.created_at, exact.lexical${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
+    select exact.id, exact.created_at, exact.lexical, exact.text_rank${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
       ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
       (select total from counted) as total
     from exact`);
@@ -1024,6 +1044,7 @@ export async function aiCandidates(
     met: raw.met === true || raw.met === 't',
     lex: facets.length === 0 ? 1 : Number(raw.lex ?? 0),
     lexical: raw.lexical === true || raw.lexical === 't',
+    textRank: Number(raw.text_rank ?? 0),
   }));
   return { candidates, total: Number(result.rows[0]?.total ?? 0) };
 }

@@ -329,7 +329,7 @@ export class SearchService {
       const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
       const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
       let likeness: LikenessProbe | undefined;
-      const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort((a, b) => b.lex - a.lex);
+      const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort(byShareThenText);
       // None is exactly what was asked: the few kept are what the buyer will judge the kind by.
       const seeds =
         exact.length > 0 ? exact.map((c) => c.id) : this.fuse(found.candidates, plan, probe, information).map((f) => f.candidate.id);
@@ -569,6 +569,7 @@ export class SearchService {
       (a, b) =>
         Number(b.candidate.met) - Number(a.candidate.met) ||
         b.score - a.score ||
+        b.candidate.textRank - a.candidate.textRank ||
         b.candidate.createdAt.getTime() - a.candidate.createdAt.getTime() ||
         (a.candidate.id < b.candidate.id ? 1 : -1),
     );
@@ -632,6 +633,17 @@ const CONSTRAINT_WORD_SHARE = 0.2;
  */
 function relaxedShare(words: number): number {
   return Math.min(0.65, 0.5 + 0.3 / Math.max(1, words));
+}
+
+/**
+ * Exact matches by the share of the request met, then by how much of their text the words are,
+ * newest first, then by id: what "more of the same kind" is measured against must not depend
+ * on the order the database returned ties in.
+ */
+function byShareThenText(a: AiCandidate, b: AiCandidate): number {
+  return (
+    b.lex - a.lex || b.textRank - a.textRank || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+  );
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
