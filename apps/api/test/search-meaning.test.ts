@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SEARCH_PAGE_SIZE, type Condition } from '@benchmarket/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { listings } from '../src/db/schema.js';
 import { buildDemoCatalog } from '../src/seed/catalog.js';
 import { backfillMeanings } from '../src/modules/listings/meaning.js';
 import { LOCAL_MEANING_MODEL, loadLocalMeaningModel } from '../src/providers/embeddings/local-meaning.js';
@@ -323,6 +324,36 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       const body = await searchBody(ctx.app, { query: 'qorvexa', use_rag: true }, buyer);
       expect(body.total).toBe(SEARCH_PAGE_SIZE + 1);
       expect(ids(body)[0]).toBe(mostAbout.id);
+    });
+  });
+
+  describe('a listing no family was found for', () => {
+    it('AI search for "homecare bed" offers the homecare bed as relevant as the hospital beds, though its title is not in the taxonomy', async () => {
+      const homecare = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Invacare Etude homecare bed, electric',
+        description: 'Four-section profiling, height adjustable, side rails and a handset.',
+      });
+      const [categorised] = await ctx.app.db.select({ category: listings.category }).from(listings).where(eq(listings.id, homecare.id));
+      expect(categorised?.category).toBeNull();
+      for (const title of ['Hill-Rom VersaCare hospital bed', 'LINET Eleganza 3 hospital bed']) {
+        await createActiveListing(ctx.app, seller, {
+          ...CATALOG[0]!,
+          title,
+          description: 'Four-section profiling, height adjustable, side rails and a handset.',
+        });
+      }
+      const body = await searchBody(ctx.app, { query: 'homecare bed', use_rag: true }, buyer);
+      const found = body.items.find((item) => item.id === homecare.id);
+      expect(found?.rag_search_response?.relevance_explanation).toBe('Relevant: "homecare bed" in the title.');
+      const beds = body.items.filter((item) => item.title.includes('hospital bed'));
+      expect(beds.map((item) => item.rag_search_response?.relevance_explanation)).toEqual([
+        'Relevant: "hospital bed" in the title.',
+        'Relevant: "hospital bed" in the title.',
+      ]);
+      for (const bed of beds) {
+        expect(found!.rag_search_response!.relevance_score).toBeGreaterThanOrEqual(bed.rag_search_response!.relevance_score);
+      }
     });
   });
 

@@ -134,6 +134,8 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
       if (concept.kind === 'family')
         parts.met.push(sameWords ? `${article(concept.label)} as asked` : `${concept.label} family matches ${asked}`);
       else if (credit >= 1) parts.met.push(concept.kind === 'model' ? `${asked} in the title` : `${named} as asked`);
+      else if (credit === TEXT_CREDIT.conceptOtherNameInTitle && phraseIn(listing.title, concept.phrases))
+        parts.met.push(`${quote(phraseIn(listing.title, concept.phrases)!)} in the title`);
       else parts.met.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} in the description`);
     } else {
       parts.unmet.push(`${article(ownFamily ?? 'listing')}, but not ${named}`);
@@ -141,7 +143,10 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
     return;
   }
   const other = article(ownFamily ?? 'listing of another kind');
-  if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
+  if (listing.category === null && credit >= 1) {
+    // No family was found for it: the words asked in its title are all there is to go by.
+    parts.met.push(`${quote(phraseIn(listing.title, [concept.matched]) ?? concept.asked)} in the title`);
+  } else if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
     parts.unmet.push(`${quote(phraseIn(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
   } else if (credit >= TEXT_CREDIT.conceptInDescriptionOnly) {
     parts.unmet.push(

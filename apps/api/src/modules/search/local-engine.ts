@@ -633,6 +633,8 @@ function familyCreditSql(credit: Readonly<Record<string, number>>): SQL {
 }
 
 const num = (value: number) => sql.raw(String(value));
+/** A listing no family was found for. */
+const uncategorised = sql`(${listings.category} is null)`;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
@@ -667,10 +669,14 @@ function creditSql(facet: Facet): SQL {
       const inText = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'AC'))}`;
       // The words as asked ('icu bed', 'miseq') in the title beat the concept's other names
       // ('hospital bed', 'hiseq'): both meet the need, the buyer's own words first.
-      const asked = phrasesToTsquery([normalizeForMatch(facet.concept.asked)], { modelSuffix: facet.concept.kind === 'model' });
+      const asked = phrasesToTsquery([facet.concept.matched], { modelSuffix: facet.concept.kind === 'model' });
+      // A listing no family was found for (its words are not the taxonomy's: "homecare bed")
+      // with the words asked in its title is what was asked when they name a kind on their own:
+      // a phrase of two words or more, not one word many kinds share ('analyzer').
+      const askedTellsKind = facet.concept.matched.includes(' ');
       const askedInTitle =
         asked && facet.concept.phrases.length > 1
-          ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0 then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
+          ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0${askedTellsKind ? sql` or ${uncategorised}` : sql``} then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
           : sql``;
       const lineInTitle = facet.line
         ? sql`when ${family} > 0 and ${lineInTitleSql(facet.line)} then ${num(TEXT_CREDIT.modelLineInTitle)} `
@@ -721,7 +727,7 @@ function titlePhrases(facet: Facet): string[] {
   switch (facet.kind) {
     case 'concept':
       // The words asked first, then the kind's own names.
-      return [...new Set([normalizeForMatch(facet.concept.asked), ...facet.concept.phrases])].slice(0, 3);
+      return [...new Set([facet.concept.matched, ...facet.concept.phrases])].slice(0, 3);
     case 'brand':
       return [...new Set([normalizeForMatch(facet.asked), ...facet.phrases])].slice(0, 2);
     case 'model':
@@ -750,11 +756,14 @@ function cheapCreditSql(facet: Facet, hit: SQL, lineHit?: SQL): SQL {
   const sibling = lineHit ? sql`when ${lineHit} then ${num(TEXT_CREDIT.modelLineInTitle)} ` : sql``;
   switch (facet.kind) {
     case 'concept': {
+      // A listing without a family is a candidate only when its title names the concept
+      // (retrievalOf): it may have the words asked, which the second stage tells.
       const family = familyCreditSql(facet.concept.familyCredit);
+      const unknownKind = facet.concept.matched.includes(' ') ? sql`when ${uncategorised} then 1 ` : sql``;
       if (facet.concept.kind === 'family') {
-        return sql`(case when ${family} > 0 then ${family} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)`;
+        return sql`(case when ${family} > 0 then ${family} ${unknownKind}else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)`;
       }
-      return sql`(case when ${family} = 0 then ${num(TEXT_CREDIT.conceptInTitleOnly)} when ${hit} then 1 ${sibling}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
+      return sql`(case ${unknownKind}when ${family} = 0 then ${num(TEXT_CREDIT.conceptInTitleOnly)} when ${hit} then 1 ${sibling}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
     case 'model':
       return sql`(case when ${hit} then 1 ${sibling}else 0 end)`;

@@ -28,6 +28,11 @@ export type ConceptKind = 'family' | 'kind' | 'model';
 export interface Concept {
   /** What the buyer typed, in lower case ('pcr machines'). */
   asked: string;
+  /**
+   * The vocabulary's phrase the words were read as: the words asked, normalised, with a
+   * misspelt word corrected ('homacare bed' → 'homecare bed'). What titles are searched for.
+   */
+  matched: string;
   /** family: names a whole family; kind: a kind within one; model: a model line. */
   kind: ConceptKind;
   /** How explanations name it ('thermal cycler (PCR)', 'qpcr', 'sorvall legend'). */
@@ -515,7 +520,7 @@ function conceptFrom(phrase: string, entries: readonly PhraseEntry[], asked: str
   if (!kind) return undefined;
   const only = PHRASE_FAMILIES_NORMALISED().get(phrase);
   if (only) for (const family of Object.keys(credit)) if (!only.includes(family)) delete credit[family];
-  return { asked, kind, label, familyCredit: credit, phrases: [...phrases] };
+  return { asked, matched: phrase, kind, label, familyCredit: credit, phrases: [...phrases] };
 }
 
 let phraseFamilies: Map<string, readonly string[]> | undefined;
