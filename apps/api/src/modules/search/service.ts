@@ -329,7 +329,7 @@ export class SearchService {
       const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
       const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
       let likeness: LikenessProbe | undefined;
-      const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort(byShareThenMeaning(probe));
+      const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort(byShareThenText);
       // None is exactly what was asked: the few kept are what the buyer will judge the kind by.
       const seeds =
         exact.length > 0 ? exact.map((c) => c.id) : this.fuse(found.candidates, plan, probe, information).map((f) => f.candidate.id);
@@ -636,17 +636,14 @@ function relaxedShare(words: number): number {
 }
 
 /**
- * Exact matches by the share of the request met, then closest in meaning to the words asked,
- * newest first, then by id: the few "more of the same kind" is measured against are the most
- * typical of what was asked, never whichever the database returned first.
+ * Exact matches by the share of the request met, then by how much of their text the words are
+ * (as AI search orders listings it scores alike), newest first, then by id: what "more of the
+ * same kind" is measured against must not depend on the order the database returned ties in.
  */
-function byShareThenMeaning(probe: MeaningProbe | undefined): (a: AiCandidate, b: AiCandidate) => number {
-  const closeness = (c: AiCandidate) => probe?.similarityOf(c.id) ?? -1;
-  return (a, b) =>
-    b.lex - a.lex ||
-    closeness(b) - closeness(a) ||
-    b.createdAt.getTime() - a.createdAt.getTime() ||
-    (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+function byShareThenText(a: AiCandidate, b: AiCandidate): number {
+  return (
+    b.lex - a.lex || b.textRank - a.textRank || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+  );
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
