@@ -309,6 +309,17 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a query of nothing but words that usually pad a request', () => {
+    it('AI search for "system" finds the systems and says the word is in their titles', async () => {
+      const body = await searchBody(ctx.app, { query: 'system', use_rag: true }, buyer);
+      expect(body.items.length).toBeGreaterThan(0);
+      for (const item of body.items.filter((listing) => /\bsystem\b/i.test(listing.title))) {
+        expect(item.rag_search_response?.relevance_explanation).toMatch(/^Relevant: "system" in the title/);
+      }
+      expect(body.items.some((item) => /\bsystem\b/i.test(item.title))).toBe(true);
+    });
+  });
+
   describe('listings the words score alike', () => {
     // A word no model knows (no meaning to tell them apart) in more titles than a page holds
     // (no "more of the same kind"): every one of them meets the request alike.

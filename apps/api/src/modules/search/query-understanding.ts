@@ -739,6 +739,16 @@ function understand(raw: string): UnderstoodQuery {
       query.terms.push(word);
     }
   });
+  // A query of nothing but words that usually only pad a request ('system', 'lab equipment')
+  // asks for those words: nothing else is there to search by.
+  if (!hasTextToMatch(query) && !query.price && !query.condition && !query.country) {
+    tokens.forEach((token, index) => {
+      const word = token.norm;
+      if (used.has(index) || !FILLER_WORDS.has(word) || ENGLISH_STOP_WORDS.has(word) || query.terms.includes(word)) return;
+      query.terms.push(word);
+      leftovers.push(word);
+    });
+  }
   // The last word may be unfinished ('centrif'): it is matched as a prefix too.
   const last = tokens[tokens.length - 1];
   if (
