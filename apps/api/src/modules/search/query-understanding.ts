@@ -29,8 +29,8 @@ export interface Concept {
   /** What the buyer typed, in lower case ('pcr machines'). */
   asked: string;
   /**
-   * The vocabulary's phrase the words were read as: the words asked, normalised, with a
-   * misspelt word corrected ('homacare bed' → 'homecare bed'). What titles are searched for.
+   * The vocabulary's phrase the words were read as ('homecare bed'; a misspelt word is already
+   * corrected in `asked` too): what titles are searched for, in the index's normal form.
    */
   matched: string;
   /** family: names a whole family; kind: a kind within one; model: a model line. */
