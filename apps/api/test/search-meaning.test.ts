@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { listings } from '../src/db/schema.js';
 import { buildDemoCatalog } from '../src/seed/catalog.js';
 import { backfillMeanings } from '../src/modules/listings/meaning.js';
+import { correctWords, wordsNotInLexicon } from '../src/modules/search/local-engine.js';
 import { LOCAL_MEANING_MODEL, loadLocalMeaningModel } from '../src/providers/embeddings/local-meaning.js';
 import { setupTestApp, type TestContext } from './helpers.js';
 import { call, createActiveListing, createListing, activate } from './support/listings.js';
@@ -317,6 +318,38 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
         expect(item.rag_search_response?.relevance_explanation).toMatch(/^Relevant: "system" in the title/);
       }
       expect(body.items.some((item) => /\bsystem\b/i.test(item.title))).toBe(true);
+    });
+  });
+
+  describe('a common English word is a word as typed, not a misspelt name', () => {
+    it('AI search for "powered stretcher" answers the powered stretcher first, not a PowerLED surgical light', async () => {
+      const stretcher = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Stryker Power-PRO XT powered ambulance stretcher',
+        description: 'Battery-powered hydraulic lift, 700 lb capacity, charger included.',
+      });
+      await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Maquet PowerLED II surgical light, dual head',
+        description: 'Ceiling mounted operating light with two LED heads.',
+      });
+      const body = await searchBody(ctx.app, { query: 'powered stretcher', use_rag: true }, buyer);
+      expect(body.items[0]?.id).toBe(stretcher.id);
+      expect(body.items.map((item) => item.rag_search_response?.relevance_explanation ?? '').join(' ')).not.toMatch(/powerled/i);
+    });
+  });
+
+  describe('a word asked in the singular that titles use only in the plural', () => {
+    it('is in the lexicon, not a misspelling to correct ("grips" is read as "grip"; titles say "grips")', async () => {
+      const grips = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Instron pneumatic side action grips, pair',
+        description: 'For tensile tests of films and thin sheet, 1 kN.',
+      });
+      expect(await wordsNotInLexicon(ctx.app.db, ['grip', 'qzxwgrip'])).toEqual(['qzxwgrip']);
+      expect(await correctWords(ctx.app.db, ['grip'])).toEqual([]);
+      const body = await searchBody(ctx.app, { query: 'pneumatic grips (utm accessory)', use_rag: true }, buyer);
+      expect(ids(body)).toContain(grips.id);
     });
   });
 

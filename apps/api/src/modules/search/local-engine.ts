@@ -559,7 +559,7 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
       order by similarity(s.word, w.word) desc, s.word
       limit 5
     ) c
-    where not exists (select 1 from search_words k where k.word = w.word)`);
+    where not ${inLexicon(sql`w.word`)}`);
   // Among the closest by trigrams, the fewest edits wins ('ultrasond' → ultrasound, not ultrasonic).
   const best = new Map<string, { fixed: string; edits: number; similarity: number }>();
   for (const row of result.rows) {
@@ -605,8 +605,16 @@ export async function wordsNotInLexicon(db: Db, words: readonly string[]): Promi
       words.map((w) => sql`${w}`),
       sql`, `,
     )}]::text[]) as w(word)
-    where not exists (select 1 from search_words k where k.word = w.word)`);
+    where not ${inLexicon(sql`w.word`)}`);
   return result.rows.map((r) => r.word);
+}
+
+/**
+ * Whether a query's word is in the lexicon, as typed or in a plural titles use: a query's
+ * words are in the singular ('grips' is read as 'grip'), the lexicon's as typed.
+ */
+function inLexicon(word: SQL): SQL {
+  return sql`exists (select 1 from search_words k where k.word in (${word}, ${word} || 's', ${word} || 'es', regexp_replace(${word}, 'y$', 'ies')))`;
 }
 
 // ── AI search: the scored model in SQL ──────────────────────────────────────

@@ -118,15 +118,23 @@ export class MeaningSearch {
   }
 
   /**
-   * The words (of four letters or more) that the lexicon read into memory does not hold: the
-   * ones that may be misspelt. The lexicon only grows, so a word it holds is a title's word; one
-   * it lacks may be a title's since it was read, which the database's lexicon answers.
+   * The words (of four letters or more) that the lexicon read into memory does not hold and
+   * that are not common English words: the ones that may be misspelt. The lexicon only grows,
+   * so a word it holds is a title's word; one it lacks may be a title's since it was read,
+   * which the database's lexicon answers.
    */
   async unknownWords(words: readonly string[]): Promise<string[]> {
     const { model } = await this.ready();
     await this.readLexicon(model);
     const known = this.lexicon?.known;
-    return words.filter((word) => /^[a-z]{4,}$/.test(word) && !known?.has(word));
+    const inLexicon = (word: string) => pluralsOf(word).some((form) => known?.has(form));
+    return words.filter((word) => /^[a-z]{4,}$/.test(word) && !inLexicon(word) && !model.isOrdinaryWord(word));
+  }
+
+  /** The words among the commonest of English ('powered', 'mortuary'): never read as misspellings. */
+  async ordinaryWords(words: readonly string[]): Promise<Set<string>> {
+    const { model } = await this.ready();
+    return new Set(words.filter((word) => model.isOrdinaryWord(word)));
   }
 
   private async readLexicon(model: LocalMeaningModel): Promise<void> {
@@ -332,4 +340,9 @@ function closeWords(model: LocalMeaningModel, asked: readonly string[], listingT
     if (best) pairs.push({ asked: word, near: best.near });
   }
   return pairs;
+}
+
+/** A word and the plurals titles may use for it: a query's words are read in the singular ('grips' → 'grip'). */
+function pluralsOf(word: string): string[] {
+  return [word, `${word}s`, `${word}es`, ...(word.endsWith('y') ? [`${word.slice(0, -1)}ies`] : [])];
 }

@@ -605,19 +605,25 @@ function joinSplitModels(
 }
 
 const understoodCache = new Map<string, UnderstoodQuery>();
+const NO_WORDS: ReadonlySet<string> = new Set();
 const CACHE_LIMIT = 2000;
 
-/** What `raw` asks for. Pure; the last 2,000 answers are remembered. */
-export function understandQuery(raw: string): UnderstoodQuery {
-  const cached = understoodCache.get(raw);
+/**
+ * What `raw` asks for. `ordinary`: words of the query known to be common English words, which
+ * are never read as a misspelt vocabulary word ('powered' is not the line 'PowerLED').
+ * Pure; the last 2,000 answers are remembered.
+ */
+export function understandQuery(raw: string, ordinary: ReadonlySet<string> = NO_WORDS): UnderstoodQuery {
+  const key = ordinary.size === 0 ? raw : `${raw}\u0000${[...ordinary].sort().join(' ')}`;
+  const cached = understoodCache.get(key);
   if (cached) return cached;
-  const result = understand(raw);
+  const result = understand(raw, ordinary);
   if (understoodCache.size >= CACHE_LIMIT) understoodCache.delete(understoodCache.keys().next().value!);
-  understoodCache.set(raw, result);
+  understoodCache.set(key, result);
   return result;
 }
 
-function understand(raw: string): UnderstoodQuery {
+function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery {
   const c = compile();
   const query: UnderstoodQuery = {
     raw,
@@ -664,7 +670,7 @@ function understand(raw: string): UnderstoodQuery {
   let used = consumed(matches);
   const candidates = new Map<number, string>();
   tokens.forEach((token, index) => {
-    if (used.has(index) || ENGLISH_STOP_WORDS.has(token.norm) || FILLER_WORDS.has(token.norm)) return;
+    if (used.has(index) || ENGLISH_STOP_WORDS.has(token.norm) || FILLER_WORDS.has(token.norm) || ordinary.has(token.norm)) return;
     const fixed = correctionFor(token.norm);
     if (fixed) candidates.set(index, fixed);
   });

@@ -308,7 +308,12 @@ export class SearchService {
         totalIsLowerBound: browsed.totalIsLowerBound,
       };
     }
-    let understood = understandQuery(text);
+    // Common English words are words as typed, never misspellings of a vocabulary word.
+    const typed = normalizeForMatch(text)
+      .split(/[^a-z]+/)
+      .filter(Boolean);
+    const ordinary = await this.deps.meaning?.ordinaryWords(typed).catch(() => undefined);
+    let understood = understandQuery(text, ordinary);
     let plan = await this.withExpansions(planAiSearch(understood));
     const limit = Math.max(AI_CANDIDATES, page.offset + page.limit * 2);
     const meaningFilter = { nowMs: now.getTime(), ...filters };
@@ -352,7 +357,7 @@ export class SearchService {
       // Nothing has most of the words: read them as the closest words listings use (pg_trgm).
       const corrections = await correctWords(db, [...understood.terms, ...understood.models]);
       if (corrections.length > 0) {
-        understood = understandQuery(applyCorrections(text, corrections));
+        understood = understandQuery(applyCorrections(text, corrections), ordinary);
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
         plan = await this.withExpansions(planAiSearch(understood));
         found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);

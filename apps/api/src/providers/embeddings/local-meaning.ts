@@ -17,6 +17,12 @@ const TITLE_WEIGHT = 3;
 const FAMILY_WEIGHT = 1.5;
 /** Words of a description read (its start says what the thing is; the rest is detail). */
 const DESCRIPTION_WORDS = 80;
+/**
+ * How common a word must be (its frequency rank) to be a word of English, never a misspelling:
+ * 'powered', 'hybrid' and 'mortuary' rank 5,000–30,000, while the misspellings the model has
+ * met ('seperate', 'recieve', 'vaccum') rank beyond 90,000.
+ */
+const ORDINARY_WORD_RANK = 50_000;
 
 /** Words whose meaning says nothing about a thing (beyond what frequency already discounts). */
 const FUNCTION_WORDS = new Set(
@@ -112,6 +118,12 @@ export class LocalMeaningModel {
   /** True when the model knows the word. */
   knows(word: string): boolean {
     return this.rowsOf(word).length > 0;
+  }
+
+  /** True when the word is among the commonest of English: a word as typed, not a typo. */
+  isOrdinaryWord(word: string): boolean {
+    const row = this.vectors.rowOf(word);
+    return row !== undefined && row < ORDINARY_WORD_RANK;
   }
 }
 
