@@ -353,6 +353,26 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe("a kind named by the words before a family's name", () => {
+    it('AI search for "platelet agitator" answers the platelet agitators before the mixers of the agitators\' family', async () => {
+      const agitators = [];
+      for (const title of ['Helmer PF48i platelet agitator', 'Terumo platelet agitator, 96 bags']) {
+        agitators.push(
+          await createActiveListing(ctx.app, seller, {
+            ...CATALOG[0]!,
+            title,
+            description: 'Flatbed agitation for platelet storage bags at room temperature.',
+          }),
+        );
+      }
+      const body = await searchBody(ctx.app, { query: 'platelet agitator', use_rag: true }, buyer);
+      expect(ids(body).slice(0, 2).sort()).toEqual(agitators.map((a) => a.id).sort());
+      for (const item of body.items.slice(0, 2)) {
+        expect(item.rag_search_response?.relevance_explanation).toMatch(/^Relevant: "platelet agitator" in the title/);
+      }
+    });
+  });
+
   describe('listings the words score alike', () => {
     // A word no model knows (no meaning to tell them apart) in more titles than a page holds
     // (no "more of the same kind"): every one of them meets the request alike.

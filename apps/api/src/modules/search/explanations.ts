@@ -143,9 +143,11 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
     return;
   }
   const other = article(ownFamily ?? 'listing of another kind');
-  if (listing.category === null && credit >= 1) {
-    // No family was found for it: the words asked in its title are all there is to go by.
-    parts.met.push(`${quote(phraseIn(listing.title, [concept.matched]) ?? concept.asked)} in the title`);
+  if (credit >= 1 && (listing.category === null || concept.compound)) {
+    // No family was found for it, or another was: the words asked in its title ('homecare
+    // bed', 'platelet agitator') are what make it the kind asked.
+    const titled = phraseIn(listing.title, concept.compound ? [concept.compound, concept.matched] : [concept.matched]);
+    parts.met.push(`${quote(titled ?? concept.compound ?? concept.asked)} in the title`);
   } else if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
     parts.unmet.push(`${quote(phraseIn(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
   } else if (credit >= TEXT_CREDIT.conceptInDescriptionOnly) {

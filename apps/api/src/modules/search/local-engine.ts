@@ -689,7 +689,11 @@ function creditSql(facet: Facet): SQL {
       const lineInTitle = facet.line
         ? sql`when ${family} > 0 and ${lineInTitleSql(facet.line)} then ${num(TEXT_CREDIT.modelLineInTitle)} `
         : sql``;
-      return sql`(case ${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
+      // A title naming the kind asked with the words before it ('platelet agitator') is that
+      // kind, in whatever family the categoriser put it.
+      const compound = facet.concept.compound ? phrasesToTsquery([facet.concept.compound]) : undefined;
+      const compoundInTitle = compound ? sql`when ${sv} @@ ${ts(withWeights(compound, 'A'))} then 1 ` : sql``;
+      return sql`(case ${compoundInTitle}${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
         ${lineInTitle}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
@@ -841,13 +845,19 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
     .flatMap((f) => f.concept.phrases)
     .filter((phrase) => phrase.split(' ').every((w) => w.length >= 4 && !/^\d+$/.test(w)))
     .map((phrase) => `%${phrase.split(' ').join('%')}%`);
-  if (titled.length > 0) {
-    // ORed, not `ilike any (array)`: each pattern can use the trigram index.
-    const inTitle = sql`(${sql.join(
-      [...new Set(titled)].map((p) => sql`${listings.title} ilike ${p}`),
-      sql` or `,
-    )})`;
-    sources.push(sql`(${listings.category} is null and ${inTitle})`);
+  // ORed, not `ilike any (array)`: each pattern can use the trigram index.
+  const inTitle =
+    titled.length > 0
+      ? sql`(${sql.join(
+          [...new Set(titled)].map((p) => sql`${listings.title} ilike ${p}`),
+          sql` or `,
+        )})`
+      : undefined;
+  if (inTitle) sources.push(sql`(${listings.category} is null and ${inTitle})`);
+  const everyWord = concepts.length > 0 ? everyWordElsewhere(facets, families, inTitle) : undefined;
+  if (everyWord) {
+    sources.push(everyWord);
+    return { families, sources, fullText: everyWord };
   }
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
@@ -864,6 +874,37 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
     }
   }
   return { families, sources };
+}
+
+/**
+ * Listings outside the concepts' families (and not found by their titles) that have every
+ * word asked, when a kind comes with words of its own: 'body composition analyzer' names the
+ * clinical analyzers' family, and the body composition analyzer sits in another. Found by the
+ * full-text index; a misspelt word counts by its correction.
+ */
+function everyWordElsewhere(facets: readonly Facet[], families: readonly string[], inTitle: SQL | undefined): SQL | undefined {
+  if (!facets.some((f) => f.kind === 'term')) return undefined;
+  const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f));
+  const each = text.map((f) => {
+    const corrected = f.kind === 'term' ? (f.expansions ?? []).filter((e) => e.corrected).map((e) => phrasesToTsquery([e.word])) : [];
+    return [f.tsquery, ...corrected]
+      .filter((q): q is string => Boolean(q))
+      .map((q) => `(${q})`)
+      .join(' | ');
+  });
+  if (each.some((q) => !q)) return undefined;
+  const elsewhere = [
+    ...(families.length > 0
+      ? [
+          sql`(${listings.category} is null or ${listings.category} not in (${sql.join(
+            families.map((f) => sql`${f}`),
+            sql`, `,
+          )}))`,
+        ]
+      : []),
+    ...(inTitle ? [sql`not (${listings.category} is null and ${inTitle})`] : []),
+  ];
+  return and([sql`${sv} @@ ${ts(each.map((q) => `(${q})`).join(' & '))}`, ...elsewhere]);
 }
 
 export interface AiPlan {

@@ -44,6 +44,11 @@ export interface Concept {
   familyCredit: Readonly<Record<string, number>>;
   /** Normalised phrases whose presence in a listing's title or description satisfies it. */
   phrases: readonly string[];
+  /**
+   * The loose words asked right before the concept's, with them ('platelet agitator', 'body
+   * composition analyzer'): a kind of it, which a title naming it is, whatever its family.
+   */
+  compound?: string;
 }
 
 export interface BrandMention {
@@ -694,6 +699,8 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
   const countryLeadIndexes = new Set<number>();
   /** Words the vocabulary read as (part of) a model line ('xpr', 'oec 9900'), and its concept. */
   const modelLines = new Map<number, Concept>();
+  /** Where each concept's words begin in the query. */
+  const conceptStarts = new Map<Concept, number>();
   for (const match of matches) {
     if (match.type === 'country') {
       if (!query.country) query.country = { name: match.name, code: match.code, asked: match.asked };
@@ -707,7 +714,10 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
       const same = (a: Concept, b: Concept) =>
         a.asked === b.asked || (a.label === b.label && Object.keys(a.familyCredit).join() === Object.keys(b.familyCredit).join());
       const existing = query.concepts.find((known) => same(known, concept));
-      if (!existing) query.concepts.push(concept);
+      if (!existing) {
+        query.concepts.push(concept);
+        conceptStarts.set(concept, match.start);
+      }
       if (concept.kind === 'model') for (let k = match.start; k < match.start + match.length; k++) modelLines.set(k, existing ?? concept);
     } else if (brandEntry && brandEntry.type === 'brand') {
       if (!query.brands.some((b) => b.name === brandEntry.brand)) {
@@ -733,6 +743,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
   );
   // What is left: model numbers and other content words; stop words and filler go.
   const leftovers: string[] = [];
+  const termIndexes = new Set<number>();
   tokens.forEach((token, index) => {
     if (used.has(index) || countryLeadIndexes.has(index) || joined.has(index)) return;
     const word = token.norm;
@@ -741,10 +752,12 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
     leftovers.push(word);
     if (isModelToken(word)) {
       if (!query.models.includes(word)) query.models.push(word);
-    } else if (!query.terms.includes(word)) {
-      query.terms.push(word);
+    } else {
+      termIndexes.add(index);
+      if (!query.terms.includes(word)) query.terms.push(word);
     }
   });
+  query.concepts = query.concepts.map((concept) => withCompound(concept, conceptStarts.get(concept), tokens, termIndexes));
   // A query of nothing but words that usually only pad a request ('system', 'lab equipment')
   // asks for those words: nothing else is there to search by.
   if (!hasTextToMatch(query) && !query.price && !query.condition && !query.country) {
@@ -766,6 +779,19 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
     query.prefix = last.norm;
   }
   return query;
+}
+
+/** Loose words of a compound before a kind's name, at most ('body composition analyzer'). */
+const COMPOUND_WORDS = 2;
+
+/** The concept with the loose words right before its own ('platelet' of "platelet agitator"), if any. */
+function withCompound(concept: Concept, start: number | undefined, tokens: readonly Token[], termIndexes: ReadonlySet<number>): Concept {
+  if (start === undefined || concept.kind === 'model') return concept;
+  const before: string[] = [];
+  for (let index = start - 1; index >= 0 && before.length < COMPOUND_WORDS && termIndexes.has(index); index--) {
+    before.unshift(tokens[index]!.norm);
+  }
+  return before.length > 0 ? { ...concept, compound: [...before, concept.matched].join(' ') } : concept;
 }
 
 /** True when the query asks for something besides constraints (words to match). */
