@@ -674,9 +674,11 @@ const LOCAL_MEANING: Calibration = { floor: 0.35, full: 0.6 };
 const STANDOUT: Calibration = { floor: 2, full: 4 };
 /**
  * Listing-to-listing similarity ('more of the same kind' in AI search, plain search's similar
- * listings): two listings of one kind sit at 0.6 and above.
+ * listings): two listings of one kind sit at 0.6 and above when their titles say the same
+ * things, and at 0.35–0.5 when they do not ("Instron 3369 50kN load frame" beside a "universal
+ * testing system"); other kinds mostly below.
  */
-const LIKENESS: Calibration = { floor: 0.45, full: 0.8 };
+const LIKENESS: Calibration = { floor: 0.35, full: 0.8 };
 /** How many of the first matches a similar listing is measured against (their mean vector). */
 const LIKENESS_SEEDS = 3;
 /** Nearest listings read beyond those wanted, for the ones the filters leave out. */
