@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   const set = loadUnseenSet(path.join(path.dirname(fileURLToPath(import.meta.url)), setName));
   // --query WORDS: only the queries of the half that contain WORDS (looking at one with --verbose).
   const only = args.includes('--query') ? args[args.indexOf('--query') + 1]!.toLowerCase() : undefined;
+  // --top N: how many of each page --verbose prints (3 unless told).
+  const shownTop = args.includes('--top') ? Number(args[args.indexOf('--top') + 1]) : 3;
   const queries = set.queries.filter((q) => (split === 'all' || q.split === split) && (!only || q.query.toLowerCase().includes(only)));
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-unseen-'));
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
         rr: reciprocalRank(grades),
         count: shown.length,
         top: shown
-          .slice(0, 3)
+          .slice(0, shownTop)
           .map(
             (item, i) =>
               `${grades[i]}·${item.title}${verbose && item.rag_search_response ? ` — ${item.rag_search_response.relevance_explanation}` : ''}`,
@@ -154,8 +156,9 @@ async function main(): Promise<void> {
         `${pad(JSON.stringify(query.query), 46)} ${pad(query.type, 13)} ${pad(query.split, 7)} ${pad(fmt(plain.ndcg), 8)} ${pad(fmt(ai.ndcg), 6)} ${plain.count}/${ai.count}`,
       );
       if (verbose) {
-        console.log(`    plain: ${plain.top.join(' | ')}`);
-        console.log(`    AI:    ${ai.top.join(' | ')}`);
+        const list = (top: string[]) => (shownTop > 3 ? top.map((t) => `\n      ${t}`).join('') : top.join(' | '));
+        console.log(`    plain: ${list(plain.top)}`);
+        console.log(`    AI:    ${list(ai.top)}`);
       }
     }
     const byType = Object.fromEntries(

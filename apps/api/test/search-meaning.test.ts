@@ -353,6 +353,24 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('an abbreviation that ends in "s" is not a plural', () => {
+    it('AI search for "GC-MS" reads a title\'s "GCMS" as a GC-MS, not as "gcm"', async () => {
+      const gcms = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Shimadzu GCMS-QP2020 NX',
+        description: 'GC-2030 with single quad MS, new dealer stock.',
+      });
+      await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'AB Sciex API 4000 LC/MS/MS',
+        description: 'Triple quadrupole mass spectrometer with Analyst software.',
+      });
+      const body = await searchBody(ctx.app, { query: 'GC-MS', use_rag: true }, buyer);
+      expect(ids(body)[0]).toBe(gcms.id);
+      expect(body.items[0]!.rag_search_response?.relevance_explanation).toMatch(/^Relevant: /);
+    });
+  });
+
   describe("a kind named by the words before a family's name", () => {
     it('AI search for "platelet agitator" answers the platelet agitators before the mixers of the agitators\' family', async () => {
       const agitators = [];

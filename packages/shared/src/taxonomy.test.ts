@@ -123,6 +123,12 @@ describe('normalizeForMatch', () => {
     expect(normalizeForMatch('CO₂ incubator')).toBe('co2 incubator');
     expect(normalizeForMatch('glass')).toBe('glass');
   });
+
+  it('keeps an abbreviation ending in "s" whole, as the full-text index does', () => {
+    expect(normalizeForMatch('Shimadzu GCMS-QP2020')).toBe('shimadzu gcms qp2020');
+    expect(normalizeForMatch('nXDS pumps')).toBe('nxds pump');
+    expect(normalizeForMatch('ECGs and AEDs')).toBe('ecg and aed');
+  });
 });
 
 describe('synonyms', () => {

@@ -4312,12 +4312,17 @@ export function findFamily(id: string | null | undefined): EquipmentFamily | und
   return id ? familiesById.get(id) : undefined;
 }
 
-/** Folds a simple English plural so 'centrifuges' matches 'centrifuge'. */
+/**
+ * Folds a simple English plural so 'centrifuges' matches 'centrifuge'. A final 's' goes only
+ * when a vowel comes before the letter ahead of it, as the full-text index's English stemmer
+ * decides: 'gcms', 'lcms' and 'nxds' are abbreviations the index keeps whole, and read as
+ * 'gcm' or 'nxd' they matched nothing.
+ */
 function singular(token: string): string {
   if (token.length <= 3 || /\d/.test(token)) return token;
   if (token.endsWith('ies') && token.length > 4) return `${token.slice(0, -3)}y`;
   if (/(xes|ches|shes|sses)$/.test(token)) return token.slice(0, -2);
-  if (token.endsWith('s') && !/(ss|us|is)$/.test(token)) return token.slice(0, -1);
+  if (token.endsWith('s') && !/(ss|us|is)$/.test(token) && /[aeiouy]/.test(token.slice(0, -2))) return token.slice(0, -1);
   return token;
 }
 
