@@ -173,8 +173,7 @@ export class MeaningIndex {
     c.price[slot] = Number(row.price);
     c.condition[slot] = row.condition;
     c.location[slot] = row.location;
-    if (this.common.projections.length > slot)
-      this.common.projections[slot] = this.dotSlot(slot, this.common.vector);
+    if (this.common.projections.length > slot) this.common.projections[slot] = this.dotSlot(slot, this.common.vector);
     if (this.cells) {
       const previous = this.cells.cellOf[slot] ?? -1;
       const cell = nearestCell(this.cells.centroids, meaning, this.dimensions);
