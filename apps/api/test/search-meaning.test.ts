@@ -371,6 +371,28 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a model typed as one word', () => {
+    it('AI search for "miniflex600" lists the MiniFlex 600, then another MiniFlex, before other X-ray instruments', async () => {
+      const asked = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Rigaku MiniFlex 600 benchtop X-ray diffractometer',
+        description: 'Powder XRD, 600 W X-ray tube, D/teX Ultra detector.',
+      });
+      const sibling = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Rigaku Miniflex II desktop XRD',
+        description: 'Older benchtop diffractometer, works, with PDXL software.',
+      });
+      await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Hologic Discovery A DXA bone densitometer',
+        description: 'X-ray bone density scanner, benchtop console, 2014.',
+      });
+      const body = await searchBody(ctx.app, { query: 'miniflex600', use_rag: true }, buyer);
+      expect(ids(body).slice(0, 2)).toEqual([asked.id, sibling.id]);
+    });
+  });
+
   describe("a kind named by the words before a family's name", () => {
     it('AI search for "platelet agitator" answers the platelet agitators before the mixers of the agitators\' family', async () => {
       const agitators = [];

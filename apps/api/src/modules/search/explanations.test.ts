@@ -44,6 +44,7 @@ describe('the scored model', () => {
 
   it.each([
     ['nanodrop 2000', 'nanodrop', "'nanodrop'"],
+    ['miniflex600', 'miniflex', "'miniflex'"],
     ['servo i', 'servo', "'servo'"],
     ['cobas z 480', 'cobas z', "('cobas' <-> 'z' | 'cobas' <2> 'z')"],
     ['5810r', '5810', "'5810':*"],

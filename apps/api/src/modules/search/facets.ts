@@ -240,12 +240,16 @@ const GENERIC_LINE_WORDS = new Set([
 /** The line of a model (see ModelLine), when it has one a title can show. */
 export function modelLineOf(model: string): ModelLine | undefined {
   // Lower case without singulars: the title is matched as written ('Cobas', not 'coba').
-  const words = model
+  const typed = model
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
+  // A name and its number typed as one word ('miniflex600') is the name's line as typed apart.
+  // Up to five letters the letters are a code, not a name (isSplitModel): 'xpr205' has no line.
+  const joined = typed.length === 1 ? /^([a-z]{6,})(\d+)$/.exec(typed[0]!) : null;
+  const words = joined ? [joined[1]!, joined[2]!] : typed;
   if (words.length >= 2) {
     const last = words[words.length - 1]!;
     const line = words.slice(0, -1);

@@ -861,7 +861,12 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   }
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
-    const queries = wordQueries(text);
+    // A model's siblings ('Miniflex II' for "miniflex600") are candidates by their line's words.
+    const lines = text.flatMap((f) => {
+      const line = lineOf(f);
+      return line ? [withWeights(line.tsquery, 'A')] : [];
+    });
+    const queries = [...wordQueries(text), ...lines];
     const prefixes = text
       .filter((f) => f.kind === 'term' && f.prefix)
       .map((f) => `'${(f as { word: string }).word.replace(/[^a-z0-9]/g, '')}':*`);
