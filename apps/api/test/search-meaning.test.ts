@@ -393,6 +393,30 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a name of loose words ends in a word many kinds share', () => {
+    it('AI search for "dissolution tester" answers a dissolution bath before a tablet hardness tester', async () => {
+      const tester = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'SOTAX AT 7 Smart dissolution tester',
+        description: 'Seven vessels, paddles and baskets, qualified last year.',
+      });
+      const bath = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Varian VK 7025 dissolution bath',
+        description: 'Seven spindles, USP apparatus 2, heater circulator included.',
+      });
+      const hardness = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Erweka TBH 125 tablet hardness tester',
+        description: 'Measures the breaking force, diameter and thickness of tablets.',
+      });
+      const found = ids(await searchBody(ctx.app, { query: 'dissolution tester', use_rag: true }, buyer));
+      expect(found[0]).toBe(tester.id);
+      expect(found).toContain(bath.id);
+      if (found.includes(hardness.id)) expect(found.indexOf(bath.id)).toBeLessThan(found.indexOf(hardness.id));
+    });
+  });
+
   describe("a kind named by the words before a family's name", () => {
     it('AI search for "platelet agitator" answers the platelet agitators before the mixers of the agitators\' family', async () => {
       const agitators = [];

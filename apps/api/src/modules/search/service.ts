@@ -332,7 +332,10 @@ export class SearchService {
     }
     const rankAll = async () => {
       const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
-      const information = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
+      const informative = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
+      // The words before a name's last word tell the kind ('dissolution' of "dissolution tester").
+      const head = headTermOf(understood);
+      const information = informative.map((x, i) => (head !== undefined && termWords[i] === head ? x * HEAD_SHARE : x));
       let likeness: LikenessProbe | undefined;
       const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort(byShareThenText);
       // None is exactly what was asked: the few kept are what the buyer will judge the kind by.
@@ -649,6 +652,27 @@ function byShareThenText(a: AiCandidate, b: AiCandidate): number {
   return (
     b.lex - a.lex || b.textRank - a.textRank || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
   );
+}
+
+/** How much a name's last word counts, beside the words before it, in the share a listing must have. */
+const HEAD_SHARE = 0.5;
+
+/**
+ * The last word of a name of loose words ('tester' of "dissolution tester", "lung function
+ * tester"): what it says is the thing's class, which many kinds share; the words before it say
+ * which kind. A listing with them and another last word ("dissolution bath") is more likely
+ * what was asked than one with only the last word ("tablet hardness tester"). None when the
+ * name ends in a word that pads a request ('sleep study machine') or has one word.
+ */
+function headTermOf(query: UnderstoodQuery): string | undefined {
+  if (query.terms.length < 2) return undefined;
+  const tokens = normalizeForMatch(query.raw).split(' ');
+  const positions = query.terms.map((term) => tokens.lastIndexOf(term));
+  if (positions.some((at) => at < 0)) return undefined;
+  const last = Math.max(...positions);
+  const next = tokens[last + 1];
+  if (next !== undefined && FILLER_WORDS.has(next)) return undefined;
+  return tokens[last];
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
