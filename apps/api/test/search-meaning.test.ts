@@ -414,6 +414,11 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       expect(found[0]).toBe(tester.id);
       expect(found).toContain(bath.id);
       if (found.includes(hardness.id)) expect(found.indexOf(bath.id)).toBeLessThan(found.indexOf(hardness.id));
+
+      // Plain search: the bath follows the exact match among the listings with fewer words; the hardness tester does not.
+      const plain = await searchBody(ctx.app, { query: 'dissolution tester' }, buyer);
+      expect(ids(plain)).toEqual([tester.id, bath.id]);
+      expect(plain.exact_matches).toBe(1);
     });
   });
 

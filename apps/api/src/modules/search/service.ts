@@ -240,8 +240,14 @@ export class SearchService {
     // follows it ('Fresenius 2008K' for "fresenius 2008t"), as a bare number already is. Not
     // in an alert, which mails new listings for the model asked.
     const models = filters.liveSince === undefined ? modelNumbersOf(understood) : new Set<string>();
+    // The words before a name's last word tell the kind, as in AI search ('dissolution bath' for "dissolution tester").
+    const head = headTermOf(understood);
     const weights = fixed.map((w, i) =>
-      models.has(w) || !(about.has(w) || about.has(content[i] ?? '')) ? information[i]! * CONSTRAINT_WORD_SHARE : information[i]!,
+      models.has(w) || !(about.has(w) || about.has(content[i] ?? ''))
+        ? information[i]! * CONSTRAINT_WORD_SHARE
+        : content[i] === head
+          ? information[i]! * HEAD_SHARE
+          : information[i]!,
     );
     const relaxed = anyWordTsquery(fixed, excluded, prefix, 1);
     if (!relaxed) return strict;
