@@ -630,6 +630,46 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   });
 });
 
+describe('GET /api/v1/listings/search — a kind named with its last word another', () => {
+  // Its own app: the lexicon in memory is read at the first search (then every minute), and
+  // the word model reads 'lamp' as a word a title here uses.
+  let ctx: TestContext;
+  let buyer: TestUser;
+  let seller: TestUser;
+  beforeAll(async () => {
+    ctx = await setupTestApp();
+    buyer = await createUser(ctx.app, { verified: true });
+    seller = await createUser(ctx.app, { verified: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('AI search reads "operating room lamp" as the operating room lights, before a slit lamp', async () => {
+    const lights = [];
+    // Some title says "lights": the word model reads 'lamp' as it (0.65), not as "light" (0.55).
+    for (const title of ['Dräger Polaris 600 twin-head operating light', 'Skytron Aurora dual LED surgical lights']) {
+      lights.push(
+        await createActiveListing(ctx.app, seller, {
+          ...CATALOG[0]!,
+          title,
+          description: 'Ceiling mounted, 160,000 lux, from a hospital theatre refit.',
+        }),
+      );
+    }
+    await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Haag Streit BM 900 slit lamp',
+      description: 'Ophthalmic slit lamp on a table, for the examination room.',
+    });
+    const body = await searchBody(ctx.app, { query: 'operating room lamp', use_rag: true }, buyer);
+    expect(ids(body).slice(0, 2).sort()).toEqual(lights.map((l) => l.id).sort());
+    for (const item of body.items.slice(0, 2)) {
+      expect(item.rag_search_response?.relevance_explanation).toMatch(/^Relevant: /);
+    }
+  });
+});
+
 // ── With an AI endpoint that fails: the local model answers ──────────────────
 
 /**

@@ -319,7 +319,7 @@ export class SearchService {
       .split(/[^a-z]+/)
       .filter(Boolean);
     const ordinary = await this.deps.meaning?.ordinaryWords(typed).catch(() => undefined);
-    let understood = understandQuery(text, ordinary);
+    let understood = await this.withKindsNamedAnotherWay(text, understandQuery(text, ordinary), ordinary);
     let plan = await this.withExpansions(planAiSearch(understood));
     const limit = Math.max(AI_CANDIDATES, page.offset + page.limit * 2);
     const meaningFilter = { nowMs: now.getTime(), ...filters };
@@ -503,6 +503,41 @@ export class SearchService {
     const unheard = await wordsNotInLexicon(this.deps.db, loose);
     const remaining = plan.facets.filter((facet) => isTextFacet(facet) && !(facet.kind === 'term' && unheard.includes(facet.word)));
     return remaining.length > 0 ? unheard : [];
+  }
+
+  /**
+   * A kind named with one word another ('operating room lamp' for the "operating room light"):
+   * loose words that, with one of them read as a word meaning about the same (the expansions of
+   * the word model), make a kind's name of two words or more the vocabulary knows, are read as
+   * that kind. Only the last word is read another way, and the reading that leaves the fewest
+   * words loose wins; a word alone never becomes a kind this way.
+   */
+  private async withKindsNamedAnotherWay(
+    text: string,
+    understood: UnderstoodQuery,
+    ordinary?: ReadonlySet<string>,
+  ): Promise<UnderstoodQuery> {
+    if (!this.deps.meaning || understood.terms.length < 2) return understood;
+    const expansions = await this.deps.meaning.expansions(understood.terms).catch(() => undefined);
+    if (!expansions) return understood;
+    // The last word is swapped, as names of one kind differ ('lamp' and "light", 'hoist' and "lift").
+    const last = understood.terms.length - 1;
+    const readings = expansions[last]!.filter((e) => !e.definedBy && !e.corrected)
+      .map((e) => ({ term: understood.terms[last]!, ...e }))
+      .sort((a, b) => b.similarity - a.similarity);
+    let best: UnderstoodQuery | undefined;
+    for (const { term, word } of readings) {
+      const reread = applyCorrections(text, [{ from: term, to: word }]);
+      if (reread === text) continue;
+      const candidate = understandQuery(reread, ordinary);
+      const named = candidate.concepts.some(
+        (c) => c.kind === 'kind' && c.matched.split(' ').length >= 2 && c.matched.split(' ').includes(normalizeForMatch(word)),
+      );
+      // The reading that leaves the fewest words loose ('operating room light', not 'operating table' and a lamp).
+      if (named && candidate.concepts.length > understood.concepts.length && (!best || candidate.terms.length < best.terms.length))
+        best = candidate;
+    }
+    return best ?? understood;
   }
 
   /** The plan with, for each loose word, the words listings use that mean about the same. */
