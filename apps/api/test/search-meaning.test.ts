@@ -630,7 +630,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   });
 });
 
-describe('GET /api/v1/listings/search — a kind named with its last word another', () => {
+describe('GET /api/v1/listings/search — a name and its last word, on a catalog of its own', () => {
   // Its own app: the lexicon in memory is read at the first search (then every minute), and
   // the word model reads 'lamp' as a word a title here uses.
   let ctx: TestContext;
@@ -667,6 +667,17 @@ describe('GET /api/v1/listings/search — a kind named with its last word anothe
     for (const item of body.items.slice(0, 2)) {
       expect(item.rag_search_response?.relevance_explanation).toMatch(/^Relevant: /);
     }
+  });
+
+  it('answers nothing to "dissolution tester" where no listing is about dissolution, not every tester', async () => {
+    await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Erweka TBH 125 tablet hardness tester',
+      description: 'Measures the breaking force of tablets; tested and calibrated.',
+    });
+    const body = await searchBody(ctx.app, { query: 'dissolution tester', use_rag: true }, buyer);
+    expect(body.items).toEqual([]);
+    expect(body.total).toBe(0);
   });
 });
 

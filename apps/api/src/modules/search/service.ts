@@ -373,7 +373,7 @@ export class SearchService {
         ranked = await rankAll();
       }
     }
-    const unheard = ranked.length === 0 ? await this.unheardWords(plan) : [];
+    const unheard = ranked.length === 0 ? await this.unheardWords(plan, headTermOf(understood)) : [];
     if (unheard.length > 0) {
       // Still nothing: words that no title uses and that no model reads as another word tell
       // no listing from another ('tracing' of "heart tracing machine"): the others decide.
@@ -494,15 +494,17 @@ export class SearchService {
 
   /**
    * The loose words of a plan that no listing's title uses and that have no word meaning about
-   * the same — only when other words or needs remain to search by (else nothing is left to say
-   * which listing fits, and the empty state answers).
+   * the same — only when other words or needs remain to search by, more than a name's last
+   * word (else nothing is left to say which listing fits, and the empty state answers).
    */
-  private async unheardWords(plan: AiPlan): Promise<string[]> {
+  private async unheardWords(plan: AiPlan, head: string | undefined): Promise<string[]> {
     const loose = plan.facets.flatMap((facet) => (facet.kind === 'term' && !facet.expansions?.length ? [facet.word] : []));
     if (loose.length === 0) return [];
     const unheard = await wordsNotInLexicon(this.deps.db, loose);
     const remaining = plan.facets.filter((facet) => isTextFacet(facet) && !(facet.kind === 'term' && unheard.includes(facet.word)));
-    return remaining.length > 0 ? unheard : [];
+    // Nor when only a name's last word would be left: 'tester' alone is not what "dissolution tester" asks.
+    const onlyTheHead = remaining.every((facet) => facet.kind === 'term' && facet.word === head);
+    return remaining.length > 0 && !onlyTheHead ? unheard : [];
   }
 
   /**
