@@ -4,7 +4,7 @@
  * into a tuning half and a test half). Reports NDCG@10 and MRR of plain and AI search per
  * half and per query kind, and exits 1 when a target is missed on the half asked for.
  *
- *   npx tsx search-quality/run-unseen.ts [--split test|tuning|all] [--verbose] [--json out.json] [--query WORDS]
+ *   npx tsx search-quality/run-unseen.ts [--split test|tuning|all] [--verbose [--top N]] [--json out.json] [--query WORDS]
  *   npx tsx search-quality/run-unseen.ts --set holdout      # the second blind set (all of it held out)
  *   npx tsx search-quality/run-unseen.ts --set fresh|novel --split test|tuning   # the third and fourth
  *

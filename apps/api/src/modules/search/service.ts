@@ -511,25 +511,22 @@ export class SearchService {
    * A kind named with one word another ('operating room lamp' for the "operating room light"):
    * loose words that, with one of them read as a word meaning about the same (the expansions of
    * the word model), make a kind's name of two words or more the vocabulary knows, are read as
-   * that kind. Only the last word is read another way, and the reading that leaves the fewest
-   * words loose wins; a word alone never becomes a kind this way.
+   * that kind. Only the name's last word (`headTermOf`) is read another way, and the reading
+   * that leaves the fewest words loose wins; a word alone never becomes a kind this way.
    */
   private async withKindsNamedAnotherWay(
     text: string,
     understood: UnderstoodQuery,
     ordinary?: ReadonlySet<string>,
   ): Promise<UnderstoodQuery> {
-    if (!this.deps.meaning || understood.terms.length < 2) return understood;
-    const expansions = await this.deps.meaning.expansions(understood.terms).catch(() => undefined);
-    if (!expansions) return understood;
-    // The last word is swapped, as names of one kind differ ('lamp' and "light", 'hoist' and "lift").
-    const last = understood.terms.length - 1;
-    const readings = expansions[last]!.filter((e) => !e.definedBy && !e.corrected)
-      .map((e) => ({ term: understood.terms[last]!, ...e }))
-      .sort((a, b) => b.similarity - a.similarity);
+    const head = headTermOf(understood);
+    if (!this.deps.meaning || head === undefined) return understood;
+    // The last word is read another way, as names of one kind differ ('lamp' and "light", 'hoist' and "lift").
+    const [expansions] = (await this.deps.meaning.expansions([head]).catch(() => undefined)) ?? [];
+    const readings = (expansions ?? []).filter((e) => !e.definedBy && !e.corrected).sort((a, b) => b.similarity - a.similarity);
     let best: UnderstoodQuery | undefined;
-    for (const { term, word } of readings) {
-      const reread = applyCorrections(text, [{ from: term, to: word }]);
+    for (const { word } of readings) {
+      const reread = applyCorrections(text, [{ from: head, to: word }]);
       if (reread === text) continue;
       const candidate = understandQuery(reread, ordinary);
       const named = candidate.concepts.some(
