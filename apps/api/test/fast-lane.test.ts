@@ -7,6 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { PING_REUSE_MS } from '../src/modules/health/routes.js';
 import { createTestDatabase, setupTestApp, testEnv, type TestContext } from './helpers.js';
 import { activate, call, createListing, GOOD_LISTING } from './support/listings.js';
 import { BLUE, jpeg, RED, uploadPhotos } from './support/photos.js';
@@ -170,6 +171,39 @@ describe('the fast lane sends what Fastify would', () => {
   });
 });
 
+describe('the fast lane answers the health check while its last ping stands', () => {
+  it.each(['GET', 'HEAD'] as const)('%s /api/v1/health: the answer Fastify gives, from the same ping', async (method) => {
+    // The first check asks the database (Fastify's path); the next, within the second, are the lane's.
+    expect((await overHttp('GET', '/api/v1/health')).status).toBe(200);
+    const { lane, fastify, byLane } = await bothWays(method, '/api/v1/health');
+    expect(byLane).toBe(1);
+    expect(lane.status).toBe(200);
+    expect(lane.headers).toEqual(fastify.headers);
+    expect(lane.body.equals(fastify.body)).toBe(true);
+    if (method === 'GET') expect(JSON.parse(lane.body.toString())).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  });
+
+  it('a database that stopped answering: 503 "degraded" on every check, none from the lane', { timeout: 120_000 }, async () => {
+    const broken = await setupTestApp();
+    await broken.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(broken.app.server.address() as AddressInfo).port}/api/v1/health`;
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      await broken.database.close();
+      await new Promise((resolve) => setTimeout(resolve, PING_REUSE_MS));
+      const before = broken.app.fastLane.answers;
+      for (let check = 0; check < 3; check += 1) {
+        const answer = await fetch(url);
+        expect(answer.status).toBe(503);
+        expect((await answer.json()).status).toBe('degraded');
+      }
+      expect(broken.app.fastLane.answers).toBe(before);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('the fast lane leaves to Fastify', () => {
   it("a photo of a listing that is not public: 404 without its signed URL, the owner's signed URL served privately", async () => {
     const seller = await createUser(ctx.app);
@@ -221,7 +255,8 @@ describe('the fast lane leaves to Fastify', () => {
 
   it('anything but GET and HEAD, and paths it does not hold', async () => {
     const before = ctx.app.fastLane.answers;
-    expect((await overHttp('GET', '/api/v1/health')).status).toBe(200);
+    expect((await overHttp('GET', '/api/v1/listings/latest?limit=1')).status).toBe(200);
+    expect((await overHttp('GET', '/api/v1/health/')).status).toBe(404);
     expect((await overHttp('GET', '/assets/missing-abc123.js')).status).toBe(404);
     const posted = await new Promise<number>((resolve, reject) => {
       http

@@ -49,6 +49,21 @@ describe('the health check asks the database at most once a second', () => {
     expect(together.every((result) => result.up)).toBe(true);
   });
 
+  it("says the last ping's answer only while it stands: none before it comes back, none once a second old", async () => {
+    let answer: () => void = () => undefined;
+    const ping = countingPing([() => new Promise<void>((resolve) => (answer = resolve))]);
+    expect(ping.check.standing()).toBeUndefined();
+    const out = ping.check();
+    expect(ping.check.standing()).toBeUndefined();
+    answer();
+    await out;
+    expect(ping.check.standing()?.up).toBe(true);
+    ping.advance(PING_REUSE_MS - 1);
+    expect(ping.check.standing()?.up).toBe(true);
+    ping.advance(1);
+    expect(ping.check.standing()).toBeUndefined();
+  });
+
   it('asks again once the answer is a second old, and reports a database that stopped answering', async () => {
     const ping = countingPing([() => Promise.resolve(), () => Promise.reject(new Error('connection refused'))]);
     expect((await ping.check()).up).toBe(true);

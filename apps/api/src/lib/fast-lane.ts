@@ -40,8 +40,8 @@ export function newRequestId(): string {
 
 /**
  * Issue 19: the answers that are already in memory — the web build's files, public photos whose
- * listing was checked at the current catalog version, pages kept while the catalog holds — are
- * written straight to Node's response, in front of Fastify. Their headers (the security headers
+ * listing was checked at the current catalog version, pages kept while the catalog holds, the
+ * health check while its last database ping stands — are written straight to Node's response, in front of Fastify. Their headers (the security headers
  * included) are worked out once; a request costs a map lookup, a conditional check and one
  * write. Everything else, and every such request whose answer is not in memory, goes on to
  * Fastify unchanged: the lane never reads the database, never refuses and never errs — when in
@@ -109,11 +109,12 @@ export class FastLane {
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     const { method } = request;
     const url = request.url ?? '/';
-    // The API's answers always take Fastify's path (sign-in, schemas, the flood guard).
-    if ((method !== 'GET' && method !== 'HEAD') || url.startsWith(API_PREFIX)) return false;
-    if (this.closed) return false;
+    if ((method !== 'GET' && method !== 'HEAD') || this.closed) return false;
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
+    // The API's answers take Fastify's path (sign-in, schemas, the flood guard), but for the
+    // exact paths a module gives the lane (the health check).
+    if (pathname.startsWith(API_PREFIX) && !this.exact.has(pathname)) return false;
     const found = this.found(request, pathname);
     if (!found) return false;
     const started = performance.now();
