@@ -393,6 +393,32 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a name and its number joined in a title', () => {
+    it('"mastersizer 3000" finds the "Mastersizer3000" before the Mastersizer 2000, in plain and AI search', async () => {
+      const joined = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Malvern Mastersizer3000 + Aero S dry dispersion',
+        description: 'Refurbished MS3000 optical bench with Aero S dry powder feeder. 12 month warranty.',
+      });
+      const older = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Malvern Mastersizer 2000 with Hydro 2000S',
+        description: 'Older laser diffraction particle sizer, works. Hydro 2000S small volume unit.',
+      });
+      for (const use_rag of [false, true]) {
+        const body = await searchBody(ctx.app, { query: 'mastersizer 3000', use_rag }, buyer);
+        const found = ids(body);
+        expect(found, `use_rag ${use_rag}`).toContain(joined.id);
+        expect(found.indexOf(joined.id), `use_rag ${use_rag}`).toBeLessThan(found.indexOf(older.id) >>> 0);
+      }
+      const explained = async (query: string) =>
+        (await searchBody(ctx.app, { query, use_rag: true }, buyer)).items.find((item) => item.id === joined.id)?.rag_search_response
+          ?.relevance_explanation;
+      expect(await explained('mastersizer 3000')).toMatch(/^Relevant: "mastersizer" in the title; "3000" in the title/);
+      expect(await explained('3000')).toContain('"3000" in the title ("Mastersizer3000")');
+    });
+  });
+
   describe('a name of loose words ends in a word many kinds share', () => {
     it('AI search for "dissolution tester" answers a dissolution bath before a tablet hardness tester', async () => {
       const tester = await createActiveListing(ctx.app, seller, {

@@ -43,7 +43,7 @@ export async function insertListing(app: FastifyInstance, ownerId: string, input
       location: country?.name ?? null,
       locationCode: country?.code ?? null,
       category,
-      searchTerms: buildSearchTerms({ condition, category, location: country?.name ?? null }),
+      searchTerms: buildSearchTerms({ title: input.title, condition, category, location: country?.name ?? null }),
       durationMonths: 1,
       isVerified: true,
       verificationStatus: 'auto_approved',

@@ -20,5 +20,6 @@ export {
 } from './mapper.js';
 export type { ListingChange } from './moderation.js';
 export { LISTING_EMBED_JOB, listingMeaning } from './meaning.js';
+export { joinedNamesApart } from './search-terms.js';
 export { activeListingSql, hasEnded, isListingActive, notHeldBackSql } from './visibility.js';
 export { EXPIRY_REMINDER_JOB, EXPIRY_SWEEP } from './expiry.js';

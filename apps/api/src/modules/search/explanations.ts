@@ -6,6 +6,7 @@ import {
   normalizeForMatch,
   type RagSearchResponse,
 } from '@benchmarket/shared';
+import { joinedNamesApart } from '../listings/index.js';
 import type { Verdict } from '../../providers/ai/index.js';
 import { TEXT_CREDIT, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
 import { brandsInText } from './query-understanding.js';
@@ -143,7 +144,10 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
     return;
   }
   const other = article(ownFamily ?? 'listing of another kind');
-  if (credit >= 1 && (listing.category === null || concept.compound)) {
+  if (concept.kind === 'model' && credit > TEXT_CREDIT.conceptInTitleOnly) {
+    // A model line's name in the title counts in any family (local-engine: creditSql).
+    parts.met.push(`${asked} in the title`);
+  } else if (credit >= 1 && (listing.category === null || concept.compound)) {
     // No family was found for it, or another was: the words asked in its title ('homecare
     // bed', 'platelet agitator') are what make it the kind asked.
     const titled = phraseIn(listing.title, concept.compound ? [concept.compound, concept.matched] : [concept.matched]);
@@ -200,8 +204,17 @@ function describeWord(
   if (credit >= 1)
     parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
   else if (credit >= TEXT_CREDIT.wordInDescription) parts.met.push(`${what} in the description`);
-  else if (credit > 0) parts.met.push(`${what} in its category or condition`);
+  else if (credit > 0) parts.met.push(`${what} in ${numberJoinedInTitle(listing.title, word) ?? 'its category or condition'}`);
   else parts.unmet.push(facet.kind === 'model' ? `not ${what}` : `no ${what}`);
+}
+
+/**
+ * Where a word credited from the listing's search terms shows in its title joined to a name
+ * ('3000' in "Mastersizer3000"): the title, quoting the joined word; undefined otherwise.
+ */
+function numberJoinedInTitle(title: string, word: string): string | undefined {
+  const joined = joinedNamesApart(title).find((apart) => apart.split(' ')[1] === word);
+  return joined ? `the title (${quote(joined.replace(' ', ''))})` : undefined;
 }
 
 function describeConstraint(

@@ -1,4 +1,4 @@
-import type { Condition } from '@benchmarket/shared';
+import { normalizeForMatch, type Condition } from '@benchmarket/shared';
 import type { Concept, CountryAsk, PriceAsk, UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -294,10 +294,30 @@ function priceBoundsCents(price: PriceAsk): { minCents: number | null; maxCents:
   }
 }
 
+/**
+ * A model line asked with its number ('mastersizer 3000'), as sellers also write it: joined
+ * into one word ("Mastersizer3000"), which the full-text parser keeps whole, so neither the
+ * line nor the number matched it. Each such number term → the joined word, which becomes one
+ * more name of the line and one more spelling of the number.
+ */
+function numbersJoinedToLines(query: UnderstoodQuery): Map<string, { concept: Concept; joined: string }> {
+  const asked = ` ${normalizeForMatch(query.raw)} `;
+  const joinedTo = new Map<string, { concept: Concept; joined: string }>();
+  for (const concept of query.concepts) {
+    if (concept.kind !== 'model' || !/^[a-z]+$/.test(concept.matched)) continue;
+    const number = query.terms.find((term) => /^\d{2,}$/.test(term) && asked.includes(` ${concept.asked} ${term} `));
+    if (number && !joinedTo.has(number)) joinedTo.set(number, { concept, joined: `${concept.matched}${number}` });
+  }
+  return joinedTo;
+}
+
 /** The facets of an understood query, text facets first. */
 export function facetsOf(query: UnderstoodQuery): Facet[] {
   const facets: Facet[] = [];
-  for (const concept of query.concepts) {
+  const joinedTo = numbersJoinedToLines(query);
+  for (const asked of query.concepts) {
+    const joined = [...joinedTo.values()].filter((j) => j.concept === asked).map((j) => j.joined);
+    const concept = joined.length > 0 ? { ...asked, phrases: [...asked.phrases, ...joined] } : asked;
     const tsquery = phrasesToTsquery(concept.phrases, { modelSuffix: concept.kind === 'model' });
     if (tsquery || Object.keys(concept.familyCredit).length > 0) {
       const line = concept.kind === 'model' ? modelLineOf(concept.asked) : undefined;
@@ -321,7 +341,8 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
   }
   for (const term of query.terms) {
     const prefix = term === query.prefix;
-    const tsquery = phrasesToTsquery([term]);
+    const joined = joinedTo.get(term)?.joined;
+    const tsquery = phrasesToTsquery(joined ? [term, joined] : [term]);
     if (tsquery) facets.push({ kind: 'term', weight: WEIGHTS.term, word: term, tsquery, prefix });
   }
   if (query.condition) {

@@ -693,7 +693,10 @@ function creditSql(facet: Facet): SQL {
       // kind, in whatever family the categoriser put it.
       const compound = facet.concept.compound ? phrasesToTsquery([facet.concept.compound]) : undefined;
       const compoundInTitle = compound ? sql`when ${sv} @@ ${ts(withWeights(compound, 'A'))} then 1 ` : sql``;
-      return sql`(case ${compoundInTitle}${askedInTitle}when ${inTitle} then (case when ${family} > 0 then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
+      // A model line's name in the title ("Mastersizer") is that line, in whatever family the
+      // categoriser put the listing: the name is a maker's own, not a word kinds share.
+      const ofItsKind = facet.concept.kind === 'model' ? sql`true` : sql`${family} > 0`;
+      return sql`(case ${compoundInTitle}${askedInTitle}when ${inTitle} then (case when ${ofItsKind} then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
         ${lineInTitle}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
