@@ -41,15 +41,15 @@ export function newRequestId(): string {
 /**
  * Issue 19: the answers that are already in memory — the web build's files, public photos whose
  * listing was checked at the current catalog version, pages kept while the catalog holds, the
- * health check while its last database ping stands — are written straight to Node's response, in front of Fastify. Their headers (the security headers
- * included) are worked out once; a request costs a map lookup, a conditional check and one
- * write. Everything else, and every such request whose answer is not in memory, goes on to
- * Fastify unchanged: the lane never reads the database, never refuses and never errs — when in
- * doubt it does not answer. Fastify's own path for the same URLs stays and gives the same
- * answers (tests: apps/api/test/fast-lane.test.ts); what a request through the lane skips is
- * Fastify's per-request machinery — routing, hooks, the reply object — which cost more than
- * the write (a bare Fastify serving the app shell's 8 KB: 0.73× a hello-world; Node's own
- * server: 0.9×).
+ * health check while its last database ping stands — are written straight to Node's response,
+ * in front of Fastify. Their headers (the security headers included) are worked out once; a
+ * request costs a map lookup, a conditional check and one write. Everything else, and every
+ * such request whose answer is not in memory, goes on to Fastify unchanged: the lane never
+ * reads the database, never refuses and never errs — when in doubt it does not answer.
+ * Fastify's own path for the same URLs stays and gives the same answers (tests:
+ * apps/api/test/fast-lane.test.ts); what a request through the lane skips is Fastify's
+ * per-request machinery — routing, hooks, the reply object — which cost more than the write (a
+ * bare Fastify serving the app shell's 8 KB: 0.73× a hello-world; Node's own server: 0.9×).
  */
 export class FastLane {
   private readonly exact = new Map<string, FastAnswerer>();

@@ -209,11 +209,12 @@ function describeWord(
 }
 
 /**
- * Where a word credited from the listing's search terms shows in its title joined to a name
- * ('3000' in "Mastersizer3000"): the title, quoting the joined word; undefined otherwise.
+ * Where a word credited from the listing's search terms shows in its title as part of a name
+ * joined to its number ('3000' or 'mastersizer' in "Mastersizer3000"): the title, quoting the
+ * joined word; undefined otherwise.
  */
 function numberJoinedInTitle(title: string, word: string): string | undefined {
-  const joined = joinedNamesApart(title).find((apart) => apart.split(' ')[1] === word);
+  const joined = joinedNamesApart(title).find((apart) => apart.toLowerCase().split(' ').includes(word));
   return joined ? `the title (${quote(joined.replace(' ', ''))})` : undefined;
 }
 

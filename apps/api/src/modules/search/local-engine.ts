@@ -682,9 +682,12 @@ function creditSql(facet: Facet): SQL {
       // with the words asked in its title is what was asked when they name a kind on their own:
       // a phrase of two words or more, not one word many kinds share ('analyzer').
       const askedTellsKind = facet.concept.matched.includes(' ');
+      // A model line's name in the title ("Mastersizer") is that line, in whatever family the
+      // categoriser put the listing: the name is a maker's own, not a word kinds share.
+      const ofItsKind = facet.concept.kind === 'model' ? sql`true` : sql`${family} > 0`;
       const askedInTitle =
         asked && facet.concept.phrases.length > 1
-          ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${family} > 0${askedTellsKind ? sql` or ${uncategorised}` : sql``} then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
+          ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${ofItsKind}${askedTellsKind ? sql` or ${uncategorised}` : sql``} then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
           : sql``;
       const lineInTitle = facet.line
         ? sql`when ${family} > 0 and ${lineInTitleSql(facet.line)} then ${num(TEXT_CREDIT.modelLineInTitle)} `
@@ -693,9 +696,6 @@ function creditSql(facet: Facet): SQL {
       // kind, in whatever family the categoriser put it.
       const compound = facet.concept.compound ? phrasesToTsquery([facet.concept.compound]) : undefined;
       const compoundInTitle = compound ? sql`when ${sv} @@ ${ts(withWeights(compound, 'A'))} then 1 ` : sql``;
-      // A model line's name in the title ("Mastersizer") is that line, in whatever family the
-      // categoriser put the listing: the name is a maker's own, not a word kinds share.
-      const ofItsKind = facet.concept.kind === 'model' ? sql`true` : sql`${family} > 0`;
       return sql`(case ${compoundInTitle}${askedInTitle}when ${inTitle} then (case when ${ofItsKind} then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
         when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
         ${lineInTitle}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
