@@ -199,12 +199,6 @@ export class SearchService {
     return new Map((await correctWords(this.deps.db, unknown)).map((c) => [c.from, c.to]));
   }
 
-  /** The words that may be misspelt: not a common English word, which is a word as typed ('lung' is not a misspelt "long"). */
-  private async mayBeMisspelt(words: readonly string[]): Promise<string[]> {
-    const ordinary = await this.deps.meaning?.ordinaryWords(words).catch(() => undefined);
-    return words.filter((word) => !ordinary?.has(word));
-  }
-
   private async plainMatches(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
@@ -234,9 +228,7 @@ export class SearchService {
     const kept = words.filter((w) => !FILLER_WORDS.has(w) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
     // With exact matches every word is in the catalog as typed: nothing to correct.
-    const corrections = new Map(
-      strict.total > 0 ? [] : (await correctWords(db, await this.mayBeMisspelt(content))).map((c) => [c.from, c.to]),
-    );
+    const corrections = new Map(strict.total > 0 ? [] : (await correctWords(db, content)).map((c) => [c.from, c.to]));
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
       lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
@@ -371,12 +363,8 @@ export class SearchService {
     };
     let ranked = await rankAll();
     if (ranked.length === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
-      // Nothing has most of the words: read them as the closest words listings use (pg_trgm) —
-      // not a common English word, which is a word as typed ('lung' is not a misspelt "long").
-      const corrections = await correctWords(
-        db,
-        [...understood.terms, ...understood.models].filter((word) => !ordinary?.has(word)),
-      );
+      // Nothing has most of the words: read them as the closest words listings use (pg_trgm).
+      const corrections = await correctWords(db, [...understood.terms, ...understood.models]);
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections), ordinary);
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
