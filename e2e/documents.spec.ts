@@ -58,7 +58,8 @@ describe('listing documents journey (issue 15)', () => {
     await logInWithToken(context, buyer.token);
     await page.goto(`/listings/${listingId}`);
     const section = page.getByRole('region', { name: 'Documents' });
-    await section.waitFor();
+    // The page is drawn by the server and then hydrated: wait for the row, as a reader would.
+    await section.getByText('Calibration certificate', { exact: true }).waitFor();
     expect(await section.getByText('Calibration certificate', { exact: true }).isVisible()).toBe(true);
     expect(await section.textContent()).toMatch(/PDF, \d+ (bytes|kB)/);
 
