@@ -16,16 +16,19 @@ export function createTestQueryClient(): QueryClient {
 interface RenderOptions {
   /** Stores this access token first, as a returning logged-in visitor would have. */
   token?: string;
+  /** Fills the query cache first, as hydrating a server-drawn page does. */
+  cached?: (queryClient: QueryClient) => void;
 }
 
 /** Renders routes in a memory router inside the app's providers. */
 export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   path = '/',
-  { token }: RenderOptions = {},
+  { token, cached }: RenderOptions = {},
 ) {
   if (token) setToken(token);
   const queryClient = createTestQueryClient();
+  cached?.(queryClient);
   const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
     initialEntries: [path],
   });

@@ -1,5 +1,5 @@
 import { LATEST_LISTINGS_LIMIT, type Listing } from '@benchmarket/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/session/use-auth';
 
@@ -45,8 +45,16 @@ export function listingQueryOptions(id: string, viewerId: string | null) {
  */
 export function useListing(id: string, { enabled = true, signedInOnly = false }: { enabled?: boolean; signedInOnly?: boolean } = {}) {
   const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
   const sessionReady = signedInOnly ? user !== null : !isLoading;
-  return useQuery({ ...listingQueryOptions(id, user?.id ?? null), enabled: enabled && sessionReady });
+  return useQuery({
+    ...listingQueryOptions(id, user?.id ?? null),
+    enabled: enabled && sessionReady,
+    // Issue 19: the server drew the page as a visitor sees it (it knows no session). While a
+    // signed-in reader's own copy loads, the visitor's copy of the same listing stays on the
+    // page instead of a loading skeleton: no flash between the server's page and theirs.
+    placeholderData: () => (user ? queryClient.getQueryData(listingKeys.detail(id, null)) : undefined),
+  });
 }
 
 /** GET /listings/latest?limit= (spec §7): the newest active listings. */

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { expectTitle, openPage } from '@/testing/page';
+import { listingKeys } from '@/lib/api/listings';
 import { renderApp } from '@/testing/render-app';
 import { BUYER, LISTING_ID, SELLER, makeListing } from '../testing/make-listing';
 
@@ -45,6 +46,31 @@ describe('/listings/{id}', () => {
     renderApp(path);
     expect(await screen.findByText('Loading listing…')).toBeInTheDocument();
     await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' });
+  });
+
+  it("keeps the page the server drew while a signed-in reader's own copy loads: no loading skeleton in between (issue 19)", async () => {
+    const network = stubFetch({ 'GET /api/v1/auth/me': { body: BUYER }, [detail]: { body: makeListing() } });
+    let skeletonShown = false;
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Loading listing…')) skeletonShown = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    // As after hydrating the server's HTML: the visitor's copy of the listing is in the cache.
+    renderApp(path, {
+      token: 'buyer-token',
+      cached: (queryClient) => queryClient.setQueryData(listingKeys.detail(LISTING_ID, null), makeListing()),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(
+        network.requests.some((r) => r.url.endsWith(detail.split(' ')[1]!) && r.headers.get('Authorization') === 'Bearer buyer-token'),
+      ).toBe(true);
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Eppendorf 5810R Centrifuge' })).toBeInTheDocument();
+    });
+    observer.disconnect();
+    expect(skeletonShown).toBe(false);
   });
 
   it('warns about an unverified listing next to its badge', async () => {
