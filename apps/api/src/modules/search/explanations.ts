@@ -204,7 +204,7 @@ function describeWord(
   if (credit >= 1)
     parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
   else if (credit >= TEXT_CREDIT.wordInDescription) parts.met.push(`${what} in the description`);
-  else if (credit > 0) parts.met.push(`${what} in ${numberJoinedInTitle(listing.title, word) ?? 'its category or condition'}`);
+  else if (credit > 0) parts.met.push(`${what} in ${joinedWordInTitle(listing.title, word) ?? 'its category or condition'}`);
   else parts.unmet.push(facet.kind === 'model' ? `not ${what}` : `no ${what}`);
 }
 
@@ -213,7 +213,7 @@ function describeWord(
  * joined to its number ('3000' or 'mastersizer' in "Mastersizer3000"): the title, quoting the
  * joined word; undefined otherwise.
  */
-function numberJoinedInTitle(title: string, word: string): string | undefined {
+function joinedWordInTitle(title: string, word: string): string | undefined {
   const joined = joinedNamesApart(title).find((apart) => apart.toLowerCase().split(' ').includes(word));
   return joined ? `the title (${quote(joined.replace(' ', ''))})` : undefined;
 }
