@@ -598,3 +598,18 @@ describe('GET /api/v1/listings/search — British and American spellings (runs l
     expect(ai.slice(0, 2).sort()).toEqual([american, british].sort());
   });
 });
+
+describe('GET /api/v1/listings/search — a finished last word (runs last: it adds listings)', () => {
+  it('does not read a whole last word as the start of a description\'s longer word ("hospital bed" is not a bedside monitor)', async () => {
+    const monitor = await insertListing(ctx.app, seller.id, {
+      title: 'GE Healthcare Carescape B450 Patient Monitor',
+      description: 'From a university hospital: 12 in display, transport and bedside use.',
+      price: 3200,
+      category: 'patient-monitors',
+    });
+    expect(await searchOk({ query: 'hospital bed' })).toMatchObject({ items: [], total: 0 });
+    expect((await searchOk({ query: 'hospital bed', use_rag: true })).items).toEqual([]);
+    // A buyer who stops short of a title's word still finds it.
+    expect(idsOf(await searchOk({ query: 'carescape patient moni' }))).toEqual([monitor]);
+  });
+});

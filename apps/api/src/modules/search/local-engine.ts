@@ -326,10 +326,23 @@ function lexeme(word: string): string | undefined {
 }
 
 /**
+ * Where a query's last word may be the start of a longer word: in titles and search terms
+ * ('AB'), never in descriptions, which begin longer words with every short one — a buyer who
+ * stops short ('eppendorf centri') means the name of a thing. When the word completes a kind's
+ * name ('bed' of "hospital bed"), in titles alone ('A': an OR table's "tabletop", not the
+ * "bedside monitor" of the monitors' search terms).
+ */
+export type WordStartScope = 'A' | 'AB';
+
+function startOf(lexemeOfWord: string, scope: WordStartScope): string {
+  return `${lexemeOfWord}:*${scope}`;
+}
+
+/**
  * The plain query: `websearch_to_tsquery` of everything but the last word, and the last
  * word as a prefix (stemmed, or as typed) — 'eppendorf centri' finds 'centrifuge'.
  */
-export function plainTsquery(text: string): SQL {
+export function plainTsquery(text: string, scope: WordStartScope = 'AB'): SQL {
   const trimmed = text.trim();
   const quotes = (trimmed.match(/"/g) ?? []).length;
   const last = /(^|\s)([\p{L}\p{N}]+)$/u.exec(trimmed);
@@ -343,7 +356,7 @@ export function plainTsquery(text: string): SQL {
   if (!prefix || prefix.length < 5) return sql`websearch_to_tsquery('english', ${trimmed})`;
   // The word as typed, stemmed ('centrifuges' → centrifug), or as the start of an indexed word
   // ('centri' → centrifug). Not a stemmed prefix: 'aed' stems to 'a', and 'a:*' matches everything.
-  const prefixQuery = sql`(to_tsquery('english', ${prefix}) || to_tsquery('simple', ${`${prefix}:*`}))`;
+  const prefixQuery = sql`(to_tsquery('english', ${prefix}) || to_tsquery('simple', ${startOf(prefix, scope)}))`;
   return head ? sql`(websearch_to_tsquery('english', ${head}) && ${prefixQuery})` : prefixQuery;
 }
 
@@ -352,11 +365,11 @@ export function plainTsquery(text: string): SQL {
  * finds "RM 2235" too, and 'XPR 205' "XPR205": only the space differs) and in the other
  * English spelling ('moisture analyzer' finds "moisture analyser").
  */
-export function plainQueryWithOtherSpellings(text: string): SQL {
-  const typed = plainTsquery(text);
+export function plainQueryWithOtherSpellings(text: string, scope: WordStartScope = 'AB'): SQL {
+  const typed = plainTsquery(text, scope);
   const model = otherModelSpelling(text);
   const english = otherEnglishSpelling(text);
-  const others = [...(model ? [sql`websearch_to_tsquery('english', ${model})`] : []), ...(english ? [plainTsquery(english)] : [])];
+  const others = [...(model ? [sql`websearch_to_tsquery('english', ${model})`] : []), ...(english ? [plainTsquery(english, scope)] : [])];
   return others.length === 0 ? typed : sql`(${sql.join([typed, ...others], sql` || `)})`;
 }
 
@@ -391,7 +404,12 @@ export function otherModelSpelling(text: string): string | undefined {
  * words, all but one (the OR of each combination leaving one out), or any (1); the last as a
  * prefix; '-word' exclusions kept.
  */
-export function anyWordTsquery(words: readonly string[], excluded: readonly string[], lastIsPrefix: boolean, atLeast = 1): SQL | undefined {
+export function anyWordTsquery(
+  words: readonly string[],
+  excluded: readonly string[],
+  lastIsPrefix: WordStartScope | undefined,
+  atLeast = 1,
+): SQL | undefined {
   const lexemes = words.map(lexeme).filter((l): l is string => Boolean(l));
   if (lexemes.length === 0) return undefined;
   const last = lexemes[lexemes.length - 1]!;
@@ -404,7 +422,7 @@ export function anyWordTsquery(words: readonly string[], excluded: readonly stri
       .filter(Boolean)
       .join(' & ');
     positive = lastIsPrefix
-      ? sql`(${all ? sql`to_tsquery('english', ${all}) && ` : sql``}(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`})))`
+      ? sql`(${all ? sql`to_tsquery('english', ${all}) && ` : sql``}(to_tsquery('english', ${last}) || to_tsquery('simple', ${startOf(last, lastIsPrefix)})))`
       : sql`to_tsquery('english', ${lexemes.join(' & ')})`;
   } else if (atLeast > 1 && lexemes.length > atLeast && lexemes.length <= 6) {
     // All but one: the OR of every combination leaving one word out.
@@ -413,8 +431,8 @@ export function anyWordTsquery(words: readonly string[], excluded: readonly stri
   } else if (lastIsPrefix) {
     positive =
       stemmed.length > 0
-        ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${`${last}:*`}))`
-        : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${`${last}:*`}))`;
+        ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${startOf(last, lastIsPrefix)}))`
+        : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${startOf(last, lastIsPrefix)}))`;
   } else {
     positive = sql`to_tsquery('english', ${lexemes.join(' | ')})`;
   }
@@ -435,7 +453,7 @@ export function listingMatches(tsquery: SQL): SQL {
 export function informationShareSql(
   words: readonly string[],
   weights: readonly number[],
-  lastIsPrefix: boolean,
+  lastIsPrefix: WordStartScope | undefined,
   share: number,
 ): SQL | undefined {
   const parts: SQL[] = [];
@@ -447,7 +465,7 @@ export function informationShareSql(
     total += weight;
     const matches =
       lastIsPrefix && i === words.length - 1 && l.length >= 5
-        ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`})))`
+        ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${startOf(l, lastIsPrefix)})))`
         : sql`(${sv} @@ to_tsquery('english', ${l}))`;
     parts.push(sql`(case when ${matches} then ${num(Math.round(weight * 1000) / 1000)} else 0 end)`);
   });
@@ -464,7 +482,7 @@ export function informationShareSql(
 export function necessaryWordsTsquery(
   words: readonly string[],
   weights: readonly number[],
-  lastIsPrefix: boolean,
+  lastIsPrefix: WordStartScope | undefined,
   share: number,
   excluded: readonly string[],
 ): SQL | undefined {
@@ -476,7 +494,7 @@ export function necessaryWordsTsquery(
     if (!l) return [];
     return [
       last && lastIsPrefix && l.length >= 5
-        ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${`${l}:*`}))`
+        ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${startOf(l, lastIsPrefix)}))`
         : sql`to_tsquery('english', ${l})`,
     ];
   });
@@ -943,6 +961,8 @@ export interface AiCandidate {
   lex: number;
   /** Whether the words found it (as opposed to only its meaning). */
   lexical: boolean;
+  /** The family the categoriser filed it in, if any. */
+  category: string | null;
   /**
    * How much of its text the asked words (and the words read for them) are: the full-text
    * rank, which orders listings the facets score alike (three otoscopes for 'otosocpe').
@@ -1096,10 +1116,10 @@ export async function aiCandidates(
       group by id, created_at
     ),
     exact as (
-      select cand.id, cand.created_at, cand.lexical, ${asked ? sql`ts_rank(${sv}, ${asked})` : sql`0`} as text_rank${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
+      select cand.id, cand.created_at, cand.lexical, ${listings.category} as category, ${asked ? sql`ts_rank(${sv}, ${asked})` : sql`0`} as text_rank${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
       from cand join ${narrowListings} on ${listings.id} = cand.id
     )
-    select exact.id, exact.created_at, exact.lexical, exact.text_rank${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
+    select exact.id, exact.created_at, exact.lexical, exact.category, exact.text_rank${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
       ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
       (select total from counted) as total
     from exact`);
@@ -1110,6 +1130,7 @@ export async function aiCandidates(
     met: raw.met === true || raw.met === 't',
     lex: facets.length === 0 ? 1 : Number(raw.lex ?? 0),
     lexical: raw.lexical === true || raw.lexical === 't',
+    category: raw.category === null || raw.category === undefined ? null : String(raw.category),
     textRank: Number(raw.text_rank ?? 0),
   }));
   return { candidates, total: Number(result.rows[0]?.total ?? 0) };

@@ -30,6 +30,7 @@ import {
   planAiSearch,
   plainSearch,
   plainQueryWithOtherSpellings,
+  type WordStartScope,
   rowsInOrder,
   liveRowsInOrder,
   wordsNotInLexicon,
@@ -202,12 +203,14 @@ export class SearchService {
   private async plainMatches(text: string, now: Date, filters: SearchFilters, page: PageRequest, sort?: ExplicitSort): Promise<RankedPage> {
     const { db } = this.deps;
     const { words, excluded, lastIsPrefix } = plainWords(text);
+    const understood = understandQuery(text);
+    const startScope = lastWordStartScope(text, understood);
     // Letters alone say nothing to look for ('c++' is the letter c of every "4 °C"): the empty
     // state, as in AI search. Quoted, a letter is asked for as typed.
     if (words.length > 0 && words.every((w) => /^[a-z]$/.test(w)) && !text.includes('"')) {
       return { rows: [], total: 0, totalIsLowerBound: false };
     }
-    const typedQuery = plainQueryWithOtherSpellings(text);
+    const typedQuery = plainQueryWithOtherSpellings(text, startScope);
     const strictQuery = await this.withCorrectedQuery(text, words, typedQuery);
     // Typo tolerance never ranks a corrected word above the word as typed.
     const typedFirst = strictQuery === typedQuery ? undefined : listingMatches(typedQuery);
@@ -225,16 +228,18 @@ export class SearchService {
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
     // listings with most of the remaining words follow the exact matches — most by how
     // much they say: the words of a query are not equal ('surgical lamp' is not any lamp).
-    const kept = words.filter((w) => !FILLER_WORDS.has(w) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
+    const about = new Set(meaningWords(understood).flatMap((w) => w.split(/[^a-z0-9]+/)));
+    // A padding word stays when it is part of a kind's name asked for ('hospital' of "hospital bed").
+    const kept = words.filter((w) => (about.has(w) || !FILLER_WORDS.has(w)) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
     // With exact matches every word is in the catalog as typed: nothing to correct.
     const corrections = new Map(strict.total > 0 ? [] : (await correctWords(db, content)).map((c) => [c.from, c.to]));
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
-      lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '');
+      lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '')
+        ? startScope
+        : undefined;
     // Words that only constrain (a country, a condition: 'microscope in the UK') count little.
-    const understood = understandQuery(text);
-    const about = new Set(meaningWords(understood).flatMap((w) => w.split(/[^a-z0-9]+/)));
     const information = (await this.deps.meaning?.informationOf(fixed)) ?? fixed.map(() => 1);
     // A model number counts little too: the same maker's or line's other models are what
     // follows it ('Fresenius 2008K' for "fresenius 2008t"), as a bare number already is. Not
@@ -606,10 +611,14 @@ export class SearchService {
     // Left out: a listing only meaning found, not close enough to be offered; a listing whose
     // words have less than most of the request ('lamp' for "surgical lamp") unless its
     // meaning is close — unrelated listings are not an answer.
+    // Nor is meaning enough for a listing of another kind than every kind asked: an autoclave is
+    // near a microtome in meaning (both benchtop lab equipment), yet not one.
+    const kinds = plan.facets.flatMap((facet, i) => (facet.kind === 'concept' && facet.concept.kind !== 'model' ? [i] : []));
+    const ofAnotherKind = (candidate: AiCandidate) =>
+      kinds.length > 0 && candidate.category !== null && kinds.every((i) => (candidate.credits[i] ?? 0) === 0);
     const kept = fused.filter(
       (f) =>
-        (f.strength ?? 0) >= MEANING_TO_OFFER ||
-        f.alikeEnough ||
+        (((f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough) && !ofAnotherKind(f.candidate)) ||
         (f.candidate.lexical && coverage(f.candidate) >= required) ||
         (!probe && f.candidate.lexical),
     );
@@ -775,6 +784,16 @@ function explainedListing(row: ListingRow) {
     location: row.location,
     category: row.category,
   };
+}
+
+/**
+ * Where the query's last word may start a longer word (`WordStartScope`): in titles alone when
+ * it ends a kind's name of two words or more ('hospital bed'), else in search terms as well.
+ */
+function lastWordStartScope(text: string, understood: UnderstoodQuery): WordStartScope {
+  const typed = normalizeForMatch(text);
+  const endsAName = understood.concepts.some((c) => c.kind === 'kind' && c.asked.includes(' ') && typed.endsWith(c.asked));
+  return endsAName ? 'A' : 'AB';
 }
 
 /** The words of a plain query for the relaxed pass: content words, exclusions, and whether the last is unfinished. */
