@@ -353,6 +353,25 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       expect(body.items[0]?.id).toBe(stretcher.id);
       expect(body.items.map((item) => item.rag_search_response?.relevance_explanation ?? '').join(' ')).not.toMatch(/powerled/i);
     });
+
+    it('is corrected only into a phrase a title uses: "theatre lamp" is no "heater lamp", "silt lamp" is the slit lamp', async () => {
+      const bath = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Grant SUB Aqua 12 Plus water bath',
+        description: 'Stainless 12 L tank with a heater and a lid, digital control.',
+      });
+      const slitLamp = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Haag-Streit BQ 900 slit lamp',
+        description: 'Ophthalmic examination microscope with table and chin rest.',
+      });
+      for (const useRag of [false, true]) {
+        const theatre = await searchBody(ctx.app, { query: 'theatre lamp', use_rag: useRag }, buyer);
+        expect(ids(theatre), `use_rag=${useRag}`).not.toContain(bath.id);
+        const silt = await searchBody(ctx.app, { query: 'silt lamp', use_rag: useRag }, buyer);
+        expect(ids(silt)[0], `use_rag=${useRag}`).toBe(slitLamp.id);
+      }
+    });
   });
 
   describe('a word asked in the singular that titles use only in the plural', () => {

@@ -552,9 +552,42 @@ export async function plainSearch(
 
 // ── Typo tolerance: the lexicon ─────────────────────────────────────────────
 
-interface Correction {
+export interface Correction {
   from: string;
   to: string;
+  /** The next closest lexicon words, closest first: where the context reads the word another way. */
+  others?: readonly string[];
+}
+
+/** How many corrections after the closest one a word keeps for its context to choose from. */
+const CORRECTION_OTHERS = 4;
+
+/**
+ * For each pair of words, whether some listing's title has them side by side, in that order
+ * ("slit lamp"). One statement, each pair one lookup of the full-text index.
+ */
+export async function pairsInTitles(db: Db, pairs: readonly (readonly [string, string])[]): Promise<boolean[]> {
+  const queries = pairs.map(([a, b]) => {
+    const [la, lb] = [lexeme(a), lexeme(b)];
+    return la && lb ? `${la}:A <-> ${lb}:A` : undefined;
+  });
+  const asked = queries.flatMap((q) => (q ? [q] : []));
+  if (asked.length === 0) return pairs.map(() => false);
+  const result = await db.execute<Record<string, unknown>>(
+    sql`select ${sql.join(
+      asked.map(
+        (q, i) => sql`exists (select 1 from ${narrowListings} where ${sv} @@ to_tsquery('english', ${q})) as ${sql.identifier(`p${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  const row = result.rows[0] ?? {};
+  let next = 0;
+  return queries.map((q) => {
+    if (!q) return false;
+    const found = row[`p${next++}`];
+    return found === true || found === 't';
+  });
 }
 
 /**
@@ -578,24 +611,21 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
       limit 5
     ) c
     where not ${inLexicon(sql`w.word`)}`);
-  // Among the closest by trigrams, the fewest edits wins ('ultrasond' → ultrasound, not ultrasonic).
-  const best = new Map<string, { fixed: string; edits: number; similarity: number }>();
-  for (const row of result.rows) {
-    const edits = editDistance(row.word, row.fixed, 4);
-    const current = best.get(row.word);
-    if (!current || edits < current.edits || (edits === current.edits && row.similarity > current.similarity)) {
-      best.set(row.word, { fixed: row.fixed, edits, similarity: row.similarity });
-    }
-  }
   // A typo is a letter or two off; more is another word ('microtome' is not 'micrometer').
   const allowed = (word: string) => (word.length <= 5 ? 1 : 2);
-  const found = [...best.entries()].filter(([word, b]) => b.fixed !== word && b.edits <= allowed(word));
+  // Among the closest by trigrams, the fewest edits wins ('ultrasond' → ultrasound, not ultrasonic).
+  const options = new Map<string, { fixed: string; edits: number; similarity: number }[]>();
+  for (const row of result.rows) {
+    const edits = editDistance(row.word, row.fixed, 4);
+    if (row.fixed === row.word || edits > allowed(row.word)) continue;
+    options.set(row.word, [...(options.get(row.word) ?? []), { fixed: row.fixed, edits, similarity: row.similarity }]);
+  }
   // Trigrams miss swapped letters in short words ('silt' and 'slit' share one trigram): the
   // words still without a correction are compared letter by letter with the lexicon words of
   // about their length that start with one of their first two letters.
   const unknown = await wordsNotInLexicon(
     db,
-    candidates.filter((w) => !found.some(([from]) => from === w)),
+    candidates.filter((w) => !options.has(w)),
   );
   for (const word of unknown) {
     const result = await db.execute<{ word: string }>(sql`
@@ -603,16 +633,17 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
       where length(word) between ${word.length - 1} and ${word.length + 1}
         and left(word, 1) in (${word.slice(0, 1)}, ${word.slice(1, 2)})
       limit 5000`);
-    let closest: { fixed: string; edits: number } | undefined;
-    for (const { word: candidate } of result.rows) {
-      const edits = editDistance(word, candidate, allowed(word));
-      if (edits <= allowed(word) && (!closest || edits < closest.edits || (edits === closest.edits && candidate < closest.fixed))) {
-        closest = { fixed: candidate, edits };
-      }
-    }
-    if (closest) found.push([word, { ...closest, similarity: 0 }]);
+    const near = result.rows
+      .map(({ word: candidate }) => ({ fixed: candidate, edits: editDistance(word, candidate, allowed(word)), similarity: 0 }))
+      .filter((c) => c.edits <= allowed(word) && c.fixed !== word);
+    if (near.length > 0) options.set(word, near);
   }
-  return found.map(([from, b]) => ({ from, to: b.fixed }));
+  return [...options.entries()].map(([from, near]) => {
+    const [best, ...others] = near.sort(
+      (a, b) => a.edits - b.edits || b.similarity - a.similarity || (a.fixed < b.fixed ? -1 : a.fixed > b.fixed ? 1 : 0),
+    );
+    return { from, to: best!.fixed, others: others.map((o) => o.fixed).slice(0, CORRECTION_OTHERS) };
+  });
 }
 
 /** The words the lexicon does not hold. */

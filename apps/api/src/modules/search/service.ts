@@ -24,6 +24,8 @@ import {
   anyWordTsquery,
   browse,
   correctWords,
+  pairsInTitles,
+  type Correction,
   informationShareSql,
   necessaryWordsTsquery,
   listingMatches,
@@ -190,6 +192,46 @@ export class SearchService {
   }
 
   /**
+   * The lexicon's corrections of `words` (`correctWords`), less those of a word among the
+   * commonest of English that, corrected, makes no phrase a title uses with a word beside it in
+   * the query: such a word is meant as typed ('lung' of "lung function tester" is not "long",
+   * 'theatre' of "theatre lamp" not "heater"), unless its neighbour says otherwise ('silt lamp'
+   * → "slit lamp", a phrase titles use).
+   */
+  private async correctionsInContext(text: string, words: readonly string[]): Promise<Correction[]> {
+    const corrections = await correctWords(this.deps.db, words);
+    const common = await this.deps.meaning?.ordinaryWords(corrections.map((c) => c.from)).catch(() => undefined);
+    if (!common || common.size === 0) return corrections;
+    const tokens = normalizeForMatch(text)
+      .split(' ')
+      .filter((w) => w && !ENGLISH_STOP_WORDS.has(w));
+    // Each reading of a common word (the closest lexicon word first) beside each of its neighbours.
+    const readings = corrections
+      .filter((c) => common.has(c.from))
+      .flatMap(({ from, to, others = [] }) =>
+        [to, ...others].flatMap((reading) =>
+          tokens.flatMap((token, i) => {
+            if (token !== from) return [];
+            const [before, after] = [tokens[i - 1], tokens[i + 1]];
+            return [
+              ...(before ? [{ from, reading, pair: [before, reading] as const }] : []),
+              ...(after ? [{ from, reading, pair: [reading, after] as const }] : []),
+            ];
+          }),
+        ),
+      );
+    const inTitles = await pairsInTitles(
+      this.deps.db,
+      readings.map((r) => r.pair),
+    );
+    const chosen = new Map<string, string>();
+    readings.forEach((r, i) => {
+      if (inTitles[i] && !chosen.has(r.from)) chosen.set(r.from, r.reading);
+    });
+    return corrections.flatMap((c) => (!common.has(c.from) ? [c] : chosen.has(c.from) ? [{ from: c.from, to: chosen.get(c.from)! }] : []));
+  }
+
+  /**
    * The words no title uses that are a letter or two off a word one does (the lexicon's
    * correction, pg_trgm), each with that word. The lexicon kept in memory answers for the words
    * it holds, so only a word it lacks costs a statement.
@@ -233,7 +275,7 @@ export class SearchService {
     const kept = words.filter((w) => (about.has(w) || !FILLER_WORDS.has(w)) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
     // With exact matches every word is in the catalog as typed: nothing to correct.
-    const corrections = new Map(strict.total > 0 ? [] : (await correctWords(db, content)).map((c) => [c.from, c.to]));
+    const corrections = new Map(strict.total > 0 ? [] : (await this.correctionsInContext(text, content)).map((c) => [c.from, c.to]));
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
       lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '')
@@ -369,7 +411,7 @@ export class SearchService {
     let ranked = await rankAll();
     if (ranked.length === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
       // Nothing has most of the words: read them as the closest words listings use (pg_trgm).
-      const corrections = await correctWords(db, [...understood.terms, ...understood.models]);
+      const corrections = await this.correctionsInContext(text, [...understood.terms, ...understood.models]);
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections), ordinary);
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
