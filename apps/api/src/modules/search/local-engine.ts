@@ -402,37 +402,37 @@ export function otherModelSpelling(text: string): string | undefined {
 /**
  * The relaxed plain query, when no listing has every word: `atLeast` = all of the (corrected)
  * words, all but one (the OR of each combination leaving one out), or any (1); the last as a
- * prefix; '-word' exclusions kept.
+ * prefix where `lastStart` says (undefined: as typed); '-word' exclusions kept.
  */
 export function anyWordTsquery(
   words: readonly string[],
   excluded: readonly string[],
-  lastIsPrefix: WordStartScope | undefined,
+  lastStart: WordStartScope | undefined,
   atLeast = 1,
 ): SQL | undefined {
   const lexemes = words.map(lexeme).filter((l): l is string => Boolean(l));
   if (lexemes.length === 0) return undefined;
   const last = lexemes[lexemes.length - 1]!;
-  const stemmed = lexemes.map((l, i) => (lastIsPrefix && i === lexemes.length - 1 ? undefined : l)).filter((l): l is string => Boolean(l));
+  const stemmed = lexemes.map((l, i) => (lastStart && i === lexemes.length - 1 ? undefined : l)).filter((l): l is string => Boolean(l));
   let positive: SQL;
   if (atLeast >= lexemes.length && lexemes.length > 1) {
     // Every word (the corrected query).
     const all = lexemes
-      .map((l, i) => (lastIsPrefix && i === lexemes.length - 1 ? undefined : l))
+      .map((l, i) => (lastStart && i === lexemes.length - 1 ? undefined : l))
       .filter(Boolean)
       .join(' & ');
-    positive = lastIsPrefix
-      ? sql`(${all ? sql`to_tsquery('english', ${all}) && ` : sql``}(to_tsquery('english', ${last}) || to_tsquery('simple', ${startOf(last, lastIsPrefix)})))`
+    positive = lastStart
+      ? sql`(${all ? sql`to_tsquery('english', ${all}) && ` : sql``}(to_tsquery('english', ${last}) || to_tsquery('simple', ${startOf(last, lastStart)})))`
       : sql`to_tsquery('english', ${lexemes.join(' & ')})`;
   } else if (atLeast > 1 && lexemes.length > atLeast && lexemes.length <= 6) {
     // All but one: the OR of every combination leaving one word out.
     const combos = lexemes.map((_, skip) => lexemes.filter((__, i) => i !== skip).join(' & '));
     positive = sql`to_tsquery('english', ${combos.map((c) => `(${c})`).join(' | ')})`;
-  } else if (lastIsPrefix) {
+  } else if (lastStart) {
     positive =
       stemmed.length > 0
-        ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${startOf(last, lastIsPrefix)}))`
-        : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${startOf(last, lastIsPrefix)}))`;
+        ? sql`(to_tsquery('english', ${[...stemmed, last].join(' | ')}) || to_tsquery('simple', ${startOf(last, lastStart)}))`
+        : sql`(to_tsquery('english', ${last}) || to_tsquery('simple', ${startOf(last, lastStart)}))`;
   } else {
     positive = sql`to_tsquery('english', ${lexemes.join(' | ')})`;
   }
@@ -453,7 +453,7 @@ export function listingMatches(tsquery: SQL): SQL {
 export function informationShareSql(
   words: readonly string[],
   weights: readonly number[],
-  lastIsPrefix: WordStartScope | undefined,
+  lastStart: WordStartScope | undefined,
   share: number,
 ): SQL | undefined {
   const parts: SQL[] = [];
@@ -464,8 +464,8 @@ export function informationShareSql(
     if (!l) return;
     total += weight;
     const matches =
-      lastIsPrefix && i === words.length - 1 && l.length >= 5
-        ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${startOf(l, lastIsPrefix)})))`
+      lastStart && i === words.length - 1 && l.length >= 5
+        ? sql`(${sv} @@ (to_tsquery('english', ${l}) || to_tsquery('simple', ${startOf(l, lastStart)})))`
         : sql`(${sv} @@ to_tsquery('english', ${l}))`;
     parts.push(sql`(case when ${matches} then ${num(Math.round(weight * 1000) / 1000)} else 0 end)`);
   });
@@ -482,7 +482,7 @@ export function informationShareSql(
 export function necessaryWordsTsquery(
   words: readonly string[],
   weights: readonly number[],
-  lastIsPrefix: WordStartScope | undefined,
+  lastStart: WordStartScope | undefined,
   share: number,
   excluded: readonly string[],
 ): SQL | undefined {
@@ -493,8 +493,8 @@ export function necessaryWordsTsquery(
     const l = lexeme(word);
     if (!l) return [];
     return [
-      last && lastIsPrefix && l.length >= 5
-        ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${startOf(l, lastIsPrefix)}))`
+      last && lastStart && l.length >= 5
+        ? sql`(to_tsquery('english', ${l}) || to_tsquery('simple', ${startOf(l, lastStart)}))`
         : sql`to_tsquery('english', ${l})`,
     ];
   });
