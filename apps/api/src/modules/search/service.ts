@@ -188,7 +188,9 @@ export class SearchService {
     const corrections = await this.misspellings(words);
     if (corrections.size === 0) return query;
     const fixes = [...corrections].map(([from, to]) => ({ from, to }));
-    return sql`(${query} || ${plainQueryWithOtherSpellings(applyCorrections(text, fixes))})`;
+    const corrected = applyCorrections(text, fixes);
+    // Read as the typed query is: a corrected last word that ends a kind's name is a word as it stands.
+    return sql`(${query} || ${plainQueryWithOtherSpellings(corrected, lastWordStartScope(corrected, understandQuery(corrected)))})`;
   }
 
   /**
