@@ -261,6 +261,22 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
         /^(Relevant|Somewhat relevant): "cardiograph" in the title: its dictionary definition uses "heart"/,
       );
     });
+
+    it('AI search for a task ("something to spin blood samples") offers the equipment that does it first, saying so', async () => {
+      const query = 'I need something to spin blood samples in a small clinic';
+      const ai = await searchBody(ctx.app, { query, use_rag: true }, buyer);
+      const centrifuges = ai.items.filter((item) => /centrifuge/i.test(item.title));
+      // Every centrifuge of the catalog (the demo's four and the catalog's one), ahead of anything else.
+      expect(centrifuges.length).toBeGreaterThanOrEqual(5);
+      expect(ai.items.slice(0, centrifuges.length)).toEqual(centrifuges);
+      for (const item of centrifuges) {
+        expect(item.rag_search_response?.relevance_explanation).toMatch(
+          /^(Relevant|Somewhat relevant): "(micro|ultra)?centrifuge" in the title: the dictionary's equipment to "spin"/,
+        );
+      }
+      // The words say no centrifuge: plain search stays with them.
+      expect(await searchBody(ctx.app, { query }, buyer)).toMatchObject({ items: [], total: 0 });
+    });
   });
 
   describe('a description with a word no listing uses', () => {

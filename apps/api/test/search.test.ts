@@ -613,3 +613,30 @@ describe('GET /api/v1/listings/search — a finished last word (runs last: it ad
     expect(idsOf(await searchOk({ query: 'carescape patient moni' }))).toEqual([monitor]);
   });
 });
+
+describe('GET /api/v1/listings/search — the total AI search shows (runs last: it adds listings)', () => {
+  it('is what its pages hold, when the words find many more weak listings than are shown', async () => {
+    const asked: string[] = [];
+    for (let n = 1; n <= 5; n++)
+      asked.push(await insertListing(ctx.app, seller.id, { title: `Renfert zircon polisher ${n}`, price: 900 + n, category: null }));
+    // Seventy listings with one of the two words, in their descriptions: more than AI search reads.
+    for (let n = 1; n <= 70; n++)
+      await insertListing(ctx.app, seller.id, {
+        title: `Dental workshop lot ${n}`,
+        description: `Assorted bench tools; one polisher motor among them (lot ${n}).`,
+        price: 100 + n,
+        category: null,
+      });
+    const first = await searchOk({ query: 'zircon polisher', use_rag: true });
+    const shown = [...first.items];
+    for (let page = 2; page <= Math.ceil(first.total / SEARCH_PAGE_SIZE) + 1; page++)
+      shown.push(...(await searchOk({ query: 'zircon polisher', use_rag: true, page })).items);
+    expect(
+      shown
+        .slice(0, 5)
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([...asked].sort());
+    expect(first.total).toBe(shown.length);
+  });
+});

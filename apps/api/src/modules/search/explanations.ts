@@ -8,7 +8,7 @@ import {
 } from '@benchmarket/shared';
 import { joinedNamesApart } from '../listings/index.js';
 import type { Verdict } from '../../providers/ai/index.js';
-import { TEXT_CREDIT, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
+import { TEXT_CREDIT, isNamedTask, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
@@ -87,7 +87,7 @@ function verdictOf(facets: readonly Facet[], credits: readonly number[], score: 
     const credit = credits[i] ?? 0;
     const threshold = needThreshold(facet);
     if (threshold !== undefined && credit < threshold) everyNeedMet = false;
-    if (facet.kind === 'concept' || facet.kind === 'brand' || facet.kind === 'model' || facet.kind === 'phrase') {
+    if (facet.kind === 'concept' || facet.kind === 'brand' || facet.kind === 'model' || facet.kind === 'phrase' || isNamedTask(facet)) {
       identities += 1;
       if (credit >= IDENTITY_MATCHED) identitiesMatched += 1;
       else if (facet.kind === 'concept') conceptsMissing += 1;
@@ -188,11 +188,13 @@ function describeWord(
   if (similar) {
     const where = phraseIn(listing.title, [similar.word]) ? 'the title' : 'the description';
     parts.met.push(
-      similar.definedBy
-        ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
-        : similar.corrected
-          ? `${quote(similar.word)} in ${where} (${what} read as ${quote(similar.word)})`
-          : `${quote(similar.word)} in ${where} means about the same as ${what}`,
+      similar.doesIt
+        ? `${quote(similar.word)} in ${where}: the dictionary's equipment to ${what}`
+        : similar.definedBy
+          ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
+          : similar.corrected
+            ? `${quote(similar.word)} in ${where} (${what} read as ${quote(similar.word)})`
+            : `${quote(similar.word)} in ${where} means about the same as ${what}`,
     );
     return;
   }

@@ -51,6 +51,8 @@ export interface WordFacet extends FacetBase {
   expansions?: readonly Expansion[];
   /** Models only: the line the model belongs to. */
   line?: ModelLine;
+  /** Terms only: asked as a task, right after 'to' ('something to spin blood samples'). */
+  task?: boolean;
 }
 
 /**
@@ -77,6 +79,8 @@ export interface Expansion {
   similarity: number;
   /** Named by a dictionary whose definition of it uses the asked word (not by the word model). */
   definedBy?: boolean;
+  /** …as the equipment that does what the asked verb says ('spin' → "centrifuge"), not by its definition's words. */
+  doesIt?: boolean;
   /** The asked word is in no title, and this word of one is a letter or two off it (a misspelling). */
   corrected?: boolean;
 }
@@ -311,6 +315,12 @@ function numbersJoinedToLines(query: UnderstoodQuery): Map<string, { concept: Co
   return joinedTo;
 }
 
+/** The loose words right after 'to' ('I need something to spin…', 'a machine to grind…'): what the thing asked must do. */
+function tasksOf(query: UnderstoodQuery): Set<string> {
+  const tokens = normalizeForMatch(query.raw).split(' ');
+  return new Set(query.terms.filter((term) => tokens.some((token, i) => token === term && tokens[i - 1] === 'to')));
+}
+
 /** The facets of an understood query, text facets first. */
 export function facetsOf(query: UnderstoodQuery): Facet[] {
   const facets: Facet[] = [];
@@ -339,11 +349,13 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
     const tsquery = phrasesToTsquery([phrase], { modelSuffix: /\d$/.test(phrase) });
     if (tsquery) facets.push({ kind: 'phrase', weight: WEIGHTS.phrase, word: phrase, tsquery, prefix: false });
   }
+  const tasks = tasksOf(query);
   for (const term of query.terms) {
     const prefix = term === query.prefix;
     const joined = joinedTo.get(term)?.joined;
     const tsquery = phrasesToTsquery(joined ? [term, joined] : [term]);
-    if (tsquery) facets.push({ kind: 'term', weight: WEIGHTS.term, word: term, tsquery, prefix });
+    const task = tasks.has(term) ? { task: true } : {};
+    if (tsquery) facets.push({ kind: 'term', weight: WEIGHTS.term, word: term, tsquery, prefix, ...task });
   }
   if (query.condition) {
     facets.push({ kind: 'condition', weight: WEIGHTS.condition, values: query.condition.values, label: query.condition.label });
@@ -359,6 +371,25 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
  * The credit from which a facet counts as met (a listing is relevant only when every facet
  * with a threshold is met); loose words have none — they only rank.
  */
+/** A loose word asked as a task that equipment the dictionary names does ('to spin' → "centrifuge"). */
+export function isNamedTask(facet: Facet): boolean {
+  return facet.kind === 'term' && facet.task === true && (facet.expansions ?? []).some((e) => e.doesIt);
+}
+
+/**
+ * A task the dictionary names equipment for is the kind asked, as a kind's name is: it weighs
+ * as much, and that equipment in a title is what was asked ('something to spin blood samples':
+ * a centrifuge; the samples only rank).
+ */
+export function asNamedTask(facet: WordFacet): WordFacet {
+  if (!isNamedTask(facet)) return facet;
+  return {
+    ...facet,
+    weight: WEIGHTS.concept,
+    expansions: facet.expansions!.map((e) => (e.doesIt ? { ...e, similarity: 1 } : e)),
+  };
+}
+
 export function needThreshold(facet: Facet): number | undefined {
   switch (facet.kind) {
     case 'concept':
@@ -368,7 +399,7 @@ export function needThreshold(facet: Facet): number | undefined {
     case 'phrase':
       return 0.9;
     case 'term':
-      return undefined;
+      return isNamedTask(facet) ? 0.85 : undefined;
     default:
       return 1;
   }

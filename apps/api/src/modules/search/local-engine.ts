@@ -1001,7 +1001,7 @@ export interface AiCandidate {
   textRank: number;
 }
 
-interface AiCandidates {
+export interface AiCandidates {
   candidates: AiCandidate[];
   /** Listings the words match (counted up to COUNT_LIMIT + 1: more than COUNT_LIMIT), before meaning adds any. */
   total: number;

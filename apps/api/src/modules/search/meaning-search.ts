@@ -265,18 +265,19 @@ export class MeaningSearch {
 const DEFINED_PER_WORD = 3;
 
 /**
- * Lexicon words naming equipment whose dictionary definition uses the asked word ('heart' →
- * "cardiograph", "defibrillator"; 'viscosity' → "viscometer"): what a buyer describes, a title
- * names. At most three, none the word model already gave.
+ * Lexicon words naming equipment that does what the asked verb says ('spin' → "centrifuge") or
+ * whose dictionary definition uses the asked word ('heart' → "cardiograph", "defibrillator";
+ * 'viscosity' → "viscometer"): what a buyer describes, a title names. At most three, none the
+ * word model already gave.
  */
 function definedBy(definitions: Definitions, lexicon: ReadonlySet<string>, word: string, expansions: readonly Expansion[]): Expansion[] {
   if (word.length < 3) return [];
   const taken = new Set([word, ...expansions.map((e) => e.word)]);
-  return definitions
-    .thingsDefinedBy(word)
+  const doers = new Set(definitions.thingsThatDo(word));
+  return [...new Set([...doers, ...definitions.thingsDefinedBy(word)])]
     .filter((thing) => lexicon.has(thing) && !taken.has(thing) && !sameStem(thing, word))
     .slice(0, DEFINED_PER_WORD)
-    .map((thing) => ({ word: thing, similarity: EXPANSION_SIMILARITY, definedBy: true }));
+    .map((thing) => ({ word: thing, similarity: EXPANSION_SIMILARITY, definedBy: true, ...(doers.has(thing) ? { doesIt: true } : {}) }));
 }
 
 /** A compound names a kind of its last word: "hemodialysis" is dialysis, "microcentrifuge" a centrifuge. */
@@ -311,7 +312,12 @@ function compoundsOf(lexicon: readonly string[], word: string, expansions: reado
     if (taken.has(candidate)) continue;
     const base = bases.find((b) => candidate.length - b.word.length >= COMPOUND_HEAD_MIN && candidate.endsWith(b.word));
     if (!base || sameStem(candidate, word)) continue;
-    found.push({ word: candidate, similarity: base.similarity, ...(base.definedBy ? { definedBy: true } : {}) });
+    found.push({
+      word: candidate,
+      similarity: base.similarity,
+      ...(base.definedBy ? { definedBy: true } : {}),
+      ...(base.doesIt ? { doesIt: true } : {}),
+    });
     taken.add(candidate);
   }
   return found.sort((a, b) => b.similarity - a.similarity || a.word.length - b.word.length).slice(0, COMPOUNDS_PER_WORD);

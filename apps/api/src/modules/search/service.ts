@@ -16,7 +16,7 @@ import { loadSellerNames, toListing, type ListingRow } from '../listings/index.j
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
-import { isTextFacet, isUnitAmount, type Expansion, type Facet } from './facets.js';
+import { asNamedTask, isNamedTask, isTextFacet, isUnitAmount, type Expansion, type Facet } from './facets.js';
 import {
   COUNT_LIMIT,
   aiCandidates,
@@ -37,6 +37,7 @@ import {
   liveRowsInOrder,
   wordsNotInLexicon,
   type AiCandidate,
+  type AiCandidates,
   type AiPlan,
   type PageRequest,
   type RankedPage,
@@ -445,15 +446,7 @@ export class SearchService {
       pageOf.map((c) => c.candidate.id),
     );
     const byId = new Map(pageOf.map((c) => [c.candidate.id, c]));
-    // Every match was a candidate: the total is what was kept. Otherwise the matches beyond
-    // the candidates are counted at the rate the candidates were kept.
-    const lexicalSeen = found.candidates.filter((c) => c.lexical).length;
-    const lexicalKept = ranked.filter((c) => c.candidate.lexical).length;
-    // found.total is counted up to COUNT_LIMIT + 1; an estimate reaching the limit is a lower bound.
-    const estimate =
-      found.total <= lexicalSeen
-        ? ranked.length
-        : Math.round((Math.min(found.total, COUNT_LIMIT) * lexicalKept) / Math.max(1, lexicalSeen)) + ranked.length - lexicalKept;
+    const estimate = estimatedTotal(found, ranked);
     const { total, totalIsLowerBound } = cappedTotal(found.total > COUNT_LIMIT && estimate >= COUNT_LIMIT ? COUNT_LIMIT + 1 : estimate);
     const withCredits = rows.map(({ row, photos }) => {
       const fused = byId.get(row.id)!;
@@ -608,7 +601,7 @@ export class SearchService {
       facets: plan.facets.map((facet, i) => {
         if (facet.kind !== 'term') return facet;
         const found = withCorrection(facet.word, expansions[i]!);
-        return found.length > 0 ? { ...facet, expansions: found } : facet;
+        return found.length > 0 ? asNamedTask({ ...facet, expansions: found }) : facet;
       }),
     };
   }
@@ -628,7 +621,9 @@ export class SearchService {
     // How much of what the words ask for a listing's words have (terms weighted by information).
     // What the request is about: the kinds, brands, models and phrases it names; loose words
     // only when it names none (then weighted by their information).
-    const identity = plan.facets.map((facet) => isTextFacet(facet) && facet.kind !== 'term');
+    // A task asked ('something to spin blood samples') names the kind when the dictionary names
+    // equipment that does it ('spin' → "centrifuge"); what it is done to only ranks.
+    const identity = plan.facets.map((facet) => isTextFacet(facet) && (facet.kind !== 'term' || isNamedTask(facet)));
     const counted = identity.some(Boolean) ? identity : plan.facets.map((facet) => facet.kind === 'term');
     const textWeight = (i: number) =>
       plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight;
@@ -766,6 +761,23 @@ function headTermOf(query: UnderstoodQuery): string | undefined {
   const next = tokens[last + 1];
   if (next !== undefined && FILLER_WORDS.has(next)) return undefined;
   return tokens[last];
+}
+
+/**
+ * How many listings AI search has for the query. Every match was a candidate: what was kept.
+ * Otherwise the matches beyond the candidates (which rank below every candidate) are counted at
+ * the rate the weakest quarter of the candidates was kept — not the whole's, which would promise
+ * pages of weak matches no page will show ('something to spin blood samples': 20 centrifuges
+ * kept of 60 read, none of the weakest; not "52 results").
+ */
+function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
+  const seen = found.candidates.filter((c) => c.lexical).sort((a, b) => b.lex - a.lex);
+  if (found.total <= seen.length) return ranked.length;
+  const kept = new Set(ranked.map((f) => f.candidate.id));
+  const weaker = seen.slice(Math.floor((seen.length * 3) / 4));
+  const rate = weaker.filter((c) => kept.has(c.id)).length / Math.max(1, weaker.length);
+  // found.total is counted up to COUNT_LIMIT + 1; an estimate reaching the limit is a lower bound.
+  return ranked.length + Math.round((Math.min(found.total, COUNT_LIMIT) - seen.length) * rate);
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */

@@ -1257,6 +1257,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'laboratory',
   'medical',
   'clinical',
+  'clinic',
   'hospital',
   'condition',
   'good',

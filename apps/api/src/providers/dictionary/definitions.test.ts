@@ -22,6 +22,19 @@ describe('the dictionary of equipment (WordNet artifacts, read offline from word
     expect(things).not.toContain('model');
   });
 
+  it('names the equipment that does what a verb says: derived from it, or from a more specific way of doing it', async () => {
+    const definitions = await loadDefinitions();
+    // WordNet: to centrifuge is a way to spin; "centrifuge" the noun is derived from the verb.
+    expect(definitions.thingsThatDo('spin')).toContain('centrifuge');
+    expect(definitions.thingsThatDo('sterilize')).toEqual(expect.arrayContaining(['autoclave', 'sterilizer']));
+    expect(definitions.thingsThatDo('grind')).toEqual(expect.arrayContaining(['mill', 'grinder']));
+    // In any inflection; a verb many kinds of equipment do ('cut': saws, drills, slicers…) names none.
+    expect(definitions.thingsThatDo('spinning')).toEqual(definitions.thingsThatDo('spin'));
+    expect(definitions.thingsThatDo('sterilising')).toEqual(definitions.thingsThatDo('sterilise'));
+    expect(definitions.thingsThatDo('cut')).toEqual([]);
+    expect(definitions.thingsThatDo('zxqv')).toEqual([]);
+  });
+
   it('names nothing for a word in the definitions of very many things, or in none', async () => {
     const definitions = await loadDefinitions();
     expect(definitions.thingsDefinedBy('machine')).toEqual([]);

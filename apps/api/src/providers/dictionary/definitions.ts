@@ -13,6 +13,13 @@ import path from 'node:path';
 export interface Definitions {
   /** Single-word names of the artifacts whose definition uses `word` (none when many do: the word says little). */
   thingsDefinedBy(word: string): readonly string[];
+  /**
+   * Single-word names of the equipment named for doing what the verb `word` says: the artifacts
+   * WordNet derives from the verb ('sterilize' → "autoclave", "sterilizer") or from one of its
+   * more specific ways of doing it ('spin' → to centrifuge → "centrifuge"). A buyer describes
+   * the task; a title names the thing that does it.
+   */
+  thingsThatDo(word: string): readonly string[];
 }
 
 /** WordNet's lexicographer file of artifacts. */
@@ -22,6 +29,11 @@ const ARTIFACTS = '06';
  * no kind of thing: it is left alone.
  */
 const MAX_THINGS_PER_WORD = 40;
+/**
+ * A verb done by more kinds of equipment than this ('cut': saws, drills, planes, slicers…;
+ * 'measure': meters, scales, clocks…) names no kind either.
+ */
+const MAX_DOERS_PER_VERB = 8;
 /** Words of a definition that say nothing of what the thing is for. */
 const FUNCTION_WORDS = new Set(
   'a an and any are as at be by can for from has have in into is it its of on or so such than that the this to used uses using which with'.split(
@@ -37,13 +49,17 @@ export function loadDefinitions(): Promise<Definitions> {
   return loading;
 }
 
-/** A word and its inflections as one key ('breathing', 'breathes' → 'breath'; 'contractions' → 'contraction'). */
+/**
+ * A word and its inflections as one key ('breathing', 'breathes', 'breathe' → 'breath';
+ * 'centrifuges', 'centrifuge' → 'centrifug'; 'spinning' → 'spin'; 'contractions' → 'contraction').
+ */
 export function definitionKey(word: string): string {
   const lower = word.toLowerCase();
-  for (const suffix of ['ing', 'es', 's', 'ed']) {
-    if (lower.endsWith(suffix) && lower.length - suffix.length >= 4) return lower.slice(0, -suffix.length);
-  }
-  return lower;
+  const suffix = ['ing', 'es', 's', 'ed'].find((end) => lower.endsWith(end) && lower.length - end.length >= 4);
+  let key = suffix ? lower.slice(0, -suffix.length) : lower;
+  // A doubled consonant before the ending is the spelling's, not the word's ('spinning', 'stirred').
+  if (suffix && /([^aeiouslz])\1$/.test(key)) key = key.slice(0, -1);
+  return key.length >= 5 && key.endsWith('e') ? key.slice(0, -1) : key;
 }
 
 async function readArtifacts(): Promise<Definitions> {
@@ -67,8 +83,7 @@ async function readArtifacts(): Promise<Definitions> {
   const isEquipment = equipmentTest(artifacts);
   const things = new Map<string, Set<string>>();
   for (const artifact of artifacts.values()) {
-    if (!isEquipment(artifact.offset)) continue;
-    const names = artifact.names.filter((name) => /^[a-z][a-z-]+$/.test(name));
+    const names = equipmentNames(artifacts, isEquipment, artifact.offset);
     if (names.length === 0) continue;
     const nameKeys = new Set(artifact.names.flatMap((name) => name.split('_')).map(definitionKey));
     for (const word of artifact.definition.match(/[a-z]+/g) ?? []) {
@@ -82,18 +97,99 @@ async function readArtifacts(): Promise<Definitions> {
   }
   // Each name once, by number.
   const numbers = new Map<string, number>();
-  const index = new Map<string, Uint16Array>();
-  for (const [key, set] of things) {
-    if (set.size > MAX_THINGS_PER_WORD) continue;
-    const ids = [...set].map((name) => numbers.get(name) ?? numbers.set(name, numbers.size).get(name)!);
-    index.set(key, Uint16Array.from(ids));
-  }
-  return lookup(index, [...numbers.keys()]);
+  const numbered = (keyed: ReadonlyMap<string, ReadonlySet<string>>, most: number): Map<string, Uint16Array> => {
+    const index = new Map<string, Uint16Array>();
+    for (const [key, set] of keyed) {
+      if (set.size > most) continue;
+      const ids = [...set].map((name) => numbers.get(name) ?? numbers.set(name, numbers.size).get(name)!);
+      index.set(key, Uint16Array.from(ids));
+    }
+    return index;
+  };
+  const definedBy = numbered(things, MAX_THINGS_PER_WORD);
+  const doers = numbered(
+    doersByVerb(await readFile(path.join(dictionary, 'data.verb')), (offset) => equipmentNames(artifacts, isEquipment, offset)),
+    MAX_DOERS_PER_VERB,
+  );
+  return lookup(definedBy, doers, [...numbers.keys()]);
 }
 
 /** Its own scope: a closure made in the reader's would keep every artifact alive. */
-function lookup(index: ReadonlyMap<string, Uint16Array>, names: readonly string[]): Definitions {
-  return { thingsDefinedBy: (word) => Array.from(index.get(definitionKey(word)) ?? [], (id) => names[id]!) };
+function lookup(
+  definedBy: ReadonlyMap<string, Uint16Array>,
+  doers: ReadonlyMap<string, Uint16Array>,
+  names: readonly string[],
+): Definitions {
+  const namesOf = (index: ReadonlyMap<string, Uint16Array>, word: string) =>
+    Array.from(index.get(definitionKey(word)) ?? [], (id) => names[id]!);
+  return { thingsDefinedBy: (word) => namesOf(definedBy, word), thingsThatDo: (word) => namesOf(doers, word) };
+}
+
+/** The single-word names of an artifact that is equipment (none for any other offset). */
+function equipmentNames(artifacts: ReadonlyMap<string, Artifact>, isEquipment: (offset: string) => boolean, offset: string): string[] {
+  const artifact = artifacts.get(offset);
+  if (!artifact || !isEquipment(offset)) return [];
+  return artifact.names.filter((name) => /^[a-z][a-z-]+$/.test(name));
+}
+
+interface Verb {
+  words: string[];
+  /** Offsets of the nouns derived from it (`+` pointers to nouns). */
+  derived: string[];
+  /** Offsets of its more specific ways of doing it (troponyms, `~`). */
+  ways: string[];
+}
+
+/**
+ * Each verb's key → the equipment derived from it or from one of its troponyms, from WordNet's
+ * data file of verbs (~14,000 synsets, 2.7 MB): 'spin' has the troponym 'centrifuge', from
+ * which the noun "centrifuge" is derived.
+ */
+function doersByVerb(file: Buffer, namesOf: (nounOffset: string) => string[]): Map<string, Set<string>> {
+  const verbs = new Map<string, Verb>();
+  // Line by line from the bytes, as the nouns are read: no key cut from one 2.7 MB string.
+  for (let start = 0; start < file.length;) {
+    const end = file.indexOf(0x0a, start);
+    const stop = end < 0 ? file.length : end;
+    const line = file.toString('latin1', start, stop);
+    const verb = /^\d{8} /.test(line) ? parseVerb(line) : undefined;
+    if (verb) verbs.set(line.slice(0, 8), verb);
+    start = stop + 1;
+  }
+  const doneBy = (verb: Verb) => verb.derived.flatMap(namesOf);
+  const doers = new Map<string, Set<string>>();
+  for (const verb of verbs.values()) {
+    const names = [...doneBy(verb), ...verb.ways.flatMap((offset) => (verbs.has(offset) ? doneBy(verbs.get(offset)!) : []))];
+    if (names.length === 0) continue;
+    for (const word of verb.words) {
+      if (!/^[a-z]{3,}$/.test(word)) continue;
+      const key = definitionKey(word);
+      let set = doers.get(key);
+      if (!set) doers.set(key, (set = new Set()));
+      for (const name of names) set.add(name);
+    }
+  }
+  return doers;
+}
+
+/** One line of WordNet's verb data file (the same layout as the nouns', wndb(5)). */
+function parseVerb(line: string): Verb | undefined {
+  const bar = line.indexOf(' | ');
+  if (bar < 0) return undefined;
+  const fields = line.slice(0, bar).split(' ');
+  const count = Number.parseInt(fields[3] ?? '', 16);
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) words.push((fields[4 + 2 * i] ?? '').toLowerCase());
+  const pointersAt = 4 + 2 * count;
+  const pointers = Number.parseInt(fields[pointersAt] ?? '0', 10);
+  const derived: string[] = [];
+  const ways: string[] = [];
+  for (let i = 0; i < pointers; i++) {
+    const [symbol, offset, pos] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 4 + 4 * i);
+    if (symbol === '+' && pos === 'n') derived.push(offset!);
+    else if (symbol === '~' && pos === 'v') ways.push(offset!);
+  }
+  return { words, derived, ways };
 }
 
 interface Artifact {
