@@ -640,3 +640,22 @@ describe('GET /api/v1/listings/search — the total AI search shows (runs last: 
     expect(first.total).toBe(shown.length);
   });
 });
+
+describe('GET /api/v1/listings/search — plain search ranks a kind named another way (runs last: it adds listings)', () => {
+  it('puts a title naming the kind asked ("FTIR" for "infrared spectrometer") before listings that only mention the words', async () => {
+    const ftir = await insertListing(ctx.app, seller.id, {
+      title: 'Shimadzu IRTracer-100 FTIR',
+      description: 'Infrared spectrometer with a single reflection ATR, LabSolutions IR and the PC.',
+      price: 21000,
+      category: null,
+    });
+    const mentions = await insertListing(ctx.app, seller.id, {
+      title: 'Agilent Cary 60 UV-Vis',
+      description: 'UV-Vis spectrometer, not an infrared spectrometer; sold with a near-infrared spectrometer fibre probe.',
+      price: 4000,
+      category: null,
+    });
+    const body = await searchOk({ query: 'infrared spectrometer' });
+    expect(idsOf(body).filter((id) => id === ftir || id === mentions)).toEqual([ftir, mentions]);
+  });
+});

@@ -521,6 +521,8 @@ export async function plainSearch(
   first?: SQL,
   /** What ts_rank ranks by, when not the matching tsquery (every word, of which a relaxed match needs some). */
   rankBy: SQL = tsquery,
+  /** Among listings alike in `first`, those for which this holds come before the rest, then by rank. */
+  named?: SQL,
 ): Promise<RankedPage> {
   // The tsquery is written out (not a CTE column) so the planner sees it and estimates from statistics.
   const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`, ...extra]);
@@ -539,14 +541,14 @@ export async function plainSearch(
       select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
     ),
     page as (
-      select cand.id, cand.created_at, cand.first, ts_rank(${sv}, ${rankBy}) as rank
+      select cand.id, cand.created_at, cand.first, ${named ? sql`(${named})` : sql`(0 = 0)`} as named, ts_rank(${sv}, ${rankBy}) as rank
       from cand join ${narrowListings} on ${listings.id} = cand.id
-      order by cand.first desc, rank desc, cand.created_at desc, cand.id desc
+      order by cand.first desc, named desc, rank desc, cand.created_at desc, cand.id desc
       limit ${page.limit} offset ${page.offset}
     )
     select ${selectListingColumns}, page.rank, counted.total
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
-    order by page.first desc nulls last, page.rank desc nulls last, page.created_at desc, page.id desc`);
+    order by page.first desc nulls last, page.named desc nulls last, page.rank desc nulls last, page.created_at desc, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
 }
 

@@ -16,7 +16,16 @@ import { loadSellerNames, toListing, type ListingRow } from '../listings/index.j
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
-import { asNamedTask, isNamedTask, isTextFacet, isUnitAmount, type Expansion, type Facet } from './facets.js';
+import {
+  asNamedTask,
+  isNamedTask,
+  isTextFacet,
+  isUnitAmount,
+  phrasesToTsquery,
+  withWeights,
+  type Expansion,
+  type Facet,
+} from './facets.js';
 import {
   COUNT_LIMIT,
   aiCandidates,
@@ -264,7 +273,11 @@ export class SearchService {
       sort
         ? sortedSearch(args[0], args[1], args[3], args[4], sort, [listingMatches(args[2]), ...(args[5] ?? [])], args[6])
         : plainSearch(...args);
-    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst), page);
+    // Among the matches, a title naming the kind asked another way comes first ('FTIR' for "infrared spectrometer").
+    const kindNames = kindNamesInTitles(understood);
+    const rankBy = kindNames ? sql`(${strictQuery} || ${kindNames})` : strictQuery;
+    const kindNamed = kindNames ? listingMatches(kindNames) : undefined;
+    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst, rankBy, kindNamed), page);
     // An alert (issue 16) mails new listings with every word, if any. In an explicit order
     // (price, date) the listings with fewer words still come after the exact ones.
     const besideExact = filters.liveSince === undefined;
@@ -323,7 +336,8 @@ export class SearchService {
           share ? [sql`(${share} or ${listingMatches(exactly)})`] : [],
           // In an explicit order only exact matches as typed come first (the grid heads what follows).
           !sort || strict.total > 0 ? listingMatches(exactly) : undefined,
-          relaxed,
+          kindNames ? sql`(${relaxed} || ${kindNames})` : relaxed,
+          kindNamed,
         ),
       page,
     );
@@ -778,6 +792,18 @@ function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
   const rate = weaker.filter((c) => kept.has(c.id)).length / Math.max(1, weaker.length);
   // found.total is counted up to COUNT_LIMIT + 1; an estimate reaching the limit is a lower bound.
   return ranked.length + Math.round((Math.min(found.total, COUNT_LIMIT) - seen.length) * rate);
+}
+
+/**
+ * Whether a listing's title names a kind the query asks for, in any of its names ('infrared
+ * spectrometer' → "FTIR", "FT-IR", "IR spectrometer"…): plain search matches the words as
+ * typed, and among its matches a listing whose title names the kind is more surely one.
+ */
+function kindNamesInTitles(query: UnderstoodQuery): SQL | undefined {
+  // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems too).
+  const phrases = query.concepts.filter((c) => c.kind === 'kind').flatMap((c) => c.phrases);
+  const tsquery = phrases.length > 0 ? phrasesToTsquery(phrases) : undefined;
+  return tsquery ? sql`to_tsquery('english', ${withWeights(tsquery, 'A')})` : undefined;
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
