@@ -521,8 +521,11 @@ export async function plainSearch(
   first?: SQL,
   /** What ts_rank ranks by, when not the matching tsquery (every word, of which a relaxed match needs some). */
   rankBy: SQL = tsquery,
-  /** Among listings alike in `first`, those for which this holds come before the rest, then by rank. */
-  named?: SQL,
+  /**
+   * Among listings alike in `first`, those whose vector matches this tsquery come before the
+   * rest, then by rank — found by the index among every match, not only the newest candidates.
+   */
+  namedBy?: SQL,
 ): Promise<RankedPage> {
   // The tsquery is written out (not a CTE column) so the planner sees it and estimates from statistics.
   const where = and([activeListingSql(now), ...filterSql(filters), sql`${sv} @@ ${tsquery}`, ...extra]);
@@ -534,14 +537,24 @@ export async function plainSearch(
     with matches as (
       select ${listings.id} as id, ${listings.createdAt} as created_at, ${priority} as first from ${narrowListings} where ${where} offset 0
     ),
-    cand as (
+    newest as (
       select id, created_at, first from matches order by first desc, created_at desc, id desc limit ${candidateLimit(page)}
     ),
+    cand as (${
+      namedBy
+        ? sql`select * from newest union
+      select * from (
+        select ${listings.id} as id, ${listings.createdAt} as created_at, ${priority} as first from ${narrowListings}
+        where ${where} and ${sv} @@ ${namedBy}
+        order by first desc, created_at desc, id desc limit ${candidateLimit(page)}
+      ) named_matches`
+        : sql`select * from newest`
+    }),
     counted as (
       select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
     ),
     page as (
-      select cand.id, cand.created_at, cand.first, ${named ? sql`(${named})` : sql`(0 = 0)`} as named, ts_rank(${sv}, ${rankBy}) as rank
+      select cand.id, cand.created_at, cand.first, ${namedBy ? sql`(${sv} @@ ${namedBy})` : sql`(0 = 0)`} as named, ts_rank(${sv}, ${rankBy}) as rank
       from cand join ${narrowListings} on ${listings.id} = cand.id
       order by cand.first desc, named desc, rank desc, cand.created_at desc, cand.id desc
       limit ${page.limit} offset ${page.offset}

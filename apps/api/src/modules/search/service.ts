@@ -276,8 +276,7 @@ export class SearchService {
     // Among the matches, a title naming the kind asked another way comes first ('FTIR' for "infrared spectrometer").
     const kindNames = kindNamesInTitles(understood);
     const rankBy = kindNames ? sql`(${strictQuery} || ${kindNames})` : strictQuery;
-    const kindNamed = kindNames ? listingMatches(kindNames) : undefined;
-    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst, rankBy, kindNamed), page);
+    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst, rankBy, kindNames), page);
     // An alert (issue 16) mails new listings with every word, if any. In an explicit order
     // (price, date) the listings with fewer words still come after the exact ones.
     const besideExact = filters.liveSince === undefined;
@@ -337,7 +336,7 @@ export class SearchService {
           // In an explicit order only exact matches as typed come first (the grid heads what follows).
           !sort || strict.total > 0 ? listingMatches(exactly) : undefined,
           kindNames ? sql`(${relaxed} || ${kindNames})` : relaxed,
-          kindNamed,
+          kindNames,
         ),
       page,
     );
@@ -800,8 +799,12 @@ function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
  * typed, and among its matches a listing whose title names the kind is more surely one.
  */
 function kindNamesInTitles(query: UnderstoodQuery): SQL | undefined {
-  // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems too).
-  const phrases = query.concepts.filter((c) => c.kind === 'kind').flatMap((c) => c.phrases);
+  // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems
+  // too). Nor a name with a word the index leaves out: "OR light" would be any light.
+  const phrases = query.concepts
+    .filter((c) => c.kind === 'kind')
+    .flatMap((c) => c.phrases)
+    .filter((phrase) => !phrase.split(' ').some((word) => ENGLISH_STOP_WORDS.has(word)));
   const tsquery = phrases.length > 0 ? phrasesToTsquery(phrases) : undefined;
   return tsquery ? sql`to_tsquery('english', ${withWeights(tsquery, 'A')})` : undefined;
 }
