@@ -40,6 +40,9 @@ describe('the scored model', () => {
     // A last letter the index does not keep ('i') is asked joined, as sellers write it ("SERVO-i").
     expect(phrasesToTsquery(['mac5500', 'servo i'], { modelSuffix: true })).toBe("'mac5500':* | 'servo-i'");
     expect(withWeights("'servo-i'", 'A')).toBe("'servo-i':A");
+    // Beside other names, none a stop word begins or ends: the index has no 'or', and "OR light" would be any light.
+    expect(phrasesToTsquery(['or light', 'surgical light'])).toBe("('surgical' <-> 'light' | 'surgical' <2> 'light')");
+    expect(phrasesToTsquery(['point of care ultrasound', 'pocus'])).toBe("('point' <-> 'of' <-> 'care' <-> 'ultrasound') | 'pocus'");
   });
 
   it.each([

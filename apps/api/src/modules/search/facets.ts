@@ -151,7 +151,8 @@ function lexeme(word: string): string | undefined {
 
 /**
  * tsquery text (for `to_tsquery('english', …)`) matching any of the phrases, each phrase's
- * words adjacent. Phrases made only of stop words are left out (the index has none of them).
+ * words adjacent. Phrases made only of stop words are left out (the index has none of them),
+ * and so are, beside other phrases, phrases a stop word begins or ends.
  * `weights` restricts where the words may be ('A' title, 'AC' title or description).
  * `modelSuffix`: the phrases are a model's, whose number sellers often write with a letter
  * after it ("NanoDrop 2000c", "Fresenius 2008T", "Centrifuge 5810 R"): a last word that ends
@@ -168,6 +169,10 @@ export function phrasesToTsquery(
   for (const phrase of phrases) {
     const words = options.modelSuffix ? joinedStopLetter(phrase.split(' ').filter(Boolean)) : phrase.split(' ').filter(Boolean);
     if (words.length === 0 || words.every((w) => ENGLISH_STOP_WORDS.has(w))) continue;
+    // Nor, among other names, one that begins or ends with a stop word: to_tsquery drops it and
+    // what is left says less ("OR light" would be any light; "DO meter" any meter).
+    const edges = [words[0]!, words[words.length - 1]!];
+    if (phrases.length > 1 && words.length > 1 && edges.some((w) => ENGLISH_STOP_WORDS.has(w))) continue;
     const labelled = words
       .map((word, index) => {
         const l = /^[a-z0-9]+-[a-z]$/.test(word) ? `'${word}'` : lexeme(word);
