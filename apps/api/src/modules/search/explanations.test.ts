@@ -124,6 +124,12 @@ describe('explanations', () => {
     expect(explain(facets, [1, 1], dialysis, { asked: 'fresenius 2008t', strength: 0.95, close: [] }).verdict).toBe('relevant');
   });
 
+  it('quotes the name of the kind the title has, not the one asked ("exam light" for "OR light")', () => {
+    const facets = facetsOf(understandQuery('OR light'));
+    const lamp = { ...cycler, title: 'Burton Outpatient LED exam light, floor stand', category: null };
+    expect(explain(facets, [1], lamp).text).toBe('Relevant: "exam light" in the title.');
+  });
+
   it('names the maker of a listing that is not the brand asked for', () => {
     const facets = facetsOf(understandQuery('eppendorf centrifuge'));
     const result = explain(facets, [1, 0], { ...cycler, title: 'Beckman Coulter Allegra X-15R Centrifuge', category: 'centrifuges' });

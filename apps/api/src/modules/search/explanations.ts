@@ -150,7 +150,7 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
   } else if (credit >= 1 && (listing.category === null || concept.compound)) {
     // No family was found for it, or another was: the words asked in its title ('homecare
     // bed', 'platelet agitator') are what make it the kind asked.
-    const titled = phraseIn(listing.title, concept.compound ? [concept.compound, concept.matched] : [concept.matched]);
+    const titled = phraseIn(listing.title, concept.compound ? [concept.compound, concept.matched] : [concept.matched, ...concept.phrases]);
     parts.met.push(`${quote(titled ?? concept.compound ?? concept.asked)} in the title`);
   } else if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
     parts.unmet.push(`${quote(phraseIn(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
