@@ -794,9 +794,9 @@ function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
 }
 
 /**
- * Whether a listing's title names a kind the query asks for, in any of its names ('infrared
- * spectrometer' → "FTIR", "FT-IR", "IR spectrometer"…): plain search matches the words as
- * typed, and among its matches a listing whose title names the kind is more surely one.
+ * The names of the kinds a query asks for ('infrared spectrometer' → "FTIR", "FT-IR", "IR
+ * spectrometer"…) in a title, as a tsquery: plain search matches the words as typed, and among
+ * its matches a listing whose title names the kind is more surely one.
  */
 function kindNamesInTitles(query: UnderstoodQuery): SQL | undefined {
   // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems
