@@ -372,10 +372,6 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
   return facets;
 }
 
-/**
- * The credit from which a facet counts as met (a listing is relevant only when every facet
- * with a threshold is met); loose words have none — they only rank.
- */
 /** A loose word asked as a task that equipment the dictionary names does ('to spin' → "centrifuge"). */
 export function isNamedTask(facet: Facet): boolean {
   return facet.kind === 'term' && facet.task === true && (facet.expansions ?? []).some((e) => e.doesIt);
@@ -395,6 +391,11 @@ export function asNamedTask(facet: WordFacet): WordFacet {
   };
 }
 
+/**
+ * The credit from which a facet counts as met (a listing is relevant only when every facet
+ * with a threshold is met); loose words have none — they only rank,
+ * unless they name a task (`isNamedTask`).
+ */
 export function needThreshold(facet: Facet): number | undefined {
   switch (facet.kind) {
     case 'concept':

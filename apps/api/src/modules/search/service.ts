@@ -800,11 +800,8 @@ function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
  */
 function kindNamesInTitles(query: UnderstoodQuery): SQL | undefined {
   // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems
-  // too). Nor a name with a word the index leaves out: "OR light" would be any light.
-  const phrases = query.concepts
-    .filter((c) => c.kind === 'kind')
-    .flatMap((c) => c.phrases)
-    .filter((phrase) => !phrase.split(' ').some((word) => ENGLISH_STOP_WORDS.has(word)));
+  // too). A name a stop word begins or ends ("OR light") is left out by phrasesToTsquery.
+  const phrases = query.concepts.filter((c) => c.kind === 'kind').flatMap((c) => c.phrases);
   const tsquery = phrases.length > 0 ? phrasesToTsquery(phrases) : undefined;
   return tsquery ? sql`to_tsquery('english', ${withWeights(tsquery, 'A')})` : undefined;
 }
