@@ -172,24 +172,42 @@ function doersByVerb(file: Buffer, namesOf: (nounOffset: string) => string[]): M
   return doers;
 }
 
-/** One line of WordNet's verb data file (the same layout as the nouns', wndb(5)). */
+/** One line of WordNet's verb data file (the same layout as the nouns'). */
 function parseVerb(line: string): Verb | undefined {
+  const synset = parseSynset(line);
+  if (!synset) return undefined;
+  const derived = synset.pointers.filter((p) => p.symbol === '+' && p.pos === 'n').map((p) => p.offset);
+  const ways = synset.pointers.filter((p) => p.symbol === '~' && p.pos === 'v').map((p) => p.offset);
+  return { words: synset.words, derived, ways };
+}
+
+interface Synset {
+  fields: string[];
+  /** Its words, lower case, as WordNet writes them ('spinning_top'). */
+  words: string[];
+  pointers: { symbol: string; offset: string; pos: string }[];
+  /** The gloss: the definition, then its examples. */
+  gloss: string;
+}
+
+/**
+ * One line of a WordNet data file: `offset lex_filenum ss_type w_cnt word lex_id … p_cnt
+ * pointer… | gloss` (wndb(5)); a pointer is `symbol offset pos source/target`.
+ */
+function parseSynset(line: string): Synset | undefined {
   const bar = line.indexOf(' | ');
-  if (bar < 0) return undefined;
+  if (bar < 0 || line.startsWith(' ')) return undefined;
   const fields = line.slice(0, bar).split(' ');
   const count = Number.parseInt(fields[3] ?? '', 16);
   const words: string[] = [];
   for (let i = 0; i < count; i++) words.push((fields[4 + 2 * i] ?? '').toLowerCase());
   const pointersAt = 4 + 2 * count;
-  const pointers = Number.parseInt(fields[pointersAt] ?? '0', 10);
-  const derived: string[] = [];
-  const ways: string[] = [];
-  for (let i = 0; i < pointers; i++) {
-    const [symbol, offset, pos] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 4 + 4 * i);
-    if (symbol === '+' && pos === 'n') derived.push(offset!);
-    else if (symbol === '~' && pos === 'v') ways.push(offset!);
+  const pointers: Synset['pointers'] = [];
+  for (let i = 0; i < Number.parseInt(fields[pointersAt] ?? '0', 10); i++) {
+    const at = pointersAt + 1 + 4 * i;
+    pointers.push({ symbol: fields[at] ?? '', offset: fields[at + 1] ?? '', pos: fields[at + 2] ?? '' });
   }
-  return { words, derived, ways };
+  return { fields, words, pointers, gloss: line.slice(bar + 3) };
 }
 
 interface Artifact {
@@ -219,28 +237,11 @@ function equipmentTest(artifacts: ReadonlyMap<string, Artifact>): (offset: strin
   return (offset) => test(offset, 0);
 }
 
-/**
- * One line of WordNet's data file: `offset lex_filenum ss_type w_cnt word lex_id … p_cnt
- * pointer… | gloss` (wndb(5)). Only artifacts; the definition is the gloss before its examples.
- */
+/** An artifact's line of WordNet's noun data file; the definition is the gloss before its examples. */
 function parseArtifact(line: string): Artifact | undefined {
-  const bar = line.indexOf(' | ');
-  if (bar < 0 || line.startsWith(' ')) return undefined;
-  const fields = line.slice(0, bar).split(' ');
-  if (fields[1] !== ARTIFACTS || fields[2] !== 'n') return undefined;
-  const count = Number.parseInt(fields[3] ?? '', 16);
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) names.push((fields[4 + 2 * i] ?? '').toLowerCase());
-  const pointersAt = 4 + 2 * count;
-  const pointers = Number.parseInt(fields[pointersAt] ?? '0', 10);
-  const kindOf: string[] = [];
-  for (let i = 0; i < pointers; i++) {
-    const symbol = fields[pointersAt + 1 + 4 * i];
-    if (symbol === '@' || symbol === '@i') kindOf.push(fields[pointersAt + 2 + 4 * i] ?? '');
-  }
-  const definition = line
-    .slice(bar + 3)
-    .split(/[;"]/)[0]!
-    .toLowerCase();
-  return { offset: fields[0]!, names, definition, kindOf };
+  const synset = parseSynset(line);
+  if (!synset || synset.fields[1] !== ARTIFACTS || synset.fields[2] !== 'n') return undefined;
+  const kindOf = synset.pointers.filter((p) => p.symbol === '@' || p.symbol === '@i').map((p) => p.offset);
+  const definition = synset.gloss.split(/[;"]/)[0]!.toLowerCase();
+  return { offset: synset.fields[0]!, names: synset.words, definition, kindOf };
 }
