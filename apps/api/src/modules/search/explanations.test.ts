@@ -1,7 +1,8 @@
 import { relevanceTone } from '@benchmarket/shared';
 import { describe, expect, it } from 'vitest';
 import { explain, article } from './explanations.js';
-import { facetsOf, modelLineOf, phrasesToTsquery, scoreOf, withWeights } from './facets.js';
+import { asNamedTask, facetsOf, modelLineOf, phrasesToTsquery, scoreOf, withWeights } from './facets.js';
+import { EXPANSION_SIMILARITY } from './meaning-search.js';
 import { understandQuery } from './query-understanding.js';
 
 const cycler = {
@@ -128,6 +129,17 @@ describe('explanations', () => {
     const facets = facetsOf(understandQuery('OR light'));
     const lamp = { ...cycler, title: 'Burton Outpatient LED exam light, floor stand', category: null };
     expect(explain(facets, [1], lamp).text).toBe('Relevant: "exam light" in the title.');
+  });
+
+  it('says which word a description has when a task\'s equipment is there, not the task ("centrifuge", not "spin")', () => {
+    const facets = facetsOf(understandQuery('something to spin samples')).map((facet) =>
+      facet.kind === 'term' && facet.word === 'spin'
+        ? asNamedTask({ ...facet, expansions: [{ word: 'centrifuge', similarity: EXPANSION_SIMILARITY, definedBy: true, doesIt: true }] })
+        : facet,
+    );
+    const rack = { ...cycler, title: 'Eppendorf tube rack', description: 'Holds 50 mL tubes for any benchtop centrifuge.', category: null };
+    const credits = facets.map((facet) => (facet.kind === 'term' && facet.word === 'spin' ? 0.6 : 0));
+    expect(explain(facets, credits, rack).text).toContain('"centrifuge" in the description: the dictionary\'s equipment to "spin"');
   });
 
   it('names the maker of a listing that is not the brand asked for', () => {

@@ -180,7 +180,14 @@ function describeWord(
   }
   const word = facet.kind === 'model' ? facet.word.toUpperCase() : facet.word;
   const what = facet.kind === 'model' ? `model ${word}` : quote(word);
-  const exact = [1, TEXT_CREDIT.wordInDescription, TEXT_CREDIT.wordInSearchTerms].includes(credit);
+  // A word as close as the asked one (another spelling, a task's equipment, a compound of it)
+  // earns the same credit in a description: the text tells which of them is there.
+  const closeOneInstead =
+    facet.kind === 'term' &&
+    credit === TEXT_CREDIT.wordInDescription &&
+    !phraseIn(listing.description, [facet.word]) &&
+    (facet.expansions ?? []).some((e) => e.similarity === 1 && phraseIn(listing.description, [e.word]));
+  const exact = [1, TEXT_CREDIT.wordInDescription, TEXT_CREDIT.wordInSearchTerms].includes(credit) && !closeOneInstead;
   const similar =
     facet.kind === 'term' && credit > 0 && !exact
       ? (facet.expansions ?? []).find((e) => phraseIn(listing.title, [e.word]) ?? phraseIn(listing.description, [e.word]))
