@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SEARCH_PAGE_SIZE, type Condition } from '@benchmarket/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -563,6 +563,52 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       ]);
       for (const bed of beds) {
         expect(found!.rag_search_response!.relevance_score).toBeGreaterThanOrEqual(bed.rag_search_response!.relevance_score);
+      }
+    });
+    it('AI search for "OR table" offers a title with "OR table" as asked, not any table', async () => {
+      const orTable = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Mindray HyBase 6100 electro-hydraulic OR table',
+        description: 'Five-section top, kidney bridge, remote handset.',
+      });
+      const massageTable = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Earthlite Ellora Vista electric lift massage table',
+        description: 'Electric height adjustment, face cradle, foot switch.',
+      });
+      const categories = await ctx.app.db
+        .select({ category: listings.category })
+        .from(listings)
+        .where(inArray(listings.id, [orTable.id, massageTable.id]));
+      expect(categories.map((c) => c.category)).toEqual([null, null]);
+      const body = await searchBody(ctx.app, { query: 'OR table', use_rag: true }, buyer);
+      const explanationOf = (id: string) => body.items.find((item) => item.id === id)?.rag_search_response?.relevance_explanation;
+      expect(explanationOf(orTable.id)).toBe('Relevant: "or table" in the title.');
+      // To the full-text index 'or table' is 'table': the massage table has only that.
+      expect(explanationOf(massageTable.id) ?? '').not.toMatch(/^Relevant/);
+    });
+  });
+
+  describe('a thing made for the kind asked', () => {
+    it('AI search for "hospital bed" lists the beds before a mattress made for them, which it does not call relevant', async () => {
+      const mattress = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Hill-Rom Accumax Quantum VPC mattress for hospital beds',
+        description: 'Pressure redistribution mattress, fits most hospital bed frames.',
+      });
+      const beds = [];
+      for (const title of ['Hill-Rom VersaCare hospital bed', 'LINET Eleganza 3 hospital bed']) {
+        beds.push(
+          await createActiveListing(ctx.app, seller, { ...CATALOG[0]!, title, description: 'Four-section profiling and side rails.' }),
+        );
+      }
+      const body = await searchBody(ctx.app, { query: 'hospital bed', use_rag: true }, buyer);
+      const at = (id: string) => ids(body).indexOf(id);
+      for (const bed of beds) expect(at(bed.id)).toBeGreaterThanOrEqual(0);
+      const mattressAt = at(mattress.id);
+      if (mattressAt >= 0) {
+        expect(mattressAt).toBeGreaterThan(Math.max(...beds.map((bed) => at(bed.id))));
+        expect(body.items[mattressAt]!.rag_search_response?.relevance_explanation).not.toMatch(/^Relevant/);
       }
     });
   });

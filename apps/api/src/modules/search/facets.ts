@@ -171,8 +171,7 @@ export function phrasesToTsquery(
     if (words.length === 0 || words.every((w) => ENGLISH_STOP_WORDS.has(w))) continue;
     // Nor, among other names, one that begins or ends with a stop word: to_tsquery drops it and
     // what is left says less ("OR light" would be any light; "DO meter" any meter).
-    const edges = [words[0]!, words[words.length - 1]!];
-    if (phrases.length > 1 && words.length > 1 && edges.some((w) => ENGLISH_STOP_WORDS.has(w))) continue;
+    if (phrases.length > 1 && stopWordAtAnEdge(words)) continue;
     const labelled = words
       .map((word, index) => {
         const l = /^[a-z0-9]+-[a-z]$/.test(word) ? `'${word}'` : lexeme(word);
@@ -192,6 +191,18 @@ export function phrasesToTsquery(
     else parts.add(`(${labelled.join(' <-> ')})`);
   }
   return [...parts].join(' | ');
+}
+
+/**
+ * A phrase of more than one word that begins or ends with a stop word ('or table', 'do meter'):
+ * the index has no stop words, so in a tsquery it says only what its other words say.
+ */
+export function stopWordAtEdge(phrase: string): boolean {
+  return stopWordAtAnEdge(phrase.split(' ').filter(Boolean));
+}
+
+function stopWordAtAnEdge(words: readonly string[]): boolean {
+  return words.length > 1 && [words[0]!, words[words.length - 1]!].some((w) => ENGLISH_STOP_WORDS.has(w));
 }
 
 /**

@@ -11,10 +11,12 @@ import {
   modelSpellings,
   needThreshold,
   phrasesToTsquery,
+  stopWordAtEdge,
   withWeights,
   type Facet,
   type ModelLine,
 } from './facets.js';
+import { creditedForWhatTheyAre } from './made-for.js';
 import { editDistance, hasTextToMatch, isSpacedModelLetter, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -723,6 +725,20 @@ function lineOf(facet: Facet): ModelLine | undefined {
 }
 
 /** The credit a listing earns for one facet, as a SQL expression in [0, 1]. */
+/**
+ * Whether a title has the words asked, as asked. A phrase a stop word begins or ends ('or
+ * table') is read in the title itself: the index has no stop words, so to it the phrase would be
+ * any table ("massage table").
+ */
+function askedInTitleSql(phrase: string, isModel: boolean): SQL | undefined {
+  if (stopWordAtEdge(phrase)) {
+    const words = phrase.split(' ').map((word) => word.replace(/[^a-z0-9]/g, ''));
+    return words.every(Boolean) ? sql`${listings.title} ~* ${`\\m${words.join('\\W+')}\\M`}` : undefined;
+  }
+  const asked = phrasesToTsquery([phrase], { modelSuffix: isModel });
+  return asked ? sql`${sv} @@ ${ts(withWeights(asked, 'A'))}` : undefined;
+}
+
 function creditSql(facet: Facet): SQL {
   switch (facet.kind) {
     case 'concept': {
@@ -732,17 +748,16 @@ function creditSql(facet: Facet): SQL {
       const inText = sql`${sv} @@ ${ts(withWeights(facet.tsquery, 'AC'))}`;
       // The words as asked ('icu bed', 'miseq') in the title beat the concept's other names
       // ('hospital bed', 'hiseq'): both meet the need, the buyer's own words first.
-      const asked = phrasesToTsquery([facet.concept.matched], { modelSuffix: facet.concept.kind === 'model' });
+      const asked = askedInTitleSql(facet.concept.matched, facet.concept.kind === 'model');
       // A listing no family was found for (its words are not the taxonomy's: "homecare bed")
-      // with the words asked in its title is what was asked when they name a kind on their own:
-      // a phrase of two words or more, not one word many kinds share ('analyzer').
+      // with the words asked in its title is what was asked when they name a kind on their own.
       const askedTellsKind = facet.concept.matched.includes(' ');
       // A model line's name in the title ("Mastersizer") is that line, in whatever family the
       // categoriser put the listing: the name is a maker's own, not a word kinds share.
       const ofItsKind = facet.concept.kind === 'model' ? sql`true` : sql`${family} > 0`;
       const askedInTitle =
         asked && facet.concept.phrases.length > 1
-          ? sql`when ${sv} @@ ${ts(withWeights(asked, 'A'))} then (case when ${ofItsKind}${askedTellsKind ? sql` or ${uncategorised}` : sql``} then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
+          ? sql`when ${asked} then (case when ${ofItsKind}${askedTellsKind ? sql` or ${uncategorised}` : sql``} then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
           : sql``;
       const lineInTitle = facet.line
         ? sql`when ${family} > 0 and ${lineInTitleSql(facet.line)} then ${num(TEXT_CREDIT.modelLineInTitle)} `
@@ -1005,6 +1020,7 @@ export interface AiCandidate {
    * rank, which orders listings the facets score alike (three otoscopes for 'otosocpe').
    */
   textRank: number;
+  title: string;
 }
 
 export interface AiCandidates {
@@ -1153,10 +1169,10 @@ export async function aiCandidates(
       group by id, created_at
     ),
     exact as (
-      select cand.id, cand.created_at, cand.lexical, ${listings.category} as category, ${asked ? sql`ts_rank(${sv}, ${asked})` : sql`0`} as text_rank${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
+      select cand.id, cand.created_at, cand.lexical, ${listings.category} as category, ${listings.title} as title, ${asked ? sql`ts_rank(${sv}, ${asked})` : sql`0`} as text_rank${exact.length > 0 ? sql`, ${sql.join(exact, sql`, `)}` : sql``}
       from cand join ${narrowListings} on ${listings.id} = cand.id
     )
-    select exact.id, exact.created_at, exact.lexical, exact.category, exact.text_rank${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
+    select exact.id, exact.created_at, exact.lexical, exact.category, exact.title, exact.text_rank${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
       ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
       (select total from counted) as total
     from exact`);
@@ -1169,8 +1185,9 @@ export async function aiCandidates(
     lexical: raw.lexical === true || raw.lexical === 't',
     category: raw.category === null || raw.category === undefined ? null : String(raw.category),
     textRank: Number(raw.text_rank ?? 0),
+    title: String(raw.title ?? ''),
   }));
-  return { candidates, total: Number(result.rows[0]?.total ?? 0) };
+  return { candidates: creditedForWhatTheyAre(candidates, facets, query.raw), total: Number(result.rows[0]?.total ?? 0) };
 }
 
 /**

@@ -1,0 +1,90 @@
+import { normalizeForMatch } from '@benchmarket/shared';
+import { TEXT_CREDIT, needThreshold, scoreOf, type Facet } from './facets.js';
+import { ENGLISH_STOP_WORDS } from './vocabulary.js';
+
+/**
+ * Things made for another kind of equipment: "Accumax mattress for hospital beds", "Rotor for
+ * Eppendorf 5810 centrifuge", "Filters for biosafety cabinets". A title that names the kind asked
+ * only after one of these words names what the listing is for, not what it is: it is not the
+ * kind asked, though every word of it is in the title.
+ */
+const FOR_WORDS = new Set(['for', 'fits', 'fit', 'compatible']);
+
+/** A word and its plural as one ('beds' and 'bed', 'cabinets' and 'cabinet'). */
+function fold(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+function foldedWords(text: string): string[] {
+  return normalizeForMatch(text).split(' ').filter(Boolean).map(fold);
+}
+
+/** Where each occurrence of a phrase (its words one after another) begins. */
+function occurrences(words: readonly string[], phrase: readonly string[]): number[] {
+  const found: number[] = [];
+  if (phrase.length === 0) return found;
+  for (let i = 0; i + phrase.length <= words.length; i++) {
+    if (phrase.every((word, j) => words[i + j] === word)) found.push(i);
+  }
+  return found;
+}
+
+/**
+ * Whether a text names any of the phrases, and only after a word that says what it is for with
+ * something named before it ("mattress for hospital beds": yes; "hospital bed for home care",
+ * "For hospital beds", "centrifuge for parts": no).
+ */
+export function namesOnlyWhatItIsFor(text: string, phrases: readonly string[]): boolean {
+  const words = foldedWords(text);
+  const marker = words.findIndex((word, i) => FOR_WORDS.has(word) && words.slice(0, i).some((w) => !ENGLISH_STOP_WORDS.has(w)));
+  if (marker < 0) return false;
+  const starts = phrases.flatMap((phrase) => occurrences(words, foldedWords(phrase)));
+  return starts.length > 0 && starts.every((start) => start > marker);
+}
+
+/** The names a kind or word facet is found by in titles. */
+function namesOf(facet: Facet): string[] {
+  if (facet.kind === 'concept')
+    return [facet.concept.matched, ...facet.concept.phrases, ...(facet.concept.compound ? [facet.concept.compound] : [])];
+  if (facet.kind === 'term') return [facet.word, ...(facet.expansions ?? []).map((e) => e.word)];
+  return [];
+}
+
+/** The credit of a kind or word in the title of a thing made for it: no more than in the title of another kind. */
+const CREDIT_OF_WHAT_IT_IS_FOR = TEXT_CREDIT.conceptInTitleOnly;
+
+export interface Credited {
+  title: string;
+  credits: number[];
+  met: boolean;
+  lex: number;
+}
+
+/**
+ * The candidates with a kind's (or a word's) credit lowered where their title names it only as
+ * what they are for — unless the buyer asked that way too ('mattress for hospital beds' asks for
+ * the mattress: its kind is the words before 'for'). Whether every need is met and the share of
+ * the request follow the credits.
+ */
+export function creditedForWhatTheyAre<T extends Credited>(candidates: readonly T[], facets: readonly Facet[], asked: string): T[] {
+  const lowered = facets.map((facet) => {
+    const names = namesOf(facet);
+    return names.length > 0 && !namesOnlyWhatItIsFor(asked, names) ? names : undefined;
+  });
+  if (lowered.every((names) => names === undefined)) return [...candidates];
+  return candidates.map((candidate) => {
+    let changed = false;
+    const credits = candidate.credits.map((credit, i) => {
+      const names = lowered[i];
+      if (!names || credit <= CREDIT_OF_WHAT_IT_IS_FOR || !namesOnlyWhatItIsFor(candidate.title, names)) return credit;
+      changed = true;
+      return CREDIT_OF_WHAT_IT_IS_FOR;
+    });
+    if (!changed) return candidate;
+    const met = facets.every((facet, i) => {
+      const threshold = needThreshold(facet);
+      return threshold === undefined || (credits[i] ?? 0) >= threshold;
+    });
+    return { ...candidate, credits, met, lex: facets.length === 0 ? 1 : scoreOf(facets, credits) };
+  });
+}
