@@ -710,6 +710,9 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 function facetTsquery(facet: Extract<Facet, { tsquery: string }>, weights: string): SQL {
   const stemmed = ts(withWeights(facet.tsquery, weights));
   if (facet.kind !== 'term' || !facet.prefix) return stemmed;
+  // A misspelt word starts a description's word by chance ('spirometr' of "spirometry"): there
+  // it is only the word, and the spirometers' titles (the word it is read as) come first.
+  if (weights === 'C' && facet.expansions?.some((e) => e.corrected)) return stemmed;
   return sql`(${stemmed} || to_tsquery('simple', ${`'${facet.word.replace(/[^a-z0-9]/g, '')}':*${weights}`}))`;
 }
 
