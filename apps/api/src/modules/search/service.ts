@@ -671,7 +671,8 @@ export class SearchService {
     const kept = fused.filter(
       (f) =>
         (((f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough) && !ofAnotherKind(f.candidate)) ||
-        (f.candidate.lexical && coverage(f.candidate) >= required) ||
+        // Found by its meaning, a listing whose words meet every need is found by its words too.
+        ((f.candidate.lexical || (hasText && f.candidate.met)) && coverage(f.candidate) >= required) ||
         (!probe && f.candidate.lexical),
     );
     return kept.sort(
