@@ -123,6 +123,11 @@ describe('totals beyond 1,000 (issue 19)', () => {
     expect(last).toMatchObject({ total: 1000, total_is_lower_bound: true, page: 84 });
     const ids = new Set([...first.items, ...last.items].map((i) => i.id));
     expect(ids.size).toBe(first.items.length + last.items.length);
+    // A word this common is found by walking the newest listings: still the newest matches first.
+    const newest = Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => `Zorbatron Plate Washer ${i + 1}`);
+    expect(first.items.map((i) => i.title)).toEqual(newest);
+    // So with a misspelling read as the word ('zorbatrn'): no listing has it as typed.
+    expect((await searchOk({ query: 'zorbatrn' })).items.map((i) => i.title)).toEqual(newest);
 
     const ai = await searchOk({ query: 'zorbatron', use_rag: true });
     expect(ai).toMatchObject({ total: 1000, total_is_lower_bound: true });
