@@ -610,6 +610,10 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
         expect(mattressAt).toBeGreaterThan(Math.max(...beds.map((bed) => at(bed.id))));
         expect(body.items[mattressAt]!.rag_search_response?.relevance_explanation).not.toMatch(/^Relevant/);
       }
+      // Plain search has every word in all three titles (the mattress's description has them
+      // twice): the beds still come first.
+      const plain = ids(await searchBody(ctx.app, { query: 'hospital bed' }, buyer));
+      expect(plain.indexOf(mattress.id)).toBeGreaterThan(Math.max(...beds.map((bed) => plain.indexOf(bed.id))));
     });
   });
 

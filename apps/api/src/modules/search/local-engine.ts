@@ -524,8 +524,8 @@ export async function plainSearch(
   /** What ts_rank ranks by, when not the matching tsquery (every word, of which a relaxed match needs some). */
   rankBy: SQL = tsquery,
   /**
-   * Among the candidates alike in `first`, those whose vector matches this tsquery come before
-   * the rest, then by rank. Only among the candidates: finding them among every match costs a
+   * Among the candidates alike in `first`, those for which this holds (`titleNamesTheKind`) come
+   * before the rest, then by rank. Only among the candidates: finding them among every match costs a
    * common word's every row (twice the CPU of a search at 100,000 listings; measured 2026-12-01).
    */
   namedBy?: SQL,
@@ -547,7 +547,7 @@ export async function plainSearch(
       select count(*) as total from (select 1 from matches limit ${COUNT_LIMIT + 1}) c
     ),
     page as (
-      select cand.id, cand.created_at, cand.first, ${namedBy ? sql`(${sv} @@ ${namedBy})` : sql`(0 = 0)`} as named, ts_rank(${sv}, ${rankBy}) as rank
+      select cand.id, cand.created_at, cand.first, ${namedBy ?? sql`(0 = 0)`} as named, ts_rank(${sv}, ${rankBy}) as rank
       from cand join ${narrowListings} on ${listings.id} = cand.id
       order by cand.first desc, named desc, rank desc, cand.created_at desc, cand.id desc
       limit ${page.limit} offset ${page.offset}
@@ -556,6 +556,15 @@ export async function plainSearch(
     from counted left join page on true left join ${listings} on ${listings.id} = page.id
     order by page.first desc nulls last, page.named desc nulls last, page.rank desc nulls last, page.created_at desc, page.id desc`);
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
+}
+
+/**
+ * Whether a title names the kind (its names as a tsquery), and not only as what the listing is
+ * for (`patterns`, from whatItIsForPatterns): plain search's order among its candidates.
+ */
+export function titleNamesTheKind(names: SQL, patterns: { after: string; before: string } | undefined): SQL {
+  if (!patterns) return sql`(${sv} @@ ${names})`;
+  return sql`(${sv} @@ ${names} and not (${listings.title} ~* ${patterns.after} and ${listings.title} !~* ${patterns.before}))`;
 }
 
 // ── Typo tolerance: the lexicon ─────────────────────────────────────────────

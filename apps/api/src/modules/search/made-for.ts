@@ -10,6 +10,26 @@ import { ENGLISH_STOP_WORDS } from './vocabulary.js';
  */
 const FOR_WORDS = new Set(['for', 'fits', 'fit', 'compatible']);
 
+/**
+ * Regular expressions (PostgreSQL's) for a title that names one of the phrases after a word that
+ * says what it is for (`after`), and for one that names it before such a word (`before`): a
+ * title matching `after` and not `before` names it only as what it is for (namesOnlyWhatItIsFor).
+ */
+export function whatItIsForPatterns(phrases: readonly string[]): { after: string; before: string } | undefined {
+  const names = [
+    ...new Set(
+      phrases
+        .map((phrase) => foldedWords(phrase).filter((w) => /^[a-z0-9]+$/.test(w)))
+        .filter((w) => w.length > 0)
+        .map((w) => w.join('\\W+')),
+    ),
+  ];
+  if (names.length === 0) return undefined;
+  const name = `\\m(${names.join('|')})(e?s)?\\M`;
+  const marker = `\\m(${[...FOR_WORDS].join('|')})\\M`;
+  return { after: `\\w.*${marker}.*${name}`, before: `${name}.*${marker}` };
+}
+
 /** A word and its plural as one ('beds' and 'bed', 'cabinets' and 'cabinet'). */
 function fold(word: string): string {
   return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;

@@ -16,6 +16,7 @@ import { loadSellerNames, toListing, type ListingRow } from '../listings/index.j
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
 import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
+import { whatItIsForPatterns } from './made-for.js';
 import {
   asNamedTask,
   isNamedTask,
@@ -41,6 +42,7 @@ import {
   planAiSearch,
   plainSearch,
   plainQueryWithOtherSpellings,
+  titleNamesTheKind,
   type WordStartScope,
   rowsInOrder,
   liveRowsInOrder,
@@ -275,8 +277,8 @@ export class SearchService {
         : plainSearch(...args);
     // Among the matches, a title naming the kind asked another way comes first ('FTIR' for "infrared spectrometer").
     const kindNames = kindNamesInTitles(understood);
-    const rankBy = kindNames ? sql`(${strictQuery} || ${kindNames})` : strictQuery;
-    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst, rankBy, kindNames), page);
+    const rankBy = kindNames ? sql`(${strictQuery} || ${kindNames.tsquery})` : strictQuery;
+    const strict = await this.withTotal((p) => matching(db, now, strictQuery, filters, p, [], typedFirst, rankBy, kindNames?.named), page);
     // An alert (issue 16) mails new listings with every word, if any. In an explicit order
     // (price, date) the listings with fewer words still come after the exact ones.
     const besideExact = filters.liveSince === undefined;
@@ -335,8 +337,8 @@ export class SearchService {
           share ? [sql`(${share} or ${listingMatches(exactly)})`] : [],
           // In an explicit order only exact matches as typed come first (the grid heads what follows).
           !sort || strict.total > 0 ? listingMatches(exactly) : undefined,
-          kindNames ? sql`(${relaxed} || ${kindNames})` : relaxed,
-          kindNames,
+          kindNames ? sql`(${relaxed} || ${kindNames.tsquery})` : relaxed,
+          kindNames?.named,
         ),
       page,
     );
@@ -799,12 +801,15 @@ function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
  * spectrometer"…) in a title, as a tsquery: plain search matches the words as typed, and among
  * its matches a listing whose title names the kind is more surely one.
  */
-function kindNamesInTitles(query: UnderstoodQuery): SQL | undefined {
+function kindNamesInTitles(query: UnderstoodQuery): { tsquery: SQL; named: SQL } | undefined {
   // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems
   // too). A name a stop word begins or ends ("OR light") is left out by phrasesToTsquery.
   const phrases = query.concepts.filter((c) => c.kind === 'kind').flatMap((c) => c.phrases);
-  const tsquery = phrases.length > 0 ? phrasesToTsquery(phrases) : undefined;
-  return tsquery ? sql`to_tsquery('english', ${withWeights(tsquery, 'A')})` : undefined;
+  const text = phrases.length > 0 ? phrasesToTsquery(phrases) : undefined;
+  if (!text) return undefined;
+  const tsquery = sql`to_tsquery('english', ${withWeights(text, 'A')})`;
+  // A title naming the kind only as what it is for ("mattress for hospital beds") is not one.
+  return { tsquery, named: titleNamesTheKind(tsquery, whatItIsForPatterns(phrases)) };
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
