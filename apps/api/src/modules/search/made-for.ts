@@ -30,6 +30,8 @@ export function whatItIsForPatterns(phrases: readonly string[]): { after: string
   return { after: `\\w.*${marker}.*${name}`, before: `${name}.*${marker}` };
 }
 
+const MAY_SAY_WHAT_FOR = new RegExp(`\\b(${[...FOR_WORDS].join('|')})\\b`, 'i');
+
 /** A word and its plural as one ('beds' and 'bed', 'cabinets' and 'cabinet'). */
 function fold(word: string): string {
   return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
@@ -55,6 +57,8 @@ function occurrences(words: readonly string[], phrase: readonly string[]): numbe
  * "For hospital beds", "centrifuge for parts": no).
  */
 export function namesOnlyWhatItIsFor(text: string, phrases: readonly string[]): boolean {
+  // Most titles have none of the words: they are told apart without reading them word by word.
+  if (!MAY_SAY_WHAT_FOR.test(text)) return false;
   const words = foldedWords(text);
   const marker = words.findIndex((word, i) => FOR_WORDS.has(word) && words.slice(0, i).some((w) => !ENGLISH_STOP_WORDS.has(w)));
   if (marker < 0) return false;
