@@ -251,6 +251,21 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe("a compound of a kind's name in a title", () => {
+    it('AI search for "sonicator" offers a focused-ultrasonicator, saying it has "ultrasonicator" in the title', async () => {
+      const covaris = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Covaris M220 Focused-ultrasonicator',
+        description: 'DNA shearing, 130 µl microTUBEs, with the water bath and chiller.',
+      });
+      const ai = await searchBody(ctx.app, { query: 'sonicator', use_rag: true }, buyer);
+      const found = ai.items.find((item) => item.id === covaris.id);
+      expect(found?.rag_search_response?.relevance_explanation).toMatch(
+        /^(Relevant|Somewhat relevant): .*"ultrasonicator" (is )?in the title/,
+      );
+    });
+  });
+
   describe('a word that describes what equipment does (a dictionary of equipment)', () => {
     it('AI search for "heart" offers the cardiograph, saying its dictionary definition uses the word; plain search does not', async () => {
       expect(ids(await searchBody(ctx.app, { query: 'heart' }, buyer))).not.toContain(cardiographId);

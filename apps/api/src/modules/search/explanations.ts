@@ -1,3 +1,4 @@
+import { compoundNameIn } from './compound-names.js';
 import {
   RELEVANCE_PREFIXES,
   conditionLabel,
@@ -72,6 +73,11 @@ function phraseIn(text: string, phrases: readonly string[]): string | undefined 
   return [...phrases].sort((a, b) => b.length - a.length).find((phrase) => padded.includes(` ${phrase} `));
 }
 
+/** One of a kind's names in a title, or a compound of one ("ultrasonicator" of "sonicator"). */
+function nameInTitle(title: string, phrases: readonly string[]): string | undefined {
+  return phraseIn(title, phrases) ?? compoundNameIn(title, phrases);
+}
+
 /** A model's line as the title writes it ('NanoDrop', '2008K'), else as the query has it. */
 function lineInTitle(title: string, line: ModelLine): string {
   return new RegExp(line.titlePattern, 'i').exec(title)?.[0] ?? line.words;
@@ -135,8 +141,8 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
       if (concept.kind === 'family')
         parts.met.push(sameWords ? `${article(concept.label)} as asked` : `${concept.label} family matches ${asked}`);
       else if (credit >= 1) parts.met.push(concept.kind === 'model' ? `${asked} in the title` : `${named} as asked`);
-      else if (credit === TEXT_CREDIT.conceptOtherNameInTitle && phraseIn(listing.title, concept.phrases))
-        parts.met.push(`${quote(phraseIn(listing.title, concept.phrases)!)} in the title`);
+      else if (credit === TEXT_CREDIT.conceptOtherNameInTitle && nameInTitle(listing.title, concept.phrases))
+        parts.met.push(`${quote(nameInTitle(listing.title, concept.phrases)!)} in the title`);
       else parts.met.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} in the description`);
     } else {
       parts.unmet.push(`${article(ownFamily ?? 'listing')}, but not ${named}`);
@@ -153,7 +159,7 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
     const titled = phraseIn(listing.title, concept.compound ? [concept.compound, concept.matched] : [concept.matched, ...concept.phrases]);
     parts.met.push(`${quote(titled ?? concept.compound ?? concept.asked)} in the title`);
   } else if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
-    parts.unmet.push(`${quote(phraseIn(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
+    parts.unmet.push(`${quote(nameInTitle(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
   } else if (credit >= TEXT_CREDIT.conceptInDescriptionOnly) {
     parts.unmet.push(
       `${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} appears only in the description of ${other}`,

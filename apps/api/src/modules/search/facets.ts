@@ -426,6 +426,15 @@ export function isTextFacet(facet: Facet): facet is ConceptFacet | BrandFacet | 
   return facet.kind !== 'condition' && facet.kind !== 'price' && facet.kind !== 'country';
 }
 
+/** Whether every need is met, and the weighted share (scoreOf), given each facet's credit. */
+export function metAndShare(facets: readonly Facet[], credits: readonly number[]): { met: boolean; lex: number } {
+  const met = facets.every((facet, i) => {
+    const threshold = needThreshold(facet);
+    return threshold === undefined || (credits[i] ?? 0) >= threshold;
+  });
+  return { met, lex: facets.length === 0 ? 1 : scoreOf(facets, credits) };
+}
+
 /** The weighted share of the facets a listing satisfies, given each facet's credit. */
 export function scoreOf(facets: readonly Facet[], credits: readonly number[]): number {
   const total = facets.reduce((sum, facet) => sum + facet.weight, 0);

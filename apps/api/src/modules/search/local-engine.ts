@@ -16,6 +16,7 @@ import {
   type Facet,
   type ModelLine,
 } from './facets.js';
+import { creditedForCompoundNames } from './compound-names.js';
 import { creditedForWhatTheyAre } from './made-for.js';
 import { editDistance, hasTextToMatch, isSpacedModelLetter, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
@@ -1199,7 +1200,10 @@ export async function aiCandidates(
     textRank: Number(raw.text_rank ?? 0),
     title: String(raw.title ?? ''),
   }));
-  return { candidates: creditedForWhatTheyAre(candidates, facets, query.raw), total: Number(result.rows[0]?.total ?? 0) };
+  return {
+    candidates: creditedForWhatTheyAre(creditedForCompoundNames(candidates, facets), facets, query.raw),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
 }
 
 /**

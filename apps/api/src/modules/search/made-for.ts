@@ -1,5 +1,5 @@
 import { normalizeForMatch } from '@benchmarket/shared';
-import { TEXT_CREDIT, needThreshold, scoreOf, type Facet } from './facets.js';
+import { TEXT_CREDIT, metAndShare, type Facet } from './facets.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
 /**
@@ -104,11 +104,6 @@ export function creditedForWhatTheyAre<T extends Credited>(candidates: readonly 
       changed = true;
       return CREDIT_OF_WHAT_IT_IS_FOR;
     });
-    if (!changed) return candidate;
-    const met = facets.every((facet, i) => {
-      const threshold = needThreshold(facet);
-      return threshold === undefined || (credits[i] ?? 0) >= threshold;
-    });
-    return { ...candidate, credits, met, lex: facets.length === 0 ? 1 : scoreOf(facets, credits) };
+    return changed ? { ...candidate, credits, ...metAndShare(facets, credits) } : candidate;
   });
 }
