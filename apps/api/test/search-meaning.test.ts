@@ -604,20 +604,6 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
-  describe("plain search's listings after AI search's own", () => {
-    it('AI search does not go on with plain search\'s listings of another kind: "OR table" is not a tabletop autoclave', async () => {
-      const autoclave = await createActiveListing(ctx.app, seller, {
-        ...CATALOG[0]!,
-        title: 'Tuttnauer 2340EA tabletop autoclave',
-        description: 'Steam sterilizer, 20 litre chamber, fully automatic.',
-      });
-      const [filed] = await ctx.app.db.select({ category: listings.category }).from(listings).where(eq(listings.id, autoclave.id));
-      expect(filed?.category).not.toBeNull();
-      expect(ids(await searchBody(ctx.app, { query: 'OR table' }, buyer))).toContain(autoclave.id);
-      expect(ids(await searchBody(ctx.app, { query: 'OR table', use_rag: true }, buyer))).not.toContain(autoclave.id);
-    });
-  });
-
   describe('a thing made for the kind asked', () => {
     it('AI search for "hospital bed" lists the beds before a mattress made for them, which it does not call relevant', async () => {
       const mattress = await createActiveListing(ctx.app, seller, {

@@ -532,11 +532,7 @@ export class SearchService {
     const scored = new Map((await aiCandidates(this.deps.db, now, understood, plan, filters, 0, ids)).candidates.map((c) => [c.id, c]));
     return ids.flatMap((id) => {
       const candidate = scored.get(id);
-      // Not a listing of another kind than every kind asked, with none of its words: plain
-      // search's 'OR table' is any word starting with "table" ("tabletop autoclave").
-      return candidate && !isOfAnotherKind(plan, candidate)
-        ? [{ candidate, score: (1 - MEANING_WEIGHT) * candidate.lex, strength: undefined }]
-        : [];
+      return candidate ? [{ candidate, score: (1 - MEANING_WEIGHT) * candidate.lex, strength: undefined }] : [];
     });
   }
 
@@ -669,10 +665,14 @@ export class SearchService {
     // Left out: a listing only meaning found, not close enough to be offered; a listing whose
     // words have less than most of the request ('lamp' for "surgical lamp") unless its
     // meaning is close — unrelated listings are not an answer.
-    // Nor is meaning enough for a listing of another kind than every kind asked (isOfAnotherKind).
+    // Nor is meaning enough for a listing of another kind than every kind asked: an autoclave is
+    // near a microtome in meaning (both benchtop lab equipment), yet not one.
+    const kinds = plan.facets.flatMap((facet, i) => (facet.kind === 'concept' && facet.concept.kind !== 'model' ? [i] : []));
+    const ofAnotherKind = (candidate: AiCandidate) =>
+      kinds.length > 0 && candidate.category !== null && kinds.every((i) => (candidate.credits[i] ?? 0) === 0);
     const kept = fused.filter(
       (f) =>
-        (((f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough) && !isOfAnotherKind(plan, f.candidate)) ||
+        (((f.strength ?? 0) >= MEANING_TO_OFFER || f.alikeEnough) && !ofAnotherKind(f.candidate)) ||
         // Found by its meaning, a listing whose words meet every need is found by its words too.
         ((f.candidate.lexical || (hasText && f.candidate.met)) && coverage(f.candidate) >= required) ||
         (!probe && f.candidate.lexical),
@@ -810,15 +810,6 @@ function kindNamesInTitles(query: UnderstoodQuery): { tsquery: SQL; named: SQL }
   const tsquery = sql`to_tsquery('english', ${withWeights(text, 'A')})`;
   // A title naming the kind only as what it is for ("mattress for hospital beds") is not one.
   return { tsquery, named: titleNamesTheKind(tsquery, whatItIsForPatterns(phrases)) };
-}
-
-/**
- * A listing the categoriser filed in a family none of the kinds asked covers, whose words meet
- * none of them: an autoclave is near a microtome in meaning, yet not one.
- */
-function isOfAnotherKind(plan: AiPlan, candidate: AiCandidate): boolean {
-  const kinds = plan.facets.flatMap((facet, i) => (facet.kind === 'concept' && facet.concept.kind !== 'model' ? [i] : []));
-  return kinds.length > 0 && candidate.category !== null && kinds.every((i) => (candidate.credits[i] ?? 0) === 0);
 }
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
