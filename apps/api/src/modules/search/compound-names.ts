@@ -2,13 +2,16 @@ import { normalizeForMatch } from '@benchmarket/shared';
 import { TEXT_CREDIT, metAndShare, type Facet } from './facets.js';
 import type { Credited } from './made-for.js';
 
-/**
+/*
  * A title word that is a compound of a kind's one-word name: "Covaris M220 Focused-
  * ultrasonicator" names a sonicator, "Mini microcentrifuge" a centrifuge. The full-text index
  * holds a compound as one word, so the kind's name alone does not find it there; a seller's
  * compound names a kind of its last part.
  */
+
+/** Shorter names ('vent', 'lamp') end too many words that are not compounds of them. */
 const NAME_MIN = 5;
+/** Letters a compound has before the name ('micro', 'ultra', 'mini'). */
 const BEFORE_MIN = 3;
 
 /** The title's word that is a compound of one of the names (with letters before it), if any. */

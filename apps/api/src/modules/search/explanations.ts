@@ -1,4 +1,3 @@
-import { compoundNameIn } from './compound-names.js';
 import {
   RELEVANCE_PREFIXES,
   conditionLabel,
@@ -9,6 +8,7 @@ import {
 } from '@benchmarket/shared';
 import { joinedNamesApart } from '../listings/index.js';
 import type { Verdict } from '../../providers/ai/index.js';
+import { compoundNameIn } from './compound-names.js';
 import { TEXT_CREDIT, isNamedTask, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';

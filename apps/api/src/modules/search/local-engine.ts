@@ -737,7 +737,6 @@ function lineOf(facet: Facet): ModelLine | undefined {
   return facet.kind === 'concept' || facet.kind === 'model' ? facet.line : undefined;
 }
 
-/** The credit a listing earns for one facet, as a SQL expression in [0, 1]. */
 /**
  * Whether a title has the words asked, as asked. A phrase a stop word begins or ends ('or
  * table') is read in the title itself: the index has no stop words, so to it the phrase would be
@@ -752,6 +751,7 @@ function askedInTitleSql(phrase: string, isModel: boolean): SQL | undefined {
   return asked ? sql`${sv} @@ ${ts(withWeights(asked, 'A'))}` : undefined;
 }
 
+/** The credit a listing earns for one facet, as a SQL expression in [0, 1]. */
 function creditSql(facet: Facet): SQL {
   switch (facet.kind) {
     case 'concept': {
