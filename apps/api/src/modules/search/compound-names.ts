@@ -1,5 +1,5 @@
 import { normalizeForMatch } from '@benchmarket/shared';
-import { TEXT_CREDIT, metAndShare, type Facet } from './facets.js';
+import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
 import type { Credited } from './made-for.js';
 
 /*
@@ -20,7 +20,7 @@ export function compoundNameIn(title: string, names: readonly string[]): string 
   if (singles.length === 0) return undefined;
   return normalizeForMatch(title)
     .split(' ')
-    .find((word) => singles.some((name) => word.length - name.length >= BEFORE_MIN && (word.endsWith(name) || word.endsWith(`${name}s`))));
+    .find((word) => singles.some((name) => word.length - name.length >= BEFORE_MIN && word.endsWith(name)));
 }
 
 /**
@@ -33,18 +33,12 @@ export function creditedForCompoundNames<T extends Credited & { category: string
   facets: readonly Facet[],
 ): T[] {
   if (!facets.some((facet) => facet.kind === 'concept' && facet.concept.kind === 'kind')) return [...candidates];
-  return candidates.map((candidate) => {
-    let changed = false;
-    const credits = candidate.credits.map((credit, i) => {
-      const facet = facets[i]!;
+  return candidates.map((candidate) =>
+    recredited(candidate, facets, (credit, facet) => {
       if (facet.kind !== 'concept' || facet.concept.kind !== 'kind' || credit >= TEXT_CREDIT.conceptOtherNameInTitle) return credit;
       if (!compoundNameIn(candidate.title, facet.concept.phrases)) return credit;
       const ofItsFamily = (facet.concept.familyCredit[candidate.category ?? ''] ?? 0) > 0;
-      const raised = ofItsFamily ? TEXT_CREDIT.conceptOtherNameInTitle : TEXT_CREDIT.conceptInTitleOnly;
-      if (raised <= credit) return credit;
-      changed = true;
-      return raised;
-    });
-    return changed ? { ...candidate, credits, ...metAndShare(facets, credits) } : candidate;
-  });
+      return Math.max(credit, ofItsFamily ? TEXT_CREDIT.conceptOtherNameInTitle : TEXT_CREDIT.conceptInTitleOnly);
+    }),
+  );
 }

@@ -426,13 +426,23 @@ export function isTextFacet(facet: Facet): facet is ConceptFacet | BrandFacet | 
   return facet.kind !== 'condition' && facet.kind !== 'price' && facet.kind !== 'country';
 }
 
-/** Whether every need is met, and the weighted share (scoreOf), given each facet's credit. */
-export function metAndShare(facets: readonly Facet[], credits: readonly number[]): { met: boolean; lex: number } {
+/**
+ * A scored listing with each facet's credit as `creditOf` says (given the credit it has), and
+ * whether every need is met and its weighted share (scoreOf) following them; the same object
+ * when no credit changes.
+ */
+export function recredited<T extends { credits: number[]; met: boolean; lex: number }>(
+  scored: T,
+  facets: readonly Facet[],
+  creditOf: (credit: number, facet: Facet, index: number) => number,
+): T {
+  const credits = scored.credits.map((credit, i) => creditOf(credit, facets[i]!, i));
+  if (credits.every((credit, i) => credit === scored.credits[i])) return scored;
   const met = facets.every((facet, i) => {
     const threshold = needThreshold(facet);
     return threshold === undefined || (credits[i] ?? 0) >= threshold;
   });
-  return { met, lex: facets.length === 0 ? 1 : scoreOf(facets, credits) };
+  return { ...scored, credits, met, lex: facets.length === 0 ? 1 : scoreOf(facets, credits) };
 }
 
 /** The weighted share of the facets a listing satisfies, given each facet's credit. */

@@ -1,5 +1,5 @@
 import { normalizeForMatch } from '@benchmarket/shared';
-import { TEXT_CREDIT, metAndShare, type Facet } from './facets.js';
+import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
 /**
@@ -32,13 +32,9 @@ export function whatItIsForPatterns(phrases: readonly string[]): { after: string
 
 const MAY_SAY_WHAT_FOR = new RegExp(`\\b(${[...FOR_WORDS].join('|')})\\b`, 'i');
 
-/** A word and its plural as one ('beds' and 'bed', 'cabinets' and 'cabinet'). */
-function fold(word: string): string {
-  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
-}
-
+/** A text's words as search reads them (normalizeForMatch: lower case, plurals as the singular). */
 function foldedWords(text: string): string[] {
-  return normalizeForMatch(text).split(' ').filter(Boolean).map(fold);
+  return normalizeForMatch(text).split(' ').filter(Boolean);
 }
 
 /** Where each occurrence of a phrase (its words one after another) begins. */
@@ -96,14 +92,10 @@ export function creditedForWhatTheyAre<T extends Credited>(candidates: readonly 
     return names.length > 0 && !namesOnlyWhatItIsFor(asked, names) ? names : undefined;
   });
   if (lowered.every((names) => names === undefined)) return [...candidates];
-  return candidates.map((candidate) => {
-    let changed = false;
-    const credits = candidate.credits.map((credit, i) => {
+  return candidates.map((candidate) =>
+    recredited(candidate, facets, (credit, _facet, i) => {
       const names = lowered[i];
-      if (!names || credit <= CREDIT_OF_WHAT_IT_IS_FOR || !namesOnlyWhatItIsFor(candidate.title, names)) return credit;
-      changed = true;
-      return CREDIT_OF_WHAT_IT_IS_FOR;
-    });
-    return changed ? { ...candidate, credits, ...metAndShare(facets, credits) } : candidate;
-  });
+      return names && credit > CREDIT_OF_WHAT_IT_IS_FOR && namesOnlyWhatItIsFor(candidate.title, names) ? CREDIT_OF_WHAT_IT_IS_FOR : credit;
+    }),
+  );
 }
