@@ -575,6 +575,8 @@ export interface Correction {
   to: string;
   /** The next closest lexicon words, closest first: where the context reads the word another way. */
   others?: readonly string[];
+  /** The word typed is one the lexicon holds (`correctWords`' `knownToo`): only its context may correct it. */
+  known?: boolean;
 }
 
 /** How many corrections after the closest one a word keeps for its context to choose from. */
@@ -611,12 +613,17 @@ export async function pairsInTitles(db: Db, pairs: readonly (readonly [string, s
 /**
  * The closest lexicon word (pg_trgm similarity over the words of listing titles and search
  * terms, kept by a trigger) for each word the lexicon does not hold. One statement.
+ *
+ * `knownToo`: a word the lexicon holds is read too, a letter off at most ('harness' →
+ * "hardness"): a real word typed for another, which only its context can tell (the caller
+ * asks it; such a correction says `known`).
  */
-export async function correctWords(db: Db, words: readonly string[]): Promise<Correction[]> {
+export async function correctWords(db: Db, words: readonly string[], { knownToo = false } = {}): Promise<Correction[]> {
   const candidates = [...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !ENGLISH_STOP_WORDS.has(w)))];
   if (candidates.length === 0) return [];
-  const result = await db.execute<{ word: string; fixed: string; similarity: number }>(sql`
-    select w.word, c.word as fixed, c.similarity
+  const known = sql`${inLexicon(sql`w.word`)}`;
+  const result = await db.execute<{ word: string; fixed: string; similarity: number; known: boolean | string }>(sql`
+    select w.word, c.word as fixed, c.similarity, ${known} as known
     from unnest(array[${sql.join(
       candidates.map((c) => sql`${c}`),
       sql`, `,
@@ -628,14 +635,17 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
       order by similarity(s.word, w.word) desc, s.word
       limit 5
     ) c
-    where not ${inLexicon(sql`w.word`)}`);
+    ${knownToo ? sql`` : sql`where not ${known}`}`);
   // A typo is a letter or two off; more is another word ('microtome' is not 'micrometer').
   const allowed = (word: string) => (word.length <= 5 ? 1 : 2);
+  const knownWords = new Set(result.rows.filter((row) => row.known === true || row.known === 't').map((row) => row.word));
   // Among the closest by trigrams, the fewest edits wins ('ultrasond' → ultrasound, not ultrasonic).
   const options = new Map<string, { fixed: string; edits: number; similarity: number }[]>();
   for (const row of result.rows) {
     const edits = editDistance(row.word, row.fixed, 4);
-    if (row.fixed === row.word || edits > allowed(row.word)) continue;
+    // A real word is another real word a letter off, or itself: two letters off is another word ('tester', 'heater').
+    const most = knownWords.has(row.word) ? 1 : allowed(row.word);
+    if (row.fixed === row.word || edits > most) continue;
     options.set(row.word, [...(options.get(row.word) ?? []), { fixed: row.fixed, edits, similarity: row.similarity }]);
   }
   // Trigrams miss swapped letters in short words ('silt' and 'slit' share one trigram): the
@@ -643,7 +653,7 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
   // about their length that start with one of their first two letters.
   const unknown = await wordsNotInLexicon(
     db,
-    candidates.filter((w) => !options.has(w)),
+    candidates.filter((w) => !options.has(w) && !knownWords.has(w)),
   );
   for (const word of unknown) {
     const result = await db.execute<{ word: string }>(sql`
@@ -660,7 +670,12 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Co
     const [best, ...others] = near.sort(
       (a, b) => a.edits - b.edits || b.similarity - a.similarity || (a.fixed < b.fixed ? -1 : a.fixed > b.fixed ? 1 : 0),
     );
-    return { from, to: best!.fixed, others: others.map((o) => o.fixed).slice(0, CORRECTION_OTHERS) };
+    return {
+      from,
+      to: best!.fixed,
+      others: others.map((o) => o.fixed).slice(0, CORRECTION_OTHERS),
+      ...(knownWords.has(from) ? { known: true } : {}),
+    };
   });
 }
 

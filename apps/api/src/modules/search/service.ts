@@ -210,12 +210,15 @@ export class SearchService {
    * commonest of English that, corrected, makes no phrase a title uses with a word beside it in
    * the query: such a word is meant as typed ('lung' of "lung function tester" is not "long",
    * 'theatre' of "theatre lamp" not "heater"), unless its neighbour says otherwise ('silt lamp'
-   * → "slit lamp", a phrase titles use).
+   * → "slit lamp", a phrase titles use). With `realWords`, the same is asked of the words titles
+   * use: no listing had them all, and a title's phrase a letter off may say what was meant
+   * ('harness tester' → "hardness tester", though a horse harness is listed).
    */
-  private async correctionsInContext(text: string, words: readonly string[]): Promise<Correction[]> {
-    const corrections = await correctWords(this.deps.db, words);
-    const common = await this.deps.meaning?.ordinaryWords(corrections.map((c) => c.from)).catch(() => undefined);
-    if (!common || common.size === 0) return corrections;
+  private async correctionsInContext(text: string, words: readonly string[], { realWords = false } = {}): Promise<Correction[]> {
+    const corrections = await correctWords(this.deps.db, words, { knownToo: realWords });
+    const ordinary = await this.deps.meaning?.ordinaryWords(corrections.map((c) => c.from)).catch(() => undefined);
+    const common = new Set([...(ordinary ?? []), ...corrections.filter((c) => c.known).map((c) => c.from)]);
+    if (common.size === 0) return corrections;
     const tokens = normalizeForMatch(text)
       .split(' ')
       .filter((w) => w && !ENGLISH_STOP_WORDS.has(w));
@@ -242,7 +245,9 @@ export class SearchService {
     readings.forEach((r, i) => {
       if (inTitles[i] && !chosen.has(r.from)) chosen.set(r.from, r.reading);
     });
-    return corrections.flatMap((c) => (!common.has(c.from) ? [c] : chosen.has(c.from) ? [{ from: c.from, to: chosen.get(c.from)! }] : []));
+    return corrections.flatMap((c) =>
+      !common.has(c.from) ? [c] : chosen.has(c.from) ? [{ ...c, to: chosen.get(c.from)!, others: [] }] : [],
+    );
   }
 
   /**
@@ -292,7 +297,9 @@ export class SearchService {
     const kept = words.filter((w) => (about.has(w) || !FILLER_WORDS.has(w)) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
     // With exact matches every word is in the catalog as typed: nothing to correct.
-    const corrections = new Map(strict.total > 0 ? [] : (await this.correctionsInContext(text, content)).map((c) => [c.from, c.to]));
+    const corrections = new Map(
+      strict.total > 0 ? [] : (await this.correctionsInContext(text, content, { realWords: true })).map((c) => [c.from, c.to]),
+    );
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
       lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '')
@@ -427,9 +434,15 @@ export class SearchService {
       return this.fuse(found.candidates, plan, probe, information, likeness);
     };
     let ranked = await rankAll();
-    if (ranked.length === 0 && (understood.terms.length > 0 || understood.models.length > 0)) {
-      // Nothing has most of the words: read them as the closest words listings use (pg_trgm).
-      const corrections = await this.correctionsInContext(text, [...understood.terms, ...understood.models]);
+    // Nothing has most of the words: read them as the closest words listings use (pg_trgm). And
+    // when nothing has them all, a word titles use may be a typo of one a letter off that makes
+    // a title's phrase with its neighbour ('harness tester' → "hardness tester"); a misspelt
+    // word's correction is already asked by its expansions then.
+    const noneExact = !found.candidates.some((c) => c.met && c.lexical && c.lex >= EXACT_MATCH);
+    if ((ranked.length === 0 || noneExact) && (understood.terms.length > 0 || understood.models.length > 0)) {
+      const corrections = (await this.correctionsInContext(text, [...understood.terms, ...understood.models], { realWords: true })).filter(
+        (c) => ranked.length === 0 || c.known,
+      );
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections), ordinary);
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
