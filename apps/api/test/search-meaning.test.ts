@@ -912,6 +912,56 @@ async function refusingUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/v1`;
 }
 
+describe('GET /api/v1/listings/search — a listing filed in another family, on a catalog of its own', () => {
+  let ctx: TestContext;
+  let buyer: TestUser;
+  let seller: TestUser;
+  beforeAll(async () => {
+    ctx = await setupTestApp();
+    buyer = await createUser(ctx.app, { verified: true });
+    seller = await createUser(ctx.app, { verified: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('AI search for "AAS" offers the atomic absorption spectrometer filed among the furnaces, after the one filed as a spectrometer', async () => {
+    const filedAmiss = await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Shimadzu AA-7000 AAS w/ GFA-7000 furnace',
+      description:
+        'Graphite furnace atomizer, ASC-7000 autosampler, hollow cathode lamps for lead, copper and zinc, recirculating chiller, argon regulator, PC with WizAArd software. Removed from a working environmental lab; crated on a pallet.',
+    });
+    const [categorised] = await ctx.app.db.select({ category: listings.category }).from(listings).where(eq(listings.id, filedAmiss.id));
+    expect(categorised?.category).toBe('ovens-furnaces');
+    const filedWell = await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'PerkinElmer PinAAcle 900T atomic absorption spectrometer',
+      description: 'Flame and furnace, with the WinLab32 software.',
+    });
+    // Spectrometers of other kinds, enough to fill a page without it.
+    const otherKinds = [];
+    for (let i = 1; i <= 12; i++) {
+      otherKinds.push(
+        await createActiveListing(ctx.app, seller, {
+          ...CATALOG[0]!,
+          title: i % 2 ? `Bruker Alpha ${i} FTIR spectrometer` : `Agilent Cary ${i}0 UV-Vis spectrophotometer`,
+          description: 'Tested, with software and a validation kit.',
+        }),
+      );
+    }
+    const body = await searchBody(ctx.app, { query: 'AAS', use_rag: true }, buyer);
+    const found = ids(body);
+    expect(found).toContain(filedAmiss.id);
+    expect(found.indexOf(filedWell.id)).toBeLessThan(found.indexOf(filedAmiss.id));
+    // Named in its title, it scores above the spectrometers of other kinds.
+    const scoreOf = (id: string) => body.items.find((item) => item.id === id)?.rag_search_response?.relevance_score ?? 0;
+    for (const other of otherKinds.filter((l) => found.includes(l.id))) expect(scoreOf(filedAmiss.id)).toBeGreaterThan(scoreOf(other.id));
+    const explanation = body.items.find((item) => item.id === filedAmiss.id)?.rag_search_response?.relevance_explanation;
+    expect(explanation).toBe('Somewhat relevant: "aas" is in the title, but it is a lab oven or furnace.');
+  });
+});
+
 describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', () => {
   const TIMEOUT_MS = 400;
   /** A search that waited out one deadline, and then some for the database. */

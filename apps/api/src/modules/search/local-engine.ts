@@ -921,6 +921,8 @@ interface Retrieval {
    * trigram index of titles.
    */
   fullText?: SQL;
+  /** Another family's listings whose titles name a kind asked (the full-text index too). */
+  namedElsewhere?: SQL;
 }
 
 /**
@@ -955,11 +957,27 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
         )})`
       : undefined;
   if (inTitle) sources.push(sql`(${listings.category} is null and ${inTitle})`);
-  const everyWord = concepts.length > 0 ? everyWordElsewhere(facets, families, inTitle) : undefined;
+  // Listings of another family whose title names a kind asked by one of its names: filed in the
+  // wrong family ("Shimadzu AA-7000 AAS w/ GFA-7000 furnace" among the furnaces) or a part of
+  // one; either way after the kind's own (a kind's name in another family's title earns less).
+  const named = concepts.filter((f) => f.concept.kind === 'kind' && f.tsquery).map((f) => `(${withWeights(f.tsquery, 'A')})`);
+  const namedElsewhere =
+    named.length > 0 && families.length > 0
+      ? and([
+          sql`${listings.category} not in (${sql.join(
+            families.map((f) => sql`${f}`),
+            sql`, `,
+          )})`,
+          sql`${sv} @@ ${ts(named.join(' | '))}`,
+        ])
+      : undefined;
+  if (namedElsewhere) sources.push(namedElsewhere);
+  const everyWord = concepts.length > 0 ? everyWordElsewhere(facets, families, inTitle, namedElsewhere) : undefined;
   if (everyWord) {
     sources.push(everyWord);
-    return { families, sources, fullText: everyWord };
+    return { families, sources, fullText: everyWord, ...(namedElsewhere ? { namedElsewhere } : {}) };
   }
+  if (namedElsewhere) return { families, sources, namedElsewhere };
   if (concepts.length === 0) {
     const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept');
     // A model's siblings ('Miniflex II' for "miniflex600") are candidates by their line's words.
@@ -988,7 +1006,12 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
  * clinical analyzers' family, and the body composition analyzer sits in another. Found by the
  * full-text index; a misspelt word counts by its correction.
  */
-function everyWordElsewhere(facets: readonly Facet[], families: readonly string[], inTitle: SQL | undefined): SQL | undefined {
+function everyWordElsewhere(
+  facets: readonly Facet[],
+  families: readonly string[],
+  inTitle: SQL | undefined,
+  namedElsewhere: SQL | undefined,
+): SQL | undefined {
   if (!facets.some((f) => f.kind === 'term')) return undefined;
   const text = facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f));
   const each = text.map((f) => {
@@ -1009,6 +1032,7 @@ function everyWordElsewhere(facets: readonly Facet[], families: readonly string[
         ]
       : []),
     ...(inTitle ? [sql`not (${listings.category} is null and ${inTitle})`] : []),
+    ...(namedElsewhere ? [sql`not coalesce(${namedElsewhere}, false)`] : []),
   ];
   return and([sql`${sv} @@ ${ts(each.map((q) => `(${q})`).join(' & '))}`, ...elsewhere]);
 }
@@ -1166,7 +1190,7 @@ export async function aiCandidates(
             (
               source,
             ) => sql`select ${listings.id} as id, ${listings.createdAt} as created_at${cheap.length > 0 ? sql`, ${sql.join(cheap, sql`, `)}` : sql``}
-              from ${source === retrieval.fullText ? narrowListings : listings} where ${and([...base, source])}`,
+              from ${source === retrieval.fullText || source === retrieval.namedElsewhere ? narrowListings : listings} where ${and([...base, source])}`,
           ),
           // Disjoint by construction (a category, or none).
           sql` union all `,
