@@ -632,6 +632,16 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a kind named after "for" in the query', () => {
+    it('AI search for "mini centrifuge for PCR tubes" answers the microcentrifuges as relevant, not as "not a thermal cycler"', async () => {
+      const body = await searchBody(ctx.app, { query: 'mini centrifuge for PCR tubes', use_rag: true }, buyer);
+      const first = body.items[0];
+      expect(first?.title).toMatch(/microcentrifuge/i);
+      expect(first?.rag_search_response?.relevance_explanation).toMatch(/^Relevant: "microcentrifuge" in the title/);
+      for (const item of body.items) expect(item.rag_search_response?.relevance_explanation).not.toMatch(/thermal cycler/i);
+    });
+  });
+
   describe('a thing made for the kind asked', () => {
     it('AI search for "hospital bed" lists the beds before a mattress made for them, which it does not call relevant', async () => {
       const mattress = await createActiveListing(ctx.app, seller, {

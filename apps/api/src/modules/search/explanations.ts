@@ -93,7 +93,10 @@ function verdictOf(facets: readonly Facet[], credits: readonly number[], score: 
     const credit = credits[i] ?? 0;
     const threshold = needThreshold(facet);
     if (threshold !== undefined && credit < threshold) everyNeedMet = false;
-    if (facet.kind === 'concept' || facet.kind === 'brand' || facet.kind === 'model' || facet.kind === 'phrase' || isNamedTask(facet)) {
+    if (
+      !facet.purpose &&
+      (facet.kind === 'concept' || facet.kind === 'brand' || facet.kind === 'model' || facet.kind === 'phrase' || isNamedTask(facet))
+    ) {
       identities += 1;
       if (credit >= IDENTITY_MATCHED) identitiesMatched += 1;
       else if (facet.kind === 'concept') conceptsMissing += 1;
@@ -102,7 +105,7 @@ function verdictOf(facets: readonly Facet[], credits: readonly number[], score: 
   if (everyNeedMet && score >= BANDS.relevant[0]) return 'relevant';
   if (score < BANDS.somewhat[0]) return 'not';
   if (identities > 0 && identitiesMatched === 0) return 'not';
-  if (conceptsMissing > 0 && facets.filter((f) => f.kind === 'concept').length === conceptsMissing) return 'not';
+  if (conceptsMissing > 0 && facets.filter((f) => f.kind === 'concept' && !f.purpose).length === conceptsMissing) return 'not';
   return 'somewhat';
 }
 
@@ -129,6 +132,11 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
   const sameWords = normalizeForMatch(concept.label) === normalizeForMatch(concept.asked);
   /** 'an AED' or 'an AED ("defib")'. */
   const named = sameWords ? article(concept.label) : `${article(concept.label)} (${asked})`;
+  // What the thing asked is for: said when the listing names it, else only that it does not.
+  if (facet.purpose && credit < SATISFIED) {
+    parts.unmet.push(`no ${asked}`);
+    return;
+  }
   const ownFamily = familyLabel(listing.category);
   const inFamily = (concept.familyCredit[listing.category ?? ''] ?? 0) > 0;
   if (inFamily) {
@@ -176,7 +184,9 @@ function describeWord(
   parts: Parts,
 ): void {
   if (facet.kind === 'brand') {
-    if (credit >= 1) parts.met.push(`${facet.name} as asked`);
+    // The maker of what it is for ('for our Olympus tower'): a light source by another maker may fit it.
+    if (facet.purpose && credit < 1) parts.unmet.push(`no mention of ${facet.name}`);
+    else if (credit >= 1) parts.met.push(`${facet.name} as asked`);
     else if (credit > 0) parts.unmet.push(`${facet.name} only mentioned in the description`);
     else {
       const makers = brandsInText(listing.title).filter((b) => b !== facet.name);
@@ -337,6 +347,15 @@ export function explain(
   }
   const lexical = facets.length === 0 ? 0 : scoreOf(facets, credits);
   const raw = Math.max(lexical, meaning ? meaning.strength * 0.85 : 0);
+  // What the thing is decides the verdict; what it is for only ranks.
+  const decides = facets.flatMap((facet, i) => (facet.purpose ? [] : [i]));
+  const judged =
+    decides.length === facets.length || decides.length === 0
+      ? lexical
+      : scoreOf(
+          decides.map((i) => facets[i]!),
+          decides.map((i) => credits[i] ?? 0),
+        );
   const verdict =
     facets.length === 0
       ? meaning!.strength >= STRONG_MEANING
@@ -344,7 +363,7 @@ export function explain(
         : meaning!.strength >= SOME_MEANING
           ? 'somewhat'
           : 'not'
-      : withMeaning(verdictOf(facets, credits, lexical), facets, credits, meaning);
+      : withMeaning(verdictOf(facets, credits, judged), facets, credits, meaning);
   const parts: Parts = { met: [], unmet: [] };
   if (meaning && !facets.some((facet, i) => isTextFacet(facet) && (credits[i] ?? 0) >= 0.35)) describeMeaning(meaning, parts);
   facets.forEach((facet, i) => {

@@ -17,6 +17,11 @@ import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 interface FacetBase {
   /** How much it counts (see WEIGHTS). */
   weight: number;
+  /**
+   * Says what the thing asked is for ('PCR tubes' of "mini centrifuge for PCR tubes"): it
+   * ranks listings, and never makes one less relevant than what it is makes it.
+   */
+  purpose?: boolean;
 }
 
 export interface ConceptFacet extends FacetBase {
@@ -347,13 +352,28 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
     const tsquery = phrasesToTsquery(concept.phrases, { modelSuffix: concept.kind === 'model' });
     if (tsquery || Object.keys(concept.familyCredit).length > 0) {
       const line = concept.kind === 'model' ? modelLineOf(concept.asked) : undefined;
-      facets.push({ kind: 'concept', weight: WEIGHTS.concept, concept, tsquery, ...(line ? { line } : {}) });
+      facets.push({
+        kind: 'concept',
+        weight: WEIGHTS.concept,
+        concept,
+        tsquery,
+        ...(line ? { line } : {}),
+        ...(concept.purpose ? { purpose: true } : {}),
+      });
     }
   }
   for (const brand of query.brands) {
     const tsquery = phrasesToTsquery(brand.phrases);
     if (tsquery)
-      facets.push({ kind: 'brand', weight: WEIGHTS.brand, name: brand.name, asked: brand.asked, phrases: brand.phrases, tsquery });
+      facets.push({
+        kind: 'brand',
+        weight: WEIGHTS.brand,
+        name: brand.name,
+        asked: brand.asked,
+        phrases: brand.phrases,
+        tsquery,
+        ...(brand.purpose ? { purpose: true } : {}),
+      });
   }
   for (const model of query.models) {
     const tsquery = phrasesToTsquery(modelSpellings(model), { modelSuffix: true });
@@ -371,7 +391,8 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
     const joined = joinedTo.get(term)?.joined;
     const tsquery = phrasesToTsquery(joined ? [term, joined] : [term]);
     const task = tasks.has(term) ? { task: true } : {};
-    if (tsquery) facets.push({ kind: 'term', weight: WEIGHTS.term, word: term, tsquery, prefix, ...task });
+    const purpose = query.purposes?.includes(term) ? { purpose: true } : {};
+    if (tsquery) facets.push({ kind: 'term', weight: WEIGHTS.term, word: term, tsquery, prefix, ...task, ...purpose });
   }
   if (query.condition) {
     facets.push({ kind: 'condition', weight: WEIGHTS.condition, values: query.condition.values, label: query.condition.label });
@@ -408,6 +429,8 @@ export function asNamedTask(facet: WordFacet): WordFacet {
  * unless they name a task (`isNamedTask`).
  */
 export function needThreshold(facet: Facet): number | undefined {
+  // What the thing asked is for ranks; it is not a need.
+  if (facet.purpose) return undefined;
   switch (facet.kind) {
     case 'concept':
       return 0.85;

@@ -1,14 +1,13 @@
 import { normalizeForMatch } from '@benchmarket/shared';
 import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
-import { ENGLISH_STOP_WORDS } from './vocabulary.js';
+import { ENGLISH_STOP_WORDS, FOR_WORDS } from './vocabulary.js';
 
-/**
+/*
  * Things made for another kind of equipment: "Accumax mattress for hospital beds", "Rotor for
  * Eppendorf 5810 centrifuge", "Filters for biosafety cabinets". A title that names the kind asked
- * only after one of these words names what the listing is for, not what it is: it is not the
+ * only after one of the FOR_WORDS names what the listing is for, not what it is: it is not the
  * kind asked, though every word of it is in the title.
  */
-const FOR_WORDS = new Set(['for', 'fits', 'fit', 'compatible']);
 
 /**
  * Regular expressions (PostgreSQL's) for a title that names one of the phrases after a word that

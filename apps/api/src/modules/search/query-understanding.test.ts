@@ -208,6 +208,22 @@ describe('what is left', () => {
     expect(query.excluded).toEqual(['qpcr']);
   });
 
+  it('reads what comes after "for" as what the thing asked is for, not a second kind asked', () => {
+    const query = understandQuery('mini centrifuge for PCR tubes');
+    expect(query.concepts.map((c) => [c.matched, Boolean(c.purpose)])).toEqual([
+      ['mini centrifuge', false],
+      ['pcr', true],
+    ]);
+    expect(query.purposes).toEqual(['tube']);
+    // The maker of what it is for is no maker asked.
+    expect(understandQuery('light source for our Olympus endoscopy tower').brands.map((b) => [b.name, Boolean(b.purpose)])).toEqual([
+      ['Olympus', true],
+    ]);
+    // Nothing named before "for": the words after it are what is asked.
+    expect(understandQuery('for PCR').concepts.map((c) => Boolean(c.purpose))).toEqual([false]);
+    expect(understandQuery('looking for a PCR machine').concepts.map((c) => Boolean(c.purpose))).toEqual([false]);
+  });
+
   it('marks the last unknown word as a prefix (still being typed)', () => {
     expect(understandQuery('eppendorf centri').prefix).toBe('centri');
     expect(understandQuery('centrifuge').prefix).toBeUndefined();

@@ -8,6 +8,7 @@ import {
   ENGLISH_STOP_WORDS,
   FAMILY_VOCABULARY,
   FILLER_WORDS,
+  FOR_WORDS,
   MISSPELLINGS,
   PHRASE_FAMILIES,
   PRICE_WORDS,
@@ -49,6 +50,8 @@ export interface Concept {
    * composition analyzer'): a kind of it, which a title naming it is, whatever its family.
    */
   compound?: string;
+  /** Named after "for" ('PCR' of "mini centrifuge for PCR tubes"): what the thing asked is for, not a kind asked. */
+  purpose?: boolean;
 }
 
 export interface BrandMention {
@@ -57,6 +60,8 @@ export interface BrandMention {
   name: string;
   /** Normalised forms a listing may use ('thermo', 'thermo fisher', …). */
   phrases: readonly string[];
+  /** Named after "for" ('Olympus' of "light source for our Olympus endoscopy tower"): what the thing asked is for. */
+  purpose?: boolean;
 }
 
 export type PriceAsk =
@@ -85,6 +90,8 @@ export interface UnderstoodQuery {
   models: string[];
   /** Other content words, normalised. */
   terms: string[];
+  /** Terms after a word that says what the thing asked is for ('tube' of "mini centrifuge for PCR tubes"). */
+  purposes?: string[];
   /** Quoted phrases, normalised. */
   phrases: string[];
   /** Words the buyer excluded with '-word'. */
@@ -701,6 +708,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
   const modelLines = new Map<number, Concept>();
   /** Where each concept's words begin in the query. */
   const conceptStarts = new Map<Concept, number>();
+  const brandStarts = new Map<string, number>();
   for (const match of matches) {
     if (match.type === 'country') {
       if (!query.country) query.country = { name: match.name, code: match.code, asked: match.asked };
@@ -726,6 +734,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
           name: brandEntry.brand,
           phrases: [...(c.brandPhrases.get(brandEntry.brand) ?? [match.phrase])],
         });
+        brandStarts.set(brandEntry.brand, match.start);
       }
     } else if (conditionEntry && conditionEntry.type === 'condition') {
       if (!query.condition) {
@@ -741,6 +750,8 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
     query.models,
     query.concepts,
   );
+  // Where the words saying what the thing asked is for begin (after "for"), if they do.
+  const marker = purposeMarker(tokens);
   // What is left: model numbers and other content words; stop words and filler go.
   const leftovers: string[] = [];
   const termIndexes = new Set<number>();
@@ -755,9 +766,19 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
     } else {
       termIndexes.add(index);
       if (!query.terms.includes(word)) query.terms.push(word);
+      if (marker !== undefined && index > marker) query.purposes = [...(query.purposes ?? []), word];
     }
   });
-  query.concepts = query.concepts.map((concept) => withCompound(concept, conceptStarts.get(concept), tokens, termIndexes));
+  // A kind named after "for" (with a thing named before it) says what the thing asked is for,
+  // not what it is: 'PCR' of "mini centrifuge for PCR tubes" is no second kind asked. It ranks;
+  // it is not a need.
+  const afterFor = (start: number | undefined) => marker !== undefined && (start ?? -1) > marker;
+  query.concepts = query.concepts.map((concept) => {
+    const start = conceptStarts.get(concept);
+    const read = withCompound(concept, start, tokens, termIndexes);
+    return afterFor(start) ? { ...read, purpose: true } : read;
+  });
+  query.brands = query.brands.map((brand) => (afterFor(brandStarts.get(brand.name)) ? { ...brand, purpose: true } : brand));
   // A query of nothing but words that usually only pad a request ('system', 'lab equipment')
   // asks for those words: nothing else is there to search by.
   if (!hasTextToMatch(query) && !query.price && !query.condition && !query.country) {
@@ -779,6 +800,16 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
     query.prefix = last.norm;
   }
   return query;
+}
+
+/**
+ * Where a word says what the thing asked is for, with a word that names something before it
+ * ('for' of "mini centrifuge for PCR tubes"; none in "for PCR").
+ */
+function purposeMarker(tokens: readonly Token[]): number | undefined {
+  const names = (token: Token) => !ENGLISH_STOP_WORDS.has(token.norm) && !FILLER_WORDS.has(token.norm) && !FOR_WORDS.has(token.norm);
+  const marker = tokens.findIndex((token, i) => FOR_WORDS.has(token.norm) && tokens.slice(0, i).some(names));
+  return marker < 0 ? undefined : marker;
 }
 
 /** Loose words of a compound before a kind's name, at most ('body composition analyzer'). */

@@ -651,7 +651,8 @@ export class SearchService {
     // only when it names none (then weighted by their information).
     // A task asked ('something to spin blood samples') names the kind when the dictionary names
     // equipment that does it ('spin' → "centrifuge"); what it is done to only ranks.
-    const identity = plan.facets.map((facet) => isTextFacet(facet) && (facet.kind !== 'term' || isNamedTask(facet)));
+    // What the thing asked is for ('PCR tubes' of "mini centrifuge for PCR tubes") only ranks.
+    const identity = plan.facets.map((facet) => isTextFacet(facet) && !facet.purpose && (facet.kind !== 'term' || isNamedTask(facet)));
     const counted = identity.some(Boolean) ? identity : plan.facets.map((facet) => facet.kind === 'term');
     const textWeight = (i: number) =>
       plan.facets[i]!.kind === 'term' ? plan.facets[i]!.weight * (information[i] ?? 1) : plan.facets[i]!.weight;
@@ -680,7 +681,9 @@ export class SearchService {
     // meaning is close — unrelated listings are not an answer.
     // Nor is meaning enough for a listing of another kind than every kind asked: an autoclave is
     // near a microtome in meaning (both benchtop lab equipment), yet not one.
-    const kinds = plan.facets.flatMap((facet, i) => (facet.kind === 'concept' && facet.concept.kind !== 'model' ? [i] : []));
+    const kinds = plan.facets.flatMap((facet, i) =>
+      facet.kind === 'concept' && facet.concept.kind !== 'model' && !facet.concept.purpose ? [i] : [],
+    );
     const ofAnotherKind = (candidate: AiCandidate) =>
       kinds.length > 0 && candidate.category !== null && kinds.every((i) => (candidate.credits[i] ?? 0) === 0);
     const kept = fused.filter(
@@ -817,7 +820,7 @@ function estimatedTotal(found: AiCandidates, ranked: readonly Fused[]): number {
 function kindNamesInTitles(query: UnderstoodQuery): { tsquery: SQL; named: SQL } | undefined {
   // A kind's names only: a family's take in its other kinds ("thermal cycler" names qPCR systems
   // too). A name a stop word begins or ends ("OR light") is left out by phrasesToTsquery.
-  const phrases = query.concepts.filter((c) => c.kind === 'kind').flatMap((c) => c.phrases);
+  const phrases = query.concepts.filter((c) => c.kind === 'kind' && !c.purpose).flatMap((c) => c.phrases);
   const text = phrases.length > 0 ? phrasesToTsquery(phrases) : undefined;
   if (!text) return undefined;
   const tsquery = sql`to_tsquery('english', ${withWeights(text, 'A')})`;
