@@ -575,7 +575,7 @@ export interface Correction {
   to: string;
   /** The next closest lexicon words, closest first: where the context reads the word another way. */
   others?: readonly string[];
-  /** The word typed is one the lexicon holds (`correctWords`' `knownToo`): only its context may correct it. */
+  /** The word typed is one titles use (MeaningSearch.realWordReadings): only its context may correct it. */
   known?: boolean;
 }
 
@@ -613,17 +613,12 @@ export async function pairsInTitles(db: Db, pairs: readonly (readonly [string, s
 /**
  * The closest lexicon word (pg_trgm similarity over the words of listing titles and search
  * terms, kept by a trigger) for each word the lexicon does not hold. One statement.
- *
- * `knownToo`: a word the lexicon holds is read too, a letter off at most ('harness' →
- * "hardness"): a real word typed for another, which only its context can tell (the caller
- * asks it; such a correction says `known`).
  */
-export async function correctWords(db: Db, words: readonly string[], { knownToo = false } = {}): Promise<Correction[]> {
+export async function correctWords(db: Db, words: readonly string[]): Promise<Correction[]> {
   const candidates = [...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !ENGLISH_STOP_WORDS.has(w)))];
   if (candidates.length === 0) return [];
-  const known = sql`${inLexicon(sql`w.word`)}`;
-  const result = await db.execute<{ word: string; fixed: string; similarity: number; known: boolean | string }>(sql`
-    select w.word, c.word as fixed, c.similarity, ${known} as known
+  const result = await db.execute<{ word: string; fixed: string; similarity: number }>(sql`
+    select w.word, c.word as fixed, c.similarity
     from unnest(array[${sql.join(
       candidates.map((c) => sql`${c}`),
       sql`, `,
@@ -635,17 +630,14 @@ export async function correctWords(db: Db, words: readonly string[], { knownToo 
       order by similarity(s.word, w.word) desc, s.word
       limit 5
     ) c
-    ${knownToo ? sql`` : sql`where not ${known}`}`);
+    where not ${inLexicon(sql`w.word`)}`);
   // A typo is a letter or two off; more is another word ('microtome' is not 'micrometer').
   const allowed = (word: string) => (word.length <= 5 ? 1 : 2);
-  const knownWords = new Set(result.rows.filter((row) => row.known === true || row.known === 't').map((row) => row.word));
   // Among the closest by trigrams, the fewest edits wins ('ultrasond' → ultrasound, not ultrasonic).
   const options = new Map<string, { fixed: string; edits: number; similarity: number }[]>();
   for (const row of result.rows) {
     const edits = editDistance(row.word, row.fixed, 4);
-    // A real word is another real word a letter off, or itself: two letters off is another word ('tester', 'heater').
-    const most = knownWords.has(row.word) ? 1 : allowed(row.word);
-    if (row.fixed === row.word || edits > most) continue;
+    if (row.fixed === row.word || edits > allowed(row.word)) continue;
     options.set(row.word, [...(options.get(row.word) ?? []), { fixed: row.fixed, edits, similarity: row.similarity }]);
   }
   // Trigrams miss swapped letters in short words ('silt' and 'slit' share one trigram): the
@@ -653,7 +645,7 @@ export async function correctWords(db: Db, words: readonly string[], { knownToo 
   // about their length that start with one of their first two letters.
   const unknown = await wordsNotInLexicon(
     db,
-    candidates.filter((w) => !options.has(w) && !knownWords.has(w)),
+    candidates.filter((w) => !options.has(w)),
   );
   for (const word of unknown) {
     const result = await db.execute<{ word: string }>(sql`
@@ -670,12 +662,7 @@ export async function correctWords(db: Db, words: readonly string[], { knownToo 
     const [best, ...others] = near.sort(
       (a, b) => a.edits - b.edits || b.similarity - a.similarity || (a.fixed < b.fixed ? -1 : a.fixed > b.fixed ? 1 : 0),
     );
-    return {
-      from,
-      to: best!.fixed,
-      others: others.map((o) => o.fixed).slice(0, CORRECTION_OTHERS),
-      ...(knownWords.has(from) ? { known: true } : {}),
-    };
+    return { from, to: best!.fixed, others: others.map((o) => o.fixed).slice(0, CORRECTION_OTHERS) };
   });
 }
 
@@ -931,7 +918,7 @@ interface Retrieval {
  * model and other words anywhere in the text (the GIN index). Brand, model and words next to
  * a concept only rank.
  */
-function retrievalOf(facets: readonly Facet[]): Retrieval {
+function retrievalOf(facets: readonly Facet[], limit: number): Retrieval {
   const concepts = facets.filter((f): f is Extract<Facet, { kind: 'concept' }> => f.kind === 'concept');
   const families = [...new Set(concepts.flatMap((f) => Object.keys(f.concept.familyCredit)))];
   const sources: SQL[] = [];
@@ -960,15 +947,22 @@ function retrievalOf(facets: readonly Facet[]): Retrieval {
   // Listings of another family whose title names a kind asked by one of its names: filed in the
   // wrong family ("Shimadzu AA-7000 AAS w/ GFA-7000 furnace" among the furnaces) or a part of
   // one; either way after the kind's own (a kind's name in another family's title earns less).
-  const named = concepts.filter((f) => f.concept.kind === 'kind' && f.tsquery).map((f) => `(${withWeights(f.tsquery, 'A')})`);
+  // Only while the kind's own family has fewer such titles than the candidates (its hit walks,
+  // aiCandidates): where it has many, finding the others would read every title naming it.
+  const kinds = facets.flatMap((f, i) => (f.kind === 'concept' && f.concept.kind === 'kind' && f.tsquery ? [{ f, i }] : []));
+  const fewInFamily = sql`(${sql.join(
+    kinds.map(({ i }) => sql`(select count(*) from ${sql.identifier(`h${i}`)})`),
+    sql` + `,
+  )}) < ${limit}`;
   const namedElsewhere =
-    named.length > 0 && families.length > 0
+    kinds.length > 0 && families.length > 0
       ? and([
+          fewInFamily,
           sql`${listings.category} not in (${sql.join(
             families.map((f) => sql`${f}`),
             sql`, `,
           )})`,
-          sql`${sv} @@ ${ts(named.join(' | '))}`,
+          sql`${sv} @@ ${ts(kinds.map(({ f }) => `(${withWeights(f.tsquery, 'A')})`).join(' | '))}`,
         ])
       : undefined;
   if (namedElsewhere) sources.push(namedElsewhere);
@@ -1101,7 +1095,7 @@ export async function aiCandidates(
   const base: SQL[] = [activeListingSql(now), ...filterSql(filters)];
   if (exclusion) base.push(exclusion);
   const hasText = facets.some(isTextFacet) && !plan.hardConstraints;
-  const retrieval: Retrieval = hasText ? retrievalOf(facets) : { families: [], sources: [] };
+  const retrieval: Retrieval = hasText ? retrievalOf(facets, limit) : { families: [], sources: [] };
   const weighted = (prefix: string) =>
     facets.length === 0
       ? sql`(0 + 0)`

@@ -131,6 +131,27 @@ export class MeaningSearch {
     return words.filter((word) => /^[a-z]{4,}$/.test(word) && !inLexicon(word) && !model.isOrdinaryWord(word));
   }
 
+  /**
+   * For each word titles use, the other words titles use a letter off it (one letter left out,
+   * added, changed, or two swapped: 'harness' → "hardness"), less its plural or singular and
+   * other spellings of its stem: what it may be a typo of when its context says so. Read from
+   * the lexicon in memory, with no statement (a title's word from the last minute is not
+   * offered yet): reading the catalog's lexicon for every word of a search cost plain search
+   * about 2 ms each at 100,000 listings (docs/performance.md).
+   */
+  async realWordReadings(words: readonly string[]): Promise<{ from: string; readings: string[] }[]> {
+    const { model } = await this.ready();
+    await this.readLexicon(model);
+    const known = this.lexicon?.known;
+    if (!known) return [];
+    return words.flatMap((word) => {
+      if (!/^[a-z]{4,}$/.test(word) || !known.has(word)) return [];
+      const readings = [...oneLetterOff(word)].filter((other) => known.has(other) && !sameStem(word, other));
+      // A short word is a letter off many ('bath': "path", "bats"…): each is a lookup of the title index.
+      return readings.length > 0 ? [{ from: word, readings: readings.sort().slice(0, READINGS_PER_WORD) }] : [];
+    });
+  }
+
   /** The words among the commonest of English ('powered', 'mortuary'): never read as misspellings. */
   async ordinaryWords(words: readonly string[]): Promise<Set<string>> {
     const { model } = await this.ready();
@@ -321,6 +342,26 @@ function compoundsOf(lexicon: readonly string[], word: string, expansions: reado
     taken.add(candidate);
   }
   return found.sort((a, b) => b.similarity - a.similarity || a.word.length - b.word.length).slice(0, COMPOUNDS_PER_WORD);
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/** The most words a letter off a word titles use that its context is asked about. */
+const READINGS_PER_WORD = 8;
+
+/** Every string one edit from a word: a letter left out, added or changed, or two neighbours swapped. */
+function oneLetterOff(word: string): Set<string> {
+  const found = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) found.add(head + tail.slice(1));
+    if (tail.length > 1) found.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of LETTERS) {
+      found.add(head + letter + tail);
+      if (tail && letter !== tail[0]) found.add(head + letter + tail.slice(1));
+    }
+  }
+  found.delete(word);
+  return found;
 }
 
 /** Two spellings of one stem ('lamp', 'lamps'; 'steriliser', 'sterilizer'). */

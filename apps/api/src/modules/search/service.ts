@@ -215,7 +215,17 @@ export class SearchService {
    * ('harness tester' → "hardness tester", though a horse harness is listed).
    */
   private async correctionsInContext(text: string, words: readonly string[], { realWords = false } = {}): Promise<Correction[]> {
-    const corrections = await correctWords(this.deps.db, words, { knownToo: realWords });
+    const typos = await correctWords(this.deps.db, words);
+    // A name of a few words that matches nothing may hold a real word typed for another; a
+    // sentence that matches nothing as a whole is only a sentence.
+    const lettersOff =
+      realWords && words.length <= REAL_WORD_TYPO_WORDS
+        ? ((await this.deps.meaning?.realWordReadings(words.filter((w) => !typos.some((t) => t.from === w))).catch(() => [])) ?? [])
+        : [];
+    const corrections: Correction[] = [
+      ...typos,
+      ...lettersOff.map(({ from, readings: [to, ...others] }) => ({ from, to: to!, others, known: true })),
+    ];
     const ordinary = await this.deps.meaning?.ordinaryWords(corrections.map((c) => c.from)).catch(() => undefined);
     const common = new Set([...(ordinary ?? []), ...corrections.filter((c) => c.known).map((c) => c.from)]);
     if (common.size === 0) return corrections;
@@ -827,6 +837,9 @@ function kindNamesInTitles(query: UnderstoodQuery): { tsquery: SQL; named: SQL }
   // A title naming the kind only as what it is for ("mattress for hospital beds") is not one.
   return { tsquery, named: titleNamesTheKind(tsquery, whatItIsForPatterns(phrases)) };
 }
+
+/** The most words a query may have for a word of it that titles use to be read as a typo of another. */
+const REAL_WORD_TYPO_WORDS = 3;
 
 /** How many candidates each side (words, meaning) offers AI search's fusion. */
 const AI_CANDIDATES = 60;
