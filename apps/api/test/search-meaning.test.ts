@@ -894,9 +894,9 @@ async function refusingUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/v1`;
 }
 
-describe('GET /api/v1/listings/search — a real word typed for another, on a catalog of its own', () => {
+describe('GET /api/v1/listings/search — a real word typed for another, a listing filed amiss, on a catalog of their own', () => {
   // Its own app: the words titles use a letter off a word are read from the lexicon in memory,
-  // read at the first search (then every minute) — after these listings.
+  // read at the first search (then every minute) — after the listings of the first test.
   let ctx: TestContext;
   let buyer: TestUser;
   let seller: TestUser;
@@ -935,20 +935,6 @@ describe('GET /api/v1/listings/search — a real word typed for another, on a ca
       const found = ids(await searchBody(ctx.app, { query: 'harness tester', use_rag: useRag }, buyer));
       expect(found[0], `use_rag=${useRag}`).toBe(wireHarness.id);
     }
-  });
-});
-
-describe('GET /api/v1/listings/search — a listing filed in another family, on a catalog of its own', () => {
-  let ctx: TestContext;
-  let buyer: TestUser;
-  let seller: TestUser;
-  beforeAll(async () => {
-    ctx = await setupTestApp();
-    buyer = await createUser(ctx.app, { verified: true });
-    seller = await createUser(ctx.app, { verified: true });
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('AI search for "AAS" offers the atomic absorption spectrometer filed among the furnaces, after the one filed as a spectrometer', async () => {

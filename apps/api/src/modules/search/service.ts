@@ -212,10 +212,15 @@ export class SearchService {
    * 'theatre' of "theatre lamp" not "heater"), unless its neighbour says otherwise ('silt lamp'
    * → "slit lamp", a phrase titles use). With `realWords`, the same is asked of the words titles
    * use: no listing had them all, and a title's phrase a letter off may say what was meant
-   * ('harness tester' → "hardness tester", though a horse harness is listed).
+   * ('harness tester' → "hardness tester", though a horse harness is listed); `onlyRealWords`
+   * asks only that.
    */
-  private async correctionsInContext(text: string, words: readonly string[], { realWords = false } = {}): Promise<Correction[]> {
-    const typos = await correctWords(this.deps.db, words);
+  private async correctionsInContext(
+    text: string,
+    words: readonly string[],
+    { realWords = false, onlyRealWords = false } = {},
+  ): Promise<Correction[]> {
+    const typos = onlyRealWords ? [] : await correctWords(this.deps.db, words);
     // A name of a few words that matches nothing may hold a real word typed for another; a
     // sentence that matches nothing as a whole is only a sentence.
     const lettersOff =
@@ -450,9 +455,10 @@ export class SearchService {
     // word's correction is already asked by its expansions then.
     const noneExact = !found.candidates.some((c) => c.met && c.lexical && c.lex >= EXACT_MATCH);
     if ((ranked.length === 0 || noneExact) && (understood.terms.length > 0 || understood.models.length > 0)) {
-      const corrections = (await this.correctionsInContext(text, [...understood.terms, ...understood.models], { realWords: true })).filter(
-        (c) => ranked.length === 0 || c.known,
-      );
+      const corrections = await this.correctionsInContext(text, [...understood.terms, ...understood.models], {
+        realWords: true,
+        onlyRealWords: ranked.length > 0,
+      });
       if (corrections.length > 0) {
         understood = understandQuery(applyCorrections(text, corrections), ordinary);
         understood = { ...understood, corrections: [...understood.corrections, ...corrections] };
