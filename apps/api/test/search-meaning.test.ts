@@ -940,7 +940,7 @@ describe('GET /api/v1/listings/search — a real word typed for another, a listi
   it('AI search for "AAS" offers the atomic absorption spectrometer filed among the furnaces, after the one filed as a spectrometer', async () => {
     const filedAmiss = await createActiveListing(ctx.app, seller, {
       ...CATALOG[0]!,
-      title: 'Shimadzu AA-7000 AAS w/ GFA-7000 furnace',
+      title: 'Shimadzu AA-7000 AAS, GFA-7000 graphite furnace',
       description:
         'Graphite furnace atomizer, ASC-7000 autosampler, hollow cathode lamps for lead, copper and zinc, recirculating chiller, argon regulator, PC with WizAArd software. Removed from a working environmental lab; crated on a pallet.',
     });

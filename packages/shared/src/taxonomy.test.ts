@@ -206,6 +206,25 @@ describe('categorize', () => {
     for (const [title, id] of cases) expect(categorize(title), title).toBe(id);
   });
 
+  it('reads what a title names after "with", "w/" or "for" as what comes with the thing, not the thing', () => {
+    expect(
+      categorize({
+        title: 'Shimadzu AA-7000 AAS w/ GFA-7000 furnace',
+        description: 'Atomic absorption with graphite furnace atomizer and ASC-7000 autosampler.',
+      }),
+    ).toBe('spectrophotometers');
+    expect(categorize('Waters Xevo TQ-S with Acquity I-Class UPLC')).toBe('mass-spectrometry');
+    expect(
+      categorize({
+        title: 'Olympus ESG-100 HF generator for endoscopy',
+        description: 'ESG-100 electrosurgical generator, self test passes.',
+      }),
+    ).toBe('surgical-equipment');
+    // Nothing named before it: the whole title decides, as before.
+    expect(categorize('Filters for biosafety cabinets')).toBe('biosafety-cabinets');
+    expect(categorize('Eppendorf 5810R Refrigerated Centrifuge with A-4-62 rotor')).toBe('centrifuges');
+  });
+
   it('reads plurals and loose spelling', () => {
     expect(categorize('Lot of 3 microcentrifuges')).toBe('centrifuges');
     expect(categorize('UV/VIS spectrophotometer')).toBe('spectrophotometers');

@@ -4412,19 +4412,37 @@ export interface FamilyScore {
 export type CategorizeInput = string | { title: string; description?: string | null };
 
 /**
+ * Where a title goes on to what comes with the thing or what it is for: "AAS w/ GFA-7000
+ * furnace", "LC/TQ triple quadrupole with 1290 Infinity II", "HF generator for endoscopy".
+ */
+const TITLE_TAIL = /\s(?:w\/|with|incl\.?|including|\+|for|fits?|compatible)\s/i;
+
+/**
  * Every family with a keyword hit, best first. A hit in the title counts three times as
  * much as one in the description; a phrase of n words weighs 1 + (n − 1)/2; a brand name
  * only adds a little (brands make many kinds of equipment). Ties keep taxonomy order.
+ * What a title names after "with", "w/", "+" or "for" counts as the description does — the
+ * furnace of an atomic absorption spectrometer "w/ GFA-7000 furnace" is not what is sold —
+ * unless then nothing names a family ("Filters for biosafety cabinets" with no description).
  */
 export function scoreFamilies(input: CategorizeInput): FamilyScore[] {
   const title = typeof input === 'string' ? input : input.title;
   const description = typeof input === 'string' ? '' : (input.description ?? '');
+  const tail = TITLE_TAIL.exec(title);
+  if (tail) {
+    const head = scoreTitleAndDescription(title.slice(0, tail.index), `${title.slice(tail.index)} ${description}`);
+    if (head.length > 0) return head;
+  }
+  return scoreTitleAndDescription(title, description);
+}
+
+function scoreTitleAndDescription(title: string, description: string): FamilyScore[] {
   const paddedTitle = ` ${normalizeForMatch(title)} `;
   const paddedDescription = ` ${normalizeForMatch(description)} `;
   const scores: FamilyScore[] = [];
   for (const entry of compile()) {
     const t = scoreText(paddedTitle, entry);
-    const d = description ? scoreText(paddedDescription, entry) : { keywords: 0, brands: 0 };
+    const d = description.trim() ? scoreText(paddedDescription, entry) : { keywords: 0, brands: 0 };
     const keywordScore = TITLE_WEIGHT * t.keywords + d.keywords;
     if (keywordScore === 0) continue;
     scores.push({ id: entry.family.id, score: keywordScore + TITLE_WEIGHT * t.brands + d.brands });
