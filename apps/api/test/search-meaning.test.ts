@@ -781,22 +781,30 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   });
 });
 
+/**
+ * An app of its own for a describe block, with a verified buyer and seller: its lexicon in
+ * memory is read at its first search, after the block's own listings.
+ */
+function ownCatalog(): { ctx: TestContext; buyer: TestUser; seller: TestUser } {
+  const own = {} as { ctx: TestContext; buyer: TestUser; seller: TestUser };
+  beforeAll(async () => {
+    own.ctx = await setupTestApp();
+    own.buyer = await createUser(own.ctx.app, { verified: true });
+    own.seller = await createUser(own.ctx.app, { verified: true });
+  });
+  afterAll(async () => {
+    await own.ctx?.close();
+  });
+  return own;
+}
+
 describe('GET /api/v1/listings/search — a name and its last word, on a catalog of its own', () => {
   // Its own app: the lexicon in memory is read at the first search (then every minute), and
   // the word model reads 'lamp' as a word a title here uses.
-  let ctx: TestContext;
-  let buyer: TestUser;
-  let seller: TestUser;
-  beforeAll(async () => {
-    ctx = await setupTestApp();
-    buyer = await createUser(ctx.app, { verified: true });
-    seller = await createUser(ctx.app, { verified: true });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const own = ownCatalog();
 
   it('AI search reads "operating room lamp" as the operating room lights, before a slit lamp', async () => {
+    const { ctx, buyer, seller } = own;
     const lights = [];
     // Some title says "lights": the word model reads 'lamp' as it (0.65), not as "light" (0.55).
     for (const title of ['Dräger Polaris 600 twin-head operating light', 'Skytron Aurora dual LED surgical lights']) {
@@ -821,6 +829,7 @@ describe('GET /api/v1/listings/search — a name and its last word, on a catalog
   });
 
   it('answers nothing to "dissolution tester" where no listing is about dissolution, not every tester', async () => {
+    const { ctx, buyer, seller } = own;
     await createActiveListing(ctx.app, seller, {
       ...CATALOG[0]!,
       title: 'Erweka TBH 125 tablet hardness tester',
@@ -897,19 +906,10 @@ async function refusingUrl(): Promise<string> {
 describe('GET /api/v1/listings/search — a real word typed for another, a listing filed amiss, on a catalog of their own', () => {
   // Its own app: the words titles use a letter off a word are read from the lexicon in memory,
   // read at the first search (then every minute) — after the listings of the first test.
-  let ctx: TestContext;
-  let buyer: TestUser;
-  let seller: TestUser;
-  beforeAll(async () => {
-    ctx = await setupTestApp();
-    buyer = await createUser(ctx.app, { verified: true });
-    seller = await createUser(ctx.app, { verified: true });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const own = ownCatalog();
 
   it('reads a word titles use as the one a letter off when that makes a title\'s phrase: "harness tester" is the hardness tester', async () => {
+    const { ctx, buyer, seller } = own;
     const hardness = await createActiveListing(ctx.app, seller, {
       ...CATALOG[0]!,
       title: 'Wilson Rockwell 574 twin hardness tester',
@@ -938,6 +938,7 @@ describe('GET /api/v1/listings/search — a real word typed for another, a listi
   });
 
   it('AI search for "AAS" offers the atomic absorption spectrometer filed among the furnaces, after the one filed as a spectrometer', async () => {
+    const { ctx, buyer, seller } = own;
     const filedAmiss = await createActiveListing(ctx.app, seller, {
       ...CATALOG[0]!,
       title: 'Shimadzu AA-7000 AAS, GFA-7000 graphite furnace',

@@ -4412,10 +4412,17 @@ export interface FamilyScore {
 export type CategorizeInput = string | { title: string; description?: string | null };
 
 /**
+ * Words after which a text names what a thing is for, not what it is ("mattress for hospital
+ * beds", "rotor fits Eppendorf 5810", "mini centrifuge for PCR tubes"): the categoriser here,
+ * and search's reading of titles and queries.
+ */
+export const FOR_WORDS: ReadonlySet<string> = new Set(['for', 'fits', 'fit', 'compatible']);
+
+/**
  * Where a title goes on to what comes with the thing or what it is for: "AAS w/ GFA-7000
  * furnace", "LC/TQ triple quadrupole with 1290 Infinity II", "HF generator for endoscopy".
  */
-const TITLE_TAIL = /\s(?:w\/|with|incl\.?|including|\+|for|fits?|compatible)\s/i;
+const TITLE_TAIL = new RegExp(`\\s(?:w\\/|with|incl\\.?|including|\\+|${[...FOR_WORDS].join('|')})\\s`, 'i');
 
 /**
  * Every family with a keyword hit, best first. A hit in the title counts three times as

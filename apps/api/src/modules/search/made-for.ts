@@ -1,6 +1,6 @@
-import { normalizeForMatch } from '@benchmarket/shared';
+import { FOR_WORDS, normalizeForMatch } from '@benchmarket/shared';
 import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
-import { ENGLISH_STOP_WORDS, FOR_WORDS } from './vocabulary.js';
+import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
 /*
  * Things made for another kind of equipment: "Accumax mattress for hospital beds", "Rotor for

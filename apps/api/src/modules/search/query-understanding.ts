@@ -1,4 +1,4 @@
-import { CONDITION_LABELS, TAXONOMY, findCountry, normalizeForMatch, type Condition } from '@benchmarket/shared';
+import { CONDITION_LABELS, FOR_WORDS, TAXONOMY, findCountry, normalizeForMatch, type Condition } from '@benchmarket/shared';
 import {
   AMBIGUOUS_COUNTRY_WORDS,
   BRAND_ALIASES,
@@ -8,7 +8,6 @@ import {
   ENGLISH_STOP_WORDS,
   FAMILY_VOCABULARY,
   FILLER_WORDS,
-  FOR_WORDS,
   MISSPELLINGS,
   PHRASE_FAMILIES,
   PRICE_WORDS,

@@ -698,7 +698,7 @@ export class SearchService {
     // Nor is meaning enough for a listing of another kind than every kind asked: an autoclave is
     // near a microtome in meaning (both benchtop lab equipment), yet not one.
     const kinds = plan.facets.flatMap((facet, i) =>
-      facet.kind === 'concept' && facet.concept.kind !== 'model' && !facet.concept.purpose ? [i] : [],
+      facet.kind === 'concept' && facet.concept.kind !== 'model' && !facet.purpose ? [i] : [],
     );
     const ofAnotherKind = (candidate: AiCandidate) =>
       kinds.length > 0 && candidate.category !== null && kinds.every((i) => (candidate.credits[i] ?? 0) === 0);

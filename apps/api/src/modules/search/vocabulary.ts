@@ -1330,12 +1330,6 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Words after which a text names what a thing is for, not what it is ("mattress for hospital
- * beds", "rotor fits Eppendorf 5810", "mini centrifuge for PCR tubes").
- */
-export const FOR_WORDS: ReadonlySet<string> = new Set(['for', 'fits', 'fit', 'compatible']);
-
-/**
  * PostgreSQL's English stop words (tsearch_data/english.stop): the full-text index never
  * holds them, so a query phrase made only of them would match nothing.
  */
