@@ -311,9 +311,17 @@ export class SearchService {
     // A padding word stays when it is part of a kind's name asked for ('hospital' of "hospital bed").
     const kept = words.filter((w) => (about.has(w) || !FILLER_WORDS.has(w)) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
-    // With exact matches every word is in the catalog as typed: nothing to correct.
+    // With exact matches every word is in the catalog as typed: nothing to correct. A word no
+    // listing has a word near stays as the vocabulary read it when that made a kind's name
+    // ('sllit lamp' is the slit lamp asked, so a catalog without one answers the empty state,
+    // as for 'slit lamp', not with the lamps of every microscope); the lexicon's reading wins.
     const corrections = new Map(
-      strict.total > 0 ? [] : (await this.correctionsInContext(text, content, { realWords: true })).map((c) => [c.from, c.to]),
+      strict.total > 0
+        ? []
+        : [
+            ...understood.corrections.map((c) => [c.from, c.to] as const),
+            ...(await this.correctionsInContext(text, content, { realWords: true })).map((c) => [c.from, c.to] as const),
+          ],
     );
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
@@ -911,10 +919,11 @@ function explainedListing(row: ListingRow) {
 
 /**
  * Where the query's last word may start a longer word (`WordStartScope`): in titles alone when
- * it ends a kind's name of two words or more ('hospital bed'), else in search terms as well.
+ * it ends a kind's name of two words or more ('hospital bed', and 'hosptal bed' as the
+ * vocabulary reads it: not the monitors' "bedside"), else in search terms as well.
  */
 function lastWordStartScope(text: string, understood: UnderstoodQuery): WordStartScope {
-  const typed = normalizeForMatch(text);
+  const typed = normalizeForMatch(applyCorrections(text, understood.corrections));
   const endsAName = understood.concepts.some((c) => c.kind === 'kind' && c.asked.includes(' ') && typed.endsWith(c.asked));
   return endsAName ? 'A' : 'AB';
 }
