@@ -223,6 +223,14 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
         }
       },
     );
+
+    it('AI search reads "operating room lamp" as the surgical light it names, and offers no listing as one', async () => {
+      // No title here says "light": the kind's name in the vocabulary tells what 'lamp' stands for.
+      const body = await searchBody(ctx.app, { query: 'operating room lamp', use_rag: true }, buyer);
+      const explanations = body.items.map((item) => item.rag_search_response?.relevance_explanation ?? '');
+      expect(explanations.filter((text) => !text.startsWith('Not relevant'))).toEqual([]);
+      for (const text of explanations) expect(text).toMatch(/^Not relevant: not a surgical light/);
+    });
   });
 
   describe('a listing found by meaning, not by its words', () => {

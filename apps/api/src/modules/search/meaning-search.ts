@@ -152,6 +152,20 @@ export class MeaningSearch {
     });
   }
 
+  /**
+   * Of `candidates`, the words at least `least` close to `word` in the word model (not of its
+   * stem), closest first: 'lamp' → "lighting", "light" among the last words of the
+   * vocabulary's kind names, though no listing's title says either.
+   */
+  async nearWordsAmong(word: string, candidates: readonly string[], least: number): Promise<string[]> {
+    const { model } = await this.ready();
+    return candidates
+      .map((candidate) => ({ candidate, similarity: model.wordSimilarity(word, candidate) }))
+      .filter(({ candidate, similarity }) => similarity >= least && !sameStem(word, candidate))
+      .sort((a, b) => b.similarity - a.similarity)
+      .map(({ candidate }) => candidate);
+  }
+
   /** The words among the commonest of English ('powered', 'mortuary'): never read as misspellings. */
   async ordinaryWords(words: readonly string[]): Promise<Set<string>> {
     const { model } = await this.ready();

@@ -1,6 +1,6 @@
 import { TAXONOMY } from '@benchmarket/shared';
 import { describe, expect, it } from 'vitest';
-import { editDistance, extractPrice, familiesWithoutVocabulary, understandQuery } from './query-understanding.js';
+import { editDistance, extractPrice, familiesWithoutVocabulary, lastWordsOfKindNames, understandQuery } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
 const families = (query: string) =>
@@ -227,6 +227,14 @@ describe('what is left', () => {
   it('marks the last unknown word as a prefix (still being typed)', () => {
     expect(understandQuery('eppendorf centri').prefix).toBe('centri');
     expect(understandQuery('centrifuge').prefix).toBeUndefined();
+  });
+
+  it('lists the last words of the kind names of two words or more, not of one-word names or brands', () => {
+    const endings = lastWordsOfKindNames();
+    expect(endings).toEqual(expect.arrayContaining(['light', 'bed', 'lift']));
+    // A maker's name ends no kind's name.
+    expect(endings).not.toContain('eppendorf');
+    for (const word of endings) expect(word).toMatch(/^[a-z]{3,}$/);
   });
 
   it('understands a whole buyer sentence', () => {

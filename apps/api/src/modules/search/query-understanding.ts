@@ -857,3 +857,20 @@ export function brandsInText(text: string): string[] {
 export function familiesWithoutVocabulary(): string[] {
   return TAXONOMY.filter((family) => !FAMILY_VOCABULARY[family.id]).map((family) => family.id);
 }
+
+let kindNameEndings: readonly string[] | undefined;
+/**
+ * The last words of the vocabulary's kind names of two words or more ('light' of "operating
+ * room light", 'bed' of "hospital bed"): the words a query's last word may be another name
+ * for when the words before it name a kind ('operating room lamp').
+ */
+export function lastWordsOfKindNames(): readonly string[] {
+  if (kindNameEndings) return kindNameEndings;
+  const endings = new Set<string>();
+  for (const [phrase, entries] of compile().phrases) {
+    const words = phrase.split(' ');
+    if (words.length >= 2 && entries.some((entry) => entry.type === 'group')) endings.add(words[words.length - 1]!);
+  }
+  kindNameEndings = [...endings].filter((word) => /^[a-z]{3,}$/.test(word)).sort();
+  return kindNameEndings;
+}

@@ -59,7 +59,7 @@ import {
   type ExplicitSort,
 } from './local-engine.js';
 import { EXPANSION_SIMILARITY, type LikenessProbe, type MeaningProbe, type MeaningSearch } from './meaning-search.js';
-import { isModelToken, understandQuery, type UnderstoodQuery } from './query-understanding.js';
+import { isModelToken, lastWordsOfKindNames, understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
 
 interface SearchServiceDependencies {
@@ -615,11 +615,18 @@ export class SearchService {
   ): Promise<UnderstoodQuery> {
     const head = headTermOf(understood);
     if (!this.deps.meaning || head === undefined) return understood;
-    // The last word is read another way, as names of one kind differ ('lamp' and "light", 'hoist' and "lift").
+    // The last word is read another way, as names of one kind differ ('lamp' and "light", 'hoist'
+    // and "lift"): as the words titles use, and as the vocabulary's names end — a kind the
+    // catalog lacks is still the kind asked ('operating room lamp' with no surgical light listed).
     const [expansions] = (await this.deps.meaning.expansions([head]).catch(() => undefined)) ?? [];
-    const readings = (expansions ?? []).filter((e) => !e.definedBy && !e.corrected).sort((a, b) => b.similarity - a.similarity);
+    const fromTitles = (expansions ?? [])
+      .filter((e) => !e.definedBy && !e.corrected)
+      .sort((a, b) => b.similarity - a.similarity)
+      .map((e) => e.word);
+    const fromNames = await this.deps.meaning.nearWordsAmong(head, lastWordsOfKindNames(), KIND_NAME_READING).catch(() => []);
+    const readings = [...new Set([...fromTitles, ...fromNames])];
     let best: UnderstoodQuery | undefined;
-    for (const { word } of readings) {
+    for (const word of readings) {
       const reread = applyCorrections(text, [{ from: head, to: word }]);
       if (reread === text) continue;
       const candidate = understandQuery(reread, ordinary);
@@ -800,6 +807,13 @@ function byShareThenText(a: AiCandidate, b: AiCandidate): number {
 
 /** How much a name's last word counts, beside the words before it, in the share a listing must have. */
 const HEAD_SHARE = 0.5;
+/**
+ * How close in the word model a query's last word must be to the last word of a vocabulary
+ * kind's name to be read as it ('lamp' and "light" 0.54): looser than a title word's
+ * (EXPANSION_SIMILARITY), as the reading must also make, with the words before it, a kind's
+ * name of two words or more ('operating room heater' names none).
+ */
+const KIND_NAME_READING = 0.5;
 
 /**
  * The last word of a name of loose words ('tester' of "dissolution tester", "lung function
