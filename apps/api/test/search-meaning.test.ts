@@ -449,6 +449,24 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a kind clinics name by an abbreviation the word model lacks', () => {
+    it('files a blood pressure monitor among the patient monitors and finds it first for "BP monitor", saying so', async () => {
+      const omron = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Omron HBP-1320 blood pressure monitor',
+        description: 'Professional automated unit with three cuff sizes, mains adapter included.',
+      });
+      const [filed] = await ctx.app.db.select({ category: listings.category }).from(listings).where(eq(listings.id, omron.id));
+      expect(filed?.category).toBe('patient-monitors');
+      for (const useRag of [false, true]) {
+        const body = await searchBody(ctx.app, { query: 'BP monitor', use_rag: useRag }, buyer);
+        expect(ids(body)[0], `use_rag=${useRag}`).toBe(omron.id);
+      }
+      const ai = await searchBody(ctx.app, { query: 'BP monitor', use_rag: true }, buyer);
+      expect(ai.items[0]!.rag_search_response?.relevance_explanation).toMatch(/^Relevant: .*blood pressure monitor/);
+    });
+  });
+
   describe('a model typed as one word', () => {
     it('AI search for "miniflex600" lists the MiniFlex 600, then another MiniFlex, before other X-ray instruments', async () => {
       const asked = await createActiveListing(ctx.app, seller, {

@@ -354,6 +354,16 @@ export const FAMILY_VOCABULARY: Readonly<Record<string, FamilyVocabulary>> = {
         'vsm',
       ],
       ['pulse oximeter', 'oximeter', 'spo2', 'pulse ox', 'co-oximeter', 'pulse co-oximeter'],
+      // 'BP' and 'NIBP' are what clinics call it; the word model knows neither.
+      [
+        'blood pressure monitor',
+        'bp monitor',
+        'nibp monitor',
+        'blood pressure machine',
+        'bp machine',
+        'sphygmomanometer',
+        'automated blood pressure monitor',
+      ],
       ['fetal monitor', 'ctg', 'cardiotocograph', 'maternal fetal monitor'],
       ['spot check monitor', 'vital signs device', 'connex'],
     ],
