@@ -467,6 +467,29 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('asked for it cheap', () => {
+    it('AI search lists the microscopes from the lowest price up, a broken one after the working ones', async () => {
+      const broken = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[1]!,
+        title: 'Olympus CX21 Microscope',
+        description: 'No light from the LED board; sold for parts.',
+        price: 120,
+        condition: 'for-parts',
+      });
+      const body = await searchBody(ctx.app, { query: 'cheap microscope', use_rag: true }, buyer);
+      const relevant = body.items.filter((item) => item.rag_search_response?.relevance_explanation.startsWith('Relevant: a microscope'));
+      const working = relevant.filter((item) => item.condition !== 'for-parts');
+      expect(working.length).toBeGreaterThan(3);
+      expect(working.map((item) => item.price)).toEqual([...working.map((item) => item.price)].sort((a, b) => a - b));
+      expect(body.items.slice(0, working.length)).toEqual(working);
+      expect(ids(body).indexOf(broken.id)).toBeGreaterThanOrEqual(working.length);
+      // Without 'cheap' the order is by how well each fits, not by price.
+      const plainAsk = await searchBody(ctx.app, { query: 'microscope', use_rag: true }, buyer);
+      const prices = plainAsk.items.slice(0, working.length).map((item) => item.price);
+      expect(prices).not.toEqual([...prices].sort((a, b) => a - b));
+    });
+  });
+
   describe('a model typed as one word', () => {
     it('AI search for "miniflex600" lists the MiniFlex 600, then another MiniFlex, before other X-ray instruments', async () => {
       const asked = await createActiveListing(ctx.app, seller, {

@@ -304,16 +304,21 @@ export async function sortedSearch(
 }
 
 /** The price and listing date of ids (AI search orders its ranked candidates by them when asked). */
-export async function sortKeys(db: Db, ids: readonly string[]): Promise<Map<string, { priceCents: number; createdAt: Date }>> {
+export async function sortKeys(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { priceCents: number; createdAt: Date; condition: string }>> {
   if (ids.length === 0) return new Map();
-  const result = await db.execute<{ id: string; price_cents: string | number; created_at: string | Date }>(
-    sql`select ${listings.id} as id, ${listings.priceCents} as price_cents, ${listings.createdAt} as created_at
+  const result = await db.execute<{ id: string; price_cents: string | number; created_at: string | Date; condition: string }>(
+    sql`select ${listings.id} as id, ${listings.priceCents} as price_cents, ${listings.createdAt} as created_at, ${listings.condition} as condition
         from ${listings} where ${listings.id} in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`,
   );
-  return new Map(result.rows.map((r) => [r.id, { priceCents: Number(r.price_cents), createdAt: new Date(r.created_at) }]));
+  return new Map(
+    result.rows.map((r) => [r.id, { priceCents: Number(r.price_cents), createdAt: new Date(r.created_at), condition: r.condition }]),
+  );
 }
 
 // ── Plain search ────────────────────────────────────────────────────────────

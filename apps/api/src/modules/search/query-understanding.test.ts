@@ -237,6 +237,18 @@ describe('what is left', () => {
     for (const word of endings) expect(word).toMatch(/^[a-z]{3,}$/);
   });
 
+  it('hears a buyer ask for it cheap, and asks for the thing all the same', () => {
+    for (const text of ['cheap microscope', 'Affordable microscope', 'cheapest microscope in Germany']) {
+      const query = understandQuery(text);
+      expect(query.cheap, text).toBe(true);
+      expect(query.concepts.map((c) => c.label)).toEqual(['microscope']);
+      expect(query.terms).toEqual([]);
+    }
+    expect(understandQuery('microscope').cheap).toBeUndefined();
+    // A budget stated is a price, not a wish for the lowest one.
+    expect(understandQuery('microscope with a budget of $2,000').cheap).toBeUndefined();
+  });
+
   it('understands a whole buyer sentence', () => {
     const query = understandQuery('refurbished PCR machine under $5k in Germany');
     expect(query.concepts.map((c) => c.label)).toEqual(['thermal cycler (PCR)']);

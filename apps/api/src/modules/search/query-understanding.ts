@@ -2,6 +2,7 @@ import { CONDITION_LABELS, FOR_WORDS, TAXONOMY, findCountry, normalizeForMatch, 
 import {
   AMBIGUOUS_COUNTRY_WORDS,
   BRAND_ALIASES,
+  CHEAP_WORDS,
   CONDITION_ASKED_LABELS,
   CONDITION_PHRASES,
   COUNTRY_LEAD_WORDS,
@@ -102,6 +103,8 @@ export interface UnderstoodQuery {
   country?: CountryAsk;
   /** Misspellings fixed ('centrifgue' → 'centrifuge'). */
   corrections: { from: string; to: string }[];
+  /** The buyer asked for it cheap ('cheap microscope', 'affordable autoclave'): the lower prices first. */
+  cheap?: boolean;
 }
 
 // ── The vocabulary, compiled once ───────────────────────────────────────────
@@ -788,6 +791,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
       leftovers.push(word);
     });
   }
+  if (asksForItCheap(tokens)) query.cheap = true;
   // The last word may be unfinished ('centrif'): it is matched as a prefix too.
   const last = tokens[tokens.length - 1];
   if (
@@ -873,4 +877,9 @@ export function lastWordsOfKindNames(): readonly string[] {
   }
   kindNameEndings = [...endings].filter((word) => /^[a-z]{3,}$/.test(word)).sort();
   return kindNameEndings;
+}
+
+/** 'cheap', 'affordable'…: words that pad a request but say how it is to be ordered. */
+function asksForItCheap(tokens: readonly Token[]): boolean {
+  return tokens.some((token) => CHEAP_WORDS.has(token.norm));
 }

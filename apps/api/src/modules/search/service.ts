@@ -492,6 +492,7 @@ export class SearchService {
       ranked = [...ranked, ...(await this.plainBeyond(text, ranked, understood, plan, now, filters))];
     // Issue 16: an explicit order orders what was found (the matches kept, not every listing).
     if (sort) ranked = await this.inOrder(ranked, sort);
+    else if (understood.cheap) ranked = await this.cheapestFirst(ranked, understood);
     const pageOf = ranked.slice(page.offset, page.offset + page.limit);
     const rows = await rowsInOrder(
       db,
@@ -571,6 +572,30 @@ export class SearchService {
       const candidate = scored.get(id);
       return candidate ? [{ candidate, score: (1 - MEANING_WEIGHT) * candidate.lex, strength: undefined }] : [];
     });
+  }
+
+  /**
+   * Asked for it cheap ('cheap microscope'): among the listings that are what was asked (every
+   * need met, first in `ranked`), those that meet as much of the request (its share) from the
+   * lowest price up — the price, not closeness in meaning, orders equals. Those sold for parts
+   * come after the working ones, unless parts were asked for (a broken one is cheap for a
+   * reason). A listing that meets more of the request stays before ('cheap vacuum pump for a
+   * rotary evaporator': the pumps whose description names it first); the rest keep their order.
+   */
+  private async cheapestFirst(ranked: Fused[], understood: UnderstoodQuery): Promise<Fused[]> {
+    const asked = ranked.findIndex((f) => !f.candidate.met);
+    const what = asked < 0 ? ranked : ranked.slice(0, asked);
+    if (what.length < 2) return ranked;
+    const keys = await sortKeys(
+      this.deps.db,
+      what.map((f) => f.candidate.id),
+    );
+    const partsAsked = understood.condition?.values.includes('for-parts') ?? false;
+    const forParts = (f: Fused) => Number(!partsAsked && keys.get(f.candidate.id)?.condition === 'for-parts');
+    const price = (f: Fused) => keys.get(f.candidate.id)?.priceCents ?? Number.MAX_SAFE_INTEGER;
+    const share = (f: Fused) => Math.round(f.candidate.lex * 1000);
+    const cheapest = [...what].sort((a, b) => share(b) - share(a) || forParts(a) - forParts(b) || price(a) - price(b));
+    return [...cheapest, ...ranked.slice(what.length)];
   }
 
   /** The ranked candidates in an explicit order (ties newest first, then by id: the same order as plain search). */

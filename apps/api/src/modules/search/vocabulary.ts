@@ -1232,6 +1232,9 @@ export const MISSPELLINGS: Readonly<Record<string, string>> = {
   phillips: 'philips',
 };
 
+/** Words that ask for the lower prices ('cheap centrifuge'); what is asked stays what the other words say. Filler words too. */
+export const CHEAP_WORDS: ReadonlySet<string> = new Set(['cheap', 'cheapest', 'inexpensive', 'affordable']);
+
 /**
  * Words of natural-language queries that say nothing about the equipment ('looking for a
  * cheap …'). Dropped after phrases are matched, so 'lab oven' and 'pcr machine' still match.
