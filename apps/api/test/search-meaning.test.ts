@@ -467,6 +467,16 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a word the family is named by', () => {
+    it('AI search offers the analytical balances for "scale" as what was asked, not as "a balance or scale, but not a scale"', async () => {
+      const body = await searchBody(ctx.app, { query: 'scale', use_rag: true }, buyer);
+      const first = body.items[0]!;
+      expect(first.title).toMatch(/balance/i);
+      expect(first.rag_search_response?.relevance_explanation).toMatch(/^Relevant: /);
+      for (const item of body.items) expect(item.rag_search_response?.relevance_explanation).not.toMatch(/but not a scale/);
+    });
+  });
+
   describe('asked for it cheap', () => {
     it('AI search lists the microscopes from the lowest price up, a broken one after the working ones', async () => {
       const broken = await createActiveListing(ctx.app, seller, {

@@ -501,7 +501,20 @@ export const FAMILY_VOCABULARY: Readonly<Record<string, FamilyVocabulary>> = {
   },
   'balances-scales': {
     label: 'balance or scale',
-    generic: ['balance', 'balances', 'lab balance', 'laboratory balance', 'weighing balance', 'weighing', 'lab scale', 'laboratory scale'],
+    // A scale is what the family weighs with: not a kind analytical balances are not
+    // ("a balance or scale, but not a scale" said nothing).
+    generic: [
+      'balance',
+      'balances',
+      'lab balance',
+      'laboratory balance',
+      'weighing balance',
+      'weighing',
+      'scale',
+      'scales',
+      'lab scale',
+      'laboratory scale',
+    ],
     groups: [
       [
         'analytical balance',
