@@ -303,7 +303,7 @@ export async function sortedSearch(
   return rowsOf({ rows: result.rows.filter((r) => r.id !== null) }, 0, Number(result.rows[0]?.total ?? 0));
 }
 
-/** The price and listing date of ids (AI search orders its ranked candidates by them when asked). */
+/** The price, listing date and condition of ids (AI search orders its ranked candidates by them when asked, or asked for it cheap). */
 export async function sortKeys(
   db: Db,
   ids: readonly string[],
