@@ -1332,7 +1332,16 @@ export const TAXONOMY: readonly EquipmentFamily[] = [
         'vitals monitor',
       ],
       ['pulse oximeter', 'oximeter', 'spo2 monitor', 'pulse ox'],
-      ['blood pressure monitor', 'bp monitor', 'nibp monitor', 'sphygmomanometer'],
+      // 'BP' and 'NIBP' are what clinics call it; search's word model knows neither.
+      [
+        'blood pressure monitor',
+        'bp monitor',
+        'nibp monitor',
+        'blood pressure machine',
+        'bp machine',
+        'automated blood pressure monitor',
+        'sphygmomanometer',
+      ],
       ['capnograph', 'capnography monitor', 'etco2 monitor', 'co2 monitor'],
       ['fetal monitor', 'maternal fetal monitor', 'cardiotocograph', 'ctg machine', 'fetal heart monitor'],
       ['central station', 'central monitoring station', 'central monitoring system'],

@@ -354,16 +354,6 @@ export const FAMILY_VOCABULARY: Readonly<Record<string, FamilyVocabulary>> = {
         'vsm',
       ],
       ['pulse oximeter', 'oximeter', 'spo2', 'pulse ox', 'co-oximeter', 'pulse co-oximeter'],
-      // 'BP' and 'NIBP' are what clinics call it; the word model knows neither.
-      [
-        'blood pressure monitor',
-        'bp monitor',
-        'nibp monitor',
-        'blood pressure machine',
-        'bp machine',
-        'sphygmomanometer',
-        'automated blood pressure monitor',
-      ],
       ['fetal monitor', 'ctg', 'cardiotocograph', 'maternal fetal monitor'],
       ['spot check monitor', 'vital signs device', 'connex'],
     ],
@@ -1245,7 +1235,7 @@ export const MISSPELLINGS: Readonly<Record<string, string>> = {
   phillips: 'philips',
 };
 
-/** Words that ask for the lower prices ('cheap centrifuge'); what is asked stays what the other words say. Filler words too. */
+/** Words that ask for the lower prices ('cheap centrifuge'); what is asked stays what the other words say (they are filler words). */
 export const CHEAP_WORDS: ReadonlySet<string> = new Set(['cheap', 'cheapest', 'inexpensive', 'affordable']);
 
 /**
@@ -1266,10 +1256,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'sell',
   'selling',
   'seller',
-  'cheap',
-  'cheapest',
-  'affordable',
-  'inexpensive',
+  ...CHEAP_WORDS,
   'budget',
   'please',
   'equipment',
