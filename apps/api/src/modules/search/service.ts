@@ -312,17 +312,11 @@ export class SearchService {
     const kept = words.filter((w) => (about.has(w) || !FILLER_WORDS.has(w)) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
     // With exact matches every word is in the catalog as typed: nothing to correct. A word no
-    // listing has a word near stays as the vocabulary read it when that made a kind's name
-    // ('sllit lamp' is the slit lamp asked, so a catalog without one answers the empty state,
-    // as for 'slit lamp', not with the lamps of every microscope); the lexicon's reading wins.
-    const corrections = new Map(
-      strict.total > 0
-        ? []
-        : [
-            ...understood.corrections.map((c) => [c.from, c.to] as const),
-            ...(await this.correctionsInContext(text, content, { realWords: true })).map((c) => [c.from, c.to] as const),
-          ],
-    );
+    // title uses (nor common English) is read as the vocabulary read it when that made a
+    // kind's name ('sllit lamp' is the slit lamp asked, so a catalog without one answers the
+    // empty state, as for 'slit lamp', not with the lamps of every microscope); the lexicon's
+    // reading wins.
+    const corrections = new Map(strict.total > 0 ? [] : await this.plainCorrections(text, content, understood));
     const fixed = content.map((w) => corrections.get(w) ?? w);
     const prefix =
       lastIsPrefix && content[content.length - 1] === words[words.length - 1] && !corrections.has(words[words.length - 1] ?? '')
@@ -375,6 +369,21 @@ export class SearchService {
     if (result.total === 0) return strict;
     // Where the listings with fewer words begin (when there are any after the exact matches).
     return strict.total > 0 && result.total > strict.total ? { ...result, exactMatches: strict.total } : result;
+  }
+
+  /** Plain search's readings of `words` (see plainMatches): the vocabulary's of unknown words, then the lexicon's. */
+  private async plainCorrections(
+    text: string,
+    words: readonly string[],
+    understood: UnderstoodQuery,
+  ): Promise<(readonly [string, string])[]> {
+    const read = understood.corrections.map((c) => c.from);
+    const unknown = new Set(read.length > 0 ? ((await this.deps.meaning?.unknownWords(read).catch(() => [])) ?? []) : []);
+    const inLexicon = await this.correctionsInContext(text, words, { realWords: true });
+    return [
+      ...understood.corrections.filter((c) => unknown.has(c.from)).map((c) => [c.from, c.to] as const),
+      ...inLexicon.map((c) => [c.from, c.to] as const),
+    ];
   }
 
   // ── AI-enhanced ───────────────────────────────────────────────────────────
