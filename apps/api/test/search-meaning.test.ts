@@ -99,6 +99,16 @@ const CARDIOGRAPH = {
   duration_months: 1,
 } as const;
 
+/** Its description does not say "hearing": only the dictionary's definition of an audiometer does. */
+const AUDIOMETER = {
+  title: 'Interacoustics AD629 audiometer',
+  description: 'Two-channel diagnostic unit with headphones, bone conductor and patient response button. Calibrated in March.',
+  price: 4200,
+  condition: 'pre-owned',
+  location: 'DK',
+  duration_months: 1,
+} as const;
+
 /** A spirometer, and a lung function cart whose description (not title) says "spirometry". */
 const SPIROMETER = {
   title: 'Vitalograph Alpha Touch spirometer',
@@ -182,6 +192,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
   let defibrillatorId: string;
   let haemodialysisId: string;
   let cardiographId: string;
+  let audiometerId: string;
   /** The catalog's listings created through the API (their meaning written with them). */
   const catalogIds: string[] = [];
 
@@ -194,6 +205,7 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     defibrillatorId = (await createActiveListing(ctx.app, seller, PACEMAKER_ANSWER)).id;
     haemodialysisId = (await createActiveListing(ctx.app, seller, HAEMODIALYSIS)).id;
     cardiographId = (await createActiveListing(ctx.app, seller, CARDIOGRAPH)).id;
+    audiometerId = (await createActiveListing(ctx.app, seller, AUDIOMETER)).id;
     for (const listing of CATALOG) catalogIds.push((await createActiveListing(ctx.app, seller, listing)).id);
     await insertDemoListings(ctx.app, seller.id);
     // The other process has searched before any of the edits below: what it finds after them it
@@ -303,6 +315,17 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
       }
       // The words say no centrifuge: plain search stays with them.
       expect(await searchBody(ctx.app, { query }, buyer)).toMatchObject({ items: [], total: 0 });
+    });
+  });
+
+  describe('a thing described, not named (a dictionary of equipment)', () => {
+    it('AI search for "hearing loss screening" offers the audiometer, saying its definition uses "hearing", where the words offered nothing', async () => {
+      // No title or description says "hearing": only the dictionary joins the words to the thing.
+      const ai = await searchBody(ctx.app, { query: 'hearing loss screening', use_rag: true }, buyer);
+      expect(ids(ai)[0]).toBe(audiometerId);
+      expect(ai.items[0]?.rag_search_response?.relevance_explanation).toMatch(
+        /^(Relevant|Somewhat relevant): "audiometer" in the title: its dictionary definition uses "hearing"/,
+      );
     });
   });
 

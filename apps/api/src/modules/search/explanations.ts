@@ -322,8 +322,8 @@ function describeMeaning(meaning: MeaningMatch, parts: Parts): void {
 }
 
 /** A verdict raised by meaning where the words missed: never past what the constraints allow. */
-function withMeaning(verdict: Verdict, facets: readonly Facet[], credits: readonly number[], meaning: MeaningMatch | undefined): Verdict {
-  if (!meaning || meaning.strength < SOME_MEANING) return verdict;
+function withMeaning(verdict: Verdict, facets: readonly Facet[], credits: readonly number[], strength: number | undefined): Verdict {
+  if (strength === undefined || strength < SOME_MEANING) return verdict;
   const constraintsMet = facets.every((facet, i) => isTextFacet(facet) || (credits[i] ?? 0) >= 1);
   // Another model is never the one asked for, however alike ('2008K' for "2008T").
   const modelMissed = facets.some(
@@ -331,8 +331,29 @@ function withMeaning(verdict: Verdict, facets: readonly Facet[], credits: readon
       (facet.kind === 'model' || (facet.kind === 'concept' && facet.concept.kind === 'model')) && (credits[i] ?? 0) < needThreshold(facet)!,
   );
   if (verdict === 'not') return 'somewhat';
-  if (verdict === 'somewhat' && meaning.strength >= STRONG_MEANING && constraintsMet && !modelMissed) return 'relevant';
+  if (verdict === 'somewhat' && strength >= STRONG_MEANING && constraintsMet && !modelMissed) return 'relevant';
   return verdict;
+}
+
+/**
+ * The verdict alone (`explain`'s, without its sentence): what a listing with these credits and
+ * this strength of meaning would be called.
+ */
+export function verdictFor(facets: readonly Facet[], credits: readonly number[], strength?: number): Verdict {
+  if (facets.length === 0) {
+    if (strength === undefined) return 'relevant';
+    return strength >= STRONG_MEANING ? 'relevant' : strength >= SOME_MEANING ? 'somewhat' : 'not';
+  }
+  // What the thing is decides the verdict; what it is for only ranks.
+  const decides = facets.flatMap((facet, i) => (facet.purpose ? [] : [i]));
+  const judged =
+    decides.length === facets.length || decides.length === 0
+      ? scoreOf(facets, credits)
+      : scoreOf(
+          decides.map((i) => facets[i]!),
+          decides.map((i) => credits[i] ?? 0),
+        );
+  return withMeaning(verdictOf(facets, credits, judged), facets, credits, strength);
 }
 
 /** The local engine's explanation of one listing for one query. */
@@ -347,23 +368,7 @@ export function explain(
   }
   const lexical = facets.length === 0 ? 0 : scoreOf(facets, credits);
   const raw = Math.max(lexical, meaning ? meaning.strength * 0.85 : 0);
-  // What the thing is decides the verdict; what it is for only ranks.
-  const decides = facets.flatMap((facet, i) => (facet.purpose ? [] : [i]));
-  const judged =
-    decides.length === facets.length || decides.length === 0
-      ? lexical
-      : scoreOf(
-          decides.map((i) => facets[i]!),
-          decides.map((i) => credits[i] ?? 0),
-        );
-  const verdict =
-    facets.length === 0
-      ? meaning!.strength >= STRONG_MEANING
-        ? 'relevant'
-        : meaning!.strength >= SOME_MEANING
-          ? 'somewhat'
-          : 'not'
-      : withMeaning(verdictOf(facets, credits, judged), facets, credits, meaning);
+  const verdict = verdictFor(facets, credits, meaning?.strength);
   const parts: Parts = { met: [], unmet: [] };
   if (meaning && !facets.some((facet, i) => isTextFacet(facet) && (credits[i] ?? 0) >= 0.35)) describeMeaning(meaning, parts);
   facets.forEach((facet, i) => {

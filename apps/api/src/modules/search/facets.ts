@@ -58,6 +58,11 @@ export interface WordFacet extends FacetBase {
   line?: ModelLine;
   /** Terms only: asked as a task, right after 'to' ('something to spin blood samples'). */
   task?: boolean;
+  /**
+   * Terms only: read as what describes the thing asked ('lung' of "lung function tester"), so
+   * the equipment the dictionary defines by it ("spirometer") is the kind asked.
+   */
+  describes?: boolean;
 }
 
 /**
@@ -404,9 +409,17 @@ export function facetsOf(query: UnderstoodQuery): Facet[] {
   return facets;
 }
 
-/** A loose word asked as a task that equipment the dictionary names does ('to spin' → "centrifuge"). */
+/**
+ * A loose word asked as a task that equipment the dictionary names does ('to spin' →
+ * "centrifuge"), or read as describing the thing the dictionary defines by it ('lung' →
+ * "spirometer").
+ */
 export function isNamedTask(facet: Facet): boolean {
-  return facet.kind === 'term' && facet.task === true && (facet.expansions ?? []).some((e) => e.doesIt);
+  return facet.kind === 'term' && (facet.expansions ?? []).some((e) => namesTheThing(facet, e));
+}
+
+function namesTheThing(facet: WordFacet, expansion: Expansion): boolean {
+  return facet.task === true ? expansion.doesIt === true : facet.describes === true && expansion.definedBy === true && !expansion.doesIt;
 }
 
 /**
@@ -419,7 +432,7 @@ export function asNamedTask(facet: WordFacet): WordFacet {
   return {
     ...facet,
     weight: WEIGHTS.concept,
-    expansions: facet.expansions!.map((e) => (e.doesIt ? { ...e, similarity: 1 } : e)),
+    expansions: facet.expansions!.map((e) => (namesTheThing(facet, e) ? { ...e, similarity: 1 } : e)),
   };
 }
 

@@ -15,13 +15,14 @@ import type { Clock } from '../../lib/clock.js';
 import { loadSellerNames, toListing, type ListingRow } from '../listings/index.js';
 import type { PhotoStorage } from '../../providers/storage/index.js';
 import type { AiEngine } from '../../providers/ai/index.js';
-import { explain, toRagResponse, type MeaningMatch } from './explanations.js';
+import { explain, verdictFor, toRagResponse, type MeaningMatch } from './explanations.js';
 import { whatItIsForPatterns } from './made-for.js';
 import {
   asNamedTask,
   isNamedTask,
   isTextFacet,
   isUnitAmount,
+  needThreshold,
   phrasesToTsquery,
   withWeights,
   type Expansion,
@@ -493,6 +494,20 @@ export class SearchService {
       found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
       ranked = await rankAll();
     }
+    // Still nothing the words offer ('lung function tester'): a word may describe the thing
+    // rather than name it. That reading answers when a title names such a thing, or when
+    // nothing else would.
+    const nothingOffered = ranked.slice(0, page.limit).every((f) => verdictFor(plan.facets, f.candidate.credits, f.strength) === 'not');
+    const described = nothingOffered ? await this.describedThing(plan) : undefined;
+    if (described) {
+      const before = { plan, found, ranked };
+      plan = described.plan;
+      found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
+      ranked = await rankAll();
+      const threshold = needThreshold(plan.facets[described.index]!) ?? 1;
+      const named = ranked.some((f) => (f.candidate.credits[described.index] ?? 0) >= threshold);
+      if (!named && before.ranked.length > 0) ({ plan, found, ranked } = before);
+    }
     // A short answer goes on with what plain search finds for the same words: AI search never
     // answers less than plain search does ('system' names no kind; plain search has its systems).
     // Not after a query of only constraints ('under $3,000 in Germany'), which filters by them.
@@ -633,6 +648,29 @@ export class SearchService {
     // Nor when only a name's last word would be left: 'tester' alone is not what "dissolution tester" asks.
     const onlyTheHead = remaining.every((facet) => facet.kind === 'term' && facet.word === head);
     return remaining.length > 0 && !onlyTheHead ? unheard : [];
+  }
+
+  /**
+   * The words found nothing to offer: a loose word may describe the thing rather than name it
+   * ('lung' of "lung function tester", 'hearing' of "hearing loss screening"). The plan with
+   * the word whose dictionary definitions name the most specific equipment titles use (a
+   * "spirometer", an "audiometer", rather than the "apparatus" defined by 'function' or the
+   * "monitor" by 'screening') read as naming the kind, as a task is; the facet's index with it.
+   */
+  private async describedThing(plan: AiPlan): Promise<{ plan: AiPlan; index: number } | undefined> {
+    const things = plan.facets.map((facet) =>
+      facet.kind === 'term' && !facet.purpose ? (facet.expansions ?? []).filter((e) => e.definedBy && !e.doesIt).map((e) => e.word) : [],
+    );
+    const named = [...new Set(things.flat())];
+    if (named.length === 0) return undefined;
+    const information = (await this.deps.meaning?.informationOf(named)) ?? named.map(() => 1);
+    const specificity = new Map(named.map((thing, i) => [thing, information[i]!]));
+    const specificityOf = (i: number) => Math.max(-1, ...things[i]!.map((thing) => specificity.get(thing)!));
+    const index = things.reduce((best, _things, i) => (specificityOf(i) > specificityOf(best) ? i : best), 0);
+    const facets = plan.facets.map((facet, i) =>
+      i === index && facet.kind === 'term' ? asNamedTask({ ...facet, describes: true }) : facet,
+    );
+    return { plan: { ...plan, facets }, index };
   }
 
   /**
