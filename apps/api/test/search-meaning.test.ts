@@ -329,6 +329,18 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('a kind asked head first, as inventories write it', () => {
+    it('AI search for "incubator co2" answers the CO2 incubators as asked, not as incubators of a "model CO2"', async () => {
+      const ai = await searchBody(ctx.app, { query: 'incubator co2', use_rag: true }, buyer);
+      const incubators = ai.items.filter((item) => /co2 incubator/i.test(item.title));
+      expect(incubators.length).toBeGreaterThan(0);
+      expect(ai.items.slice(0, incubators.length)).toEqual(incubators);
+      for (const item of incubators) {
+        expect(item.rag_search_response?.relevance_explanation).toMatch(/^Relevant: a CO2 incubator \("incubator co2"\) as asked/);
+      }
+    });
+  });
+
   describe('a description with a word no listing uses', () => {
     it('AI search for "heart tracing machine" still offers the cardiograph: "tracing" is in no title and means no word of one', async () => {
       const ai = await searchBody(ctx.app, { query: 'heart tracing machine', use_rag: true }, buyer);

@@ -159,6 +159,23 @@ describe('the domain vocabulary', () => {
   });
 });
 
+describe('a kind asked head first, as inventories write it', () => {
+  it.each([
+    ['incubator co2', 'co2 incubator'],
+    ['Centrifuge, refrigerated', 'refrigerated centrifuge'],
+    ['balance analytical', 'analytical balance'],
+  ])('reads "%s" as the %s', (query, name) => {
+    const understood = understandQuery(query);
+    expect(understood.concepts.map((c) => c.matched)).toEqual([name]);
+    expect(understood.models).toEqual([]);
+    expect(understood.terms).toEqual([]);
+  });
+
+  it('not when the second word ends an equipment name: a "microscope light" is a light, not a light microscope', () => {
+    expect(understandQuery('microscope light').concepts.map((c) => c.matched)).not.toContain('light microscope');
+  });
+});
+
 describe('spelling', () => {
   it.each([
     ['centrifgue', 'centrifuge'],

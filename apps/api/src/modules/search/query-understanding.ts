@@ -423,6 +423,38 @@ type Match =
   | { type: 'country'; start: number; length: number; name: string; code: string; asked: string };
 
 function vocabularyMatchAt(tokens: readonly Token[], start: number): Match | undefined {
+  const forward = vocabularyMatchInOrder(tokens, start);
+  if (forward && forward.length > 1) return forward;
+  return namedHeadFirst(tokens, start) ?? forward;
+}
+
+/**
+ * A two-word kind's name asked head first, as inventories and tenders write it ('incubator
+ * co2', "Pump, infusion"): read as the name when the second word ends no equipment's name —
+ * it cannot be what is asked for then ('microscope light' is a light, not a light microscope).
+ */
+function namedHeadFirst(tokens: readonly Token[], start: number): Match | undefined {
+  const [head, modifier] = [tokens[start], tokens[start + 1]];
+  if (!head || !modifier || kindNameHeads().has(modifier.norm)) return undefined;
+  const phrase = `${modifier.norm} ${head.norm}`;
+  const entries = compile().phrases.get(phrase);
+  if (!entries?.some((entry) => entry.type === 'group' || entry.type === 'generic')) return undefined;
+  return { type: 'vocabulary', start, length: 2, phrase, asked: `${head.raw} ${modifier.raw}`, entries };
+}
+
+let kindHeads: ReadonlySet<string> | undefined;
+/** The last word of every equipment name the vocabulary knows ('centrifuge', 'light' of "surgical light"). */
+function kindNameHeads(): ReadonlySet<string> {
+  if (kindHeads) return kindHeads;
+  const heads = new Set<string>();
+  for (const [phrase, entries] of compile().phrases) {
+    if (entries.some((entry) => entry.type === 'group' || entry.type === 'generic')) heads.add(phrase.split(' ').at(-1)!);
+  }
+  kindHeads = heads;
+  return heads;
+}
+
+function vocabularyMatchInOrder(tokens: readonly Token[], start: number): Match | undefined {
   const c = compile();
   const lengths = c.lengthsByFirst.get(tokens[start]!.norm) ?? [];
   for (const length of lengths) {
