@@ -154,6 +154,12 @@ describe('explanations', () => {
     expect(result.text).toBe('Somewhat relevant: a defibrillator or ECG, but not an AED.');
   });
 
+  it('says so with one "but" after what was met: "…; but not an AED — it is a defibrillator or ECG"', () => {
+    const facets = facetsOf(understandQuery('zoll AED'));
+    const result = explain(facets, [0.45, 1], { ...cycler, title: 'Zoll R Series Defibrillator', category: 'defibrillators-ecg' });
+    expect(result.text).toBe('Somewhat relevant: Zoll as asked; but not an AED — it is a defibrillator or ECG.');
+  });
+
   it('explains a search without words', () => {
     expect(explain([], [], cycler).text).toMatch(/^Relevant: /);
   });

@@ -124,6 +124,17 @@ function bandScore(raw: number, verdict: Verdict): number {
 interface Parts {
   met: string[];
   unmet: string[];
+  /**
+   * How an unmet part that says "but" itself reads after what was met ("…; but not a CPAP —
+   * it is a ventilator", never "…; but a ventilator, but not a CPAP").
+   */
+  afterMet?: Map<string, string>;
+}
+
+/** An unmet part, and how it reads after what was met. */
+function pushUnmet(parts: Parts, alone: string, afterMet: string): void {
+  parts.unmet.push(alone);
+  (parts.afterMet ??= new Map()).set(alone, afterMet);
 }
 
 function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: number, listing: ExplainedListing, parts: Parts): void {
@@ -153,7 +164,8 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
         parts.met.push(`${quote(nameInTitle(listing.title, concept.phrases)!)} in the title`);
       else parts.met.push(`${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} in the description`);
     } else {
-      parts.unmet.push(`${article(ownFamily ?? 'listing')}, but not ${named}`);
+      const own = article(ownFamily ?? 'listing');
+      pushUnmet(parts, `${own}, but not ${named}`, `not ${named} — it is ${own}`);
     }
     return;
   }
@@ -167,7 +179,8 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
     const titled = phraseIn(listing.title, concept.compound ? [concept.compound, concept.matched] : [concept.matched, ...concept.phrases]);
     parts.met.push(`${quote(titled ?? concept.compound ?? concept.asked)} in the title`);
   } else if (credit >= TEXT_CREDIT.conceptInTitleOnly) {
-    parts.unmet.push(`${quote(nameInTitle(listing.title, concept.phrases) ?? concept.asked)} is in the title, but it is ${other}`);
+    const titled = quote(nameInTitle(listing.title, concept.phrases) ?? concept.asked);
+    pushUnmet(parts, `${titled} is in the title, but it is ${other}`, `it is ${other}, though ${titled} is in the title`);
   } else if (credit >= TEXT_CREDIT.conceptInDescriptionOnly) {
     parts.unmet.push(
       `${quote(phraseIn(listing.description, concept.phrases) ?? concept.asked)} appears only in the description of ${other}`,
@@ -298,7 +311,8 @@ function sentence(parts: Parts, verdict: Verdict): string {
   }
   if (parts.met.length === 0) return `${prefix} ${parts.unmet.join('; ')}.`;
   const body = parts.met.join('; ');
-  return parts.unmet.length > 0 ? `${prefix} ${body}; but ${parts.unmet.join('; ')}.` : `${prefix} ${body}.`;
+  const unmet = parts.unmet.map((part) => parts.afterMet?.get(part) ?? part);
+  return unmet.length > 0 ? `${prefix} ${body}; but ${unmet.join('; ')}.` : `${prefix} ${body}.`;
 }
 
 /** How close a listing is in meaning to what was asked (the local model or the AI endpoint's embeddings). */
