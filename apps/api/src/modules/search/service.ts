@@ -497,7 +497,9 @@ export class SearchService {
     // Still nothing the words offer ('lung function tester'): a word may describe the thing
     // rather than name it. That reading answers when a title names such a thing, or when
     // nothing else would.
-    const nothingOffered = ranked.slice(0, page.limit).every((f) => verdictFor(plan.facets, f.candidate.credits, f.strength) === 'not');
+    const nothingOffered = ranked
+      .slice(0, SEARCH_PAGE_SIZE)
+      .every((f) => verdictFor(plan.facets, f.candidate.credits, f.strength) === 'not');
     const described = nothingOffered ? await this.describedThing(plan) : undefined;
     if (described) {
       const before = { plan, found, ranked };
