@@ -419,7 +419,12 @@ export function isNamedTask(facet: Facet): boolean {
 }
 
 function namesTheThing(facet: WordFacet, expansion: Expansion): boolean {
-  return facet.task === true ? expansion.doesIt === true : facet.describes === true && expansion.definedBy === true && !expansion.doesIt;
+  return facet.task === true ? expansion.doesIt === true : facet.describes === true && isDefinedThing(expansion);
+}
+
+/** A thing the dictionary defines by the asked word ('lung' → "spirometer"), not one named for doing a verb. */
+export function isDefinedThing(expansion: Expansion): boolean {
+  return expansion.definedBy === true && !expansion.doesIt;
 }
 
 /**

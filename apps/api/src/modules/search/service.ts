@@ -19,6 +19,7 @@ import { explain, verdictFor, toRagResponse, type MeaningMatch } from './explana
 import { whatItIsForPatterns } from './made-for.js';
 import {
   asNamedTask,
+  isDefinedThing,
   isNamedTask,
   isTextFacet,
   isUnitAmount,
@@ -661,7 +662,7 @@ export class SearchService {
    */
   private async describedThing(plan: AiPlan): Promise<{ plan: AiPlan; index: number } | undefined> {
     const things = plan.facets.map((facet) =>
-      facet.kind === 'term' && !facet.purpose ? (facet.expansions ?? []).filter((e) => e.definedBy && !e.doesIt).map((e) => e.word) : [],
+      facet.kind === 'term' && !facet.purpose && !facet.task ? (facet.expansions ?? []).filter(isDefinedThing).map((e) => e.word) : [],
     );
     const named = [...new Set(things.flat())];
     if (named.length === 0) return undefined;
