@@ -1,20 +1,34 @@
 import { documentTitle } from '@benchmarket/shared';
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
-/** Sets the tab title to "<title> · BenchMarket" (or the site's title) while mounted. */
+/** How many mounted pages name their own record in the tab title (useDocumentTitle). */
+let pagesWithOwnTitle = 0;
+
+/**
+ * Sets the tab title to "<title> · BenchMarket" (or the site's title) while mounted. A layout
+ * effect, as the route's title is: the tab never shows the route's title between the two (a
+ * listing's page hydrating over the server's head kept "Listing · BenchMarket" until its
+ * effects ran).
+ */
 export function useDocumentTitle(title?: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
+    pagesWithOwnTitle += 1;
+    return () => {
+      pagesWithOwnTitle -= 1;
+    };
+  }, []);
+  useLayoutEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
 }
 
 /**
- * The router's title of a page, from the route registry ('@benchmarket/shared', routes.ts).
- * A layout effect, so it is set before the page's own effects: a page that names its record
- * (a listing's title) with useDocumentTitle still has the last word.
+ * The router's title of a page, from the route registry ('@benchmarket/shared', routes.ts),
+ * unless the page names its record (a listing's title) with useDocumentTitle: its layout
+ * effects run before the route's (children first), and it has the last word.
  */
 export function useRouteTitle(title?: string): void {
   useLayoutEffect(() => {
-    document.title = documentTitle(title);
+    if (pagesWithOwnTitle === 0) document.title = documentTitle(title);
   }, [title]);
 }
