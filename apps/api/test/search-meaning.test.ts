@@ -612,6 +612,26 @@ describe('GET /api/v1/listings/search — meaning, with the local model', () => 
     });
   });
 
+  describe('words of the request side by side in a title', () => {
+    it('AI search for "testing machine" lists a title saying "testing machine" before one with the same words apart', async () => {
+      const description = 'Electromechanical frame, 50 kN and 1 kN load cells, wedge grips, testXpert III software.';
+      // The same words (alike in meaning and in text rank), the one with the phrase listed first
+      // so that the newer one would win the tie.
+      const phrase = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Zwick Z050 materials testing machine',
+        description,
+      });
+      const apart = await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Zwick Z050 machine, materials testing',
+        description,
+      });
+      const found = ids(await searchBody(ctx.app, { query: 'testing machine', use_rag: true }, buyer));
+      expect(found.slice(0, 2)).toEqual([phrase.id, apart.id]);
+    });
+  });
+
   describe("a kind named by the words before a family's name", () => {
     it('AI search for "platelet agitator" answers the platelet agitators before the mixers of the agitators\' family', async () => {
       const agitators = [];

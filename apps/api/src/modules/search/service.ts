@@ -63,6 +63,7 @@ import {
 import { EXPANSION_SIMILARITY, type LikenessProbe, type MeaningProbe, type MeaningSearch } from './meaning-search.js';
 import { isModelToken, lastWordsOfKindNames, understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
+import { TYPED_PAIR_SHARE, titleHasTypedPair, typedPairsOf } from './typed-pairs.js';
 
 interface SearchServiceDependencies {
   db: Db;
@@ -442,6 +443,7 @@ export class SearchService {
       plan = { ...plan, hardConstraints: false };
       found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
     }
+    const pairs = typedPairsOf(text);
     const rankAll = async () => {
       const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
       const informative = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
@@ -452,7 +454,9 @@ export class SearchService {
       const exact = found.candidates.filter((c) => c.met && c.lexical && c.lex >= EXACT_MATCH).sort(byShareThenText);
       // None is exactly what was asked: the few kept are what the buyer will judge the kind by.
       const seeds =
-        exact.length > 0 ? exact.map((c) => c.id) : this.fuse(found.candidates, plan, probe, information).map((f) => f.candidate.id);
+        exact.length > 0
+          ? exact.map((c) => c.id)
+          : this.fuse(found.candidates, plan, probe, information, undefined, pairs).map((f) => f.candidate.id);
       if (this.deps.meaning && seeds.length > 0 && seeds.length < page.limit && plan.facets.some(isTextFacet)) {
         // Few listings are what was asked ('RM2235'): more of the same kind follow them.
         likeness = await this.deps.meaning.like(seeds.slice(0, LIKENESS_SEEDS), meaningFilter, limit).catch(() => undefined);
@@ -465,7 +469,7 @@ export class SearchService {
           found = { ...found, candidates: [...found.candidates, ...extra.candidates] };
         }
       }
-      return this.fuse(found.candidates, plan, probe, information, likeness);
+      return this.fuse(found.candidates, plan, probe, information, likeness, pairs);
     };
     let ranked = await rankAll();
     // Nothing has most of the words: read them as the closest words listings use (pg_trgm). And
@@ -750,6 +754,8 @@ export class SearchService {
     probe: MeaningProbe | undefined,
     information: readonly number[],
     likeness?: LikenessProbe,
+    /** The request's words side by side (typedPairsOf): a title with one comes first among listings scored alike. */
+    pairs: readonly string[] = [],
   ): Fused[] {
     const hasText = plan.facets.some(isTextFacet);
     // How much of what the words ask for a listing's words have (terms weighted by information).
@@ -779,7 +785,8 @@ export class SearchService {
       const strength = byQuery === undefined && byLikeness === undefined ? undefined : Math.max(byQuery ?? 0, byLikeness ?? 0);
       const alikeEnough = (byLikeness ?? 0) > 0;
       const meaning = strength ?? 0;
-      const score = hasText ? (1 - MEANING_WEIGHT) * candidate.lex + MEANING_WEIGHT * meaning : candidate.lex;
+      const blended = hasText ? (1 - MEANING_WEIGHT) * candidate.lex + MEANING_WEIGHT * meaning : candidate.lex;
+      const score = blended + (titleHasTypedPair(candidate.title, pairs) ? TYPED_PAIR_SHARE : 0);
       return { candidate, score, strength, alikeEnough };
     });
     // Left out: a listing only meaning found, not close enough to be offered; a listing whose
