@@ -63,7 +63,7 @@ import {
 import { EXPANSION_SIMILARITY, type LikenessProbe, type MeaningProbe, type MeaningSearch } from './meaning-search.js';
 import { isModelToken, lastWordsOfKindNames, understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
-import { TYPED_PAIR_SHARE, titleHasTypedPair, typedPairsOf } from './typed-pairs.js';
+import { TYPED_PAIR_SHARE, titleHasTypedPair, typedPairsPattern } from './typed-pairs.js';
 
 interface SearchServiceDependencies {
   db: Db;
@@ -443,7 +443,7 @@ export class SearchService {
       plan = { ...plan, hardConstraints: false };
       found = await aiCandidates(db, now, understood, plan, filters, limit, nearIds);
     }
-    const pairs = typedPairsOf(text);
+    const pairs = typedPairsPattern(text);
     const rankAll = async () => {
       const termWords = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
       const informative = (await this.deps.meaning?.informationOf(termWords)) ?? termWords.map(() => 1);
@@ -754,8 +754,8 @@ export class SearchService {
     probe: MeaningProbe | undefined,
     information: readonly number[],
     likeness?: LikenessProbe,
-    /** The request's words side by side (typedPairsOf): a title with one comes first among listings scored alike. */
-    pairs: readonly string[] = [],
+    /** The request's words side by side (typedPairsPattern): a title with them comes first among listings scored alike. */
+    pairs?: RegExp,
   ): Fused[] {
     const hasText = plan.facets.some(isTextFacet);
     // How much of what the words ask for a listing's words have (terms weighted by information).

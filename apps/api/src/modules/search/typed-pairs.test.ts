@@ -1,24 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { titleHasTypedPair, typedPairsOf } from './typed-pairs.js';
+import { titleHasTypedPair, typedPairsPattern } from './typed-pairs.js';
 
-describe('typedPairsOf', () => {
-  it('pairs the neighbouring words of the thing asked, not of what follows "with", "for", "in" or "under"', () => {
-    expect(typedPairsOf('universal testing machine')).toEqual([' universal testing ', ' testing machine ']);
-    expect(typedPairsOf('used freeze dryer with vacuum pump under $8k')).toEqual([' used freeze ', ' freeze dryer ']);
-    expect(typedPairsOf('stability chamber in the US')).toEqual([' stability chamber ']);
+describe('typedPairsPattern and titleHasTypedPair', () => {
+  it('finds two neighbouring words of the request side by side in a title, not apart', () => {
+    const pairs = typedPairsPattern('universal testing machine');
+    expect(titleHasTypedPair('Zwick Z050 AllroundLine materials testing machine', pairs)).toBe(true);
+    expect(titleHasTypedPair('Tinius Olsen H25KS bench universal-testing frame', pairs)).toBe(true);
+    expect(titleHasTypedPair('Zwick Z050 machine, materials testing', pairs)).toBe(false);
+    expect(titleHasTypedPair('ResMed ApneaLink home sleep testing device', pairs)).toBe(false);
   });
 
-  it('has no pair for one word, and none of numbers', () => {
-    expect(typedPairsOf('microtome')).toEqual([]);
-    expect(typedPairsOf('2 body refrigerator')).toEqual([' body refrigerator ']);
-  });
-});
-
-describe('titleHasTypedPair', () => {
-  it('finds a pair as whole words, a title in the plural as the singular', () => {
-    const pairs = typedPairsOf('dental chair');
-    expect(titleHasTypedPair('A-dec 500 dental chairs, pair', pairs)).toBe(true);
-    expect(titleHasTypedPair('Dental unit with chair', pairs)).toBe(false);
+  it('reads a title in the plural as the word, and words only whole', () => {
+    const pairs = typedPairsPattern('dental chair');
+    expect(titleHasTypedPair('A-dec 500 DENTAL CHAIRS, pair', pairs)).toBe(true);
     expect(titleHasTypedPair('Orthodental chairside lamp', pairs)).toBe(false);
+    expect(titleHasTypedPair('Dental unit with chair', pairs)).toBe(false);
+    expect(titleHasTypedPair('Two body centrifuges', typedPairsPattern('body centrifuge'))).toBe(true);
+    expect(titleHasTypedPair('Mobile X-ray batteries', typedPairsPattern('x-ray battery'))).toBe(true);
+    expect(titleHasTypedPair('Dräger Babylog ventilator', typedPairsPattern('drager babylog'))).toBe(true);
+  });
+
+  it('pairs only the thing asked, not what follows "with", "for", "in" or "under"', () => {
+    const pairs = typedPairsPattern('used freeze dryer with vacuum pump under $8k');
+    expect(titleHasTypedPair('Labconco FreeZone freeze dryer', pairs)).toBe(true);
+    expect(titleHasTypedPair('Rotavapor R-300 w/ vacuum pump', pairs)).toBe(false);
+    expect(titleHasTypedPair('Memmert stability chamber', typedPairsPattern('stability chamber in the US'))).toBe(true);
+  });
+
+  it('has no pattern for one word or for a number and a word', () => {
+    expect(typedPairsPattern('microtome')).toBeUndefined();
+    expect(typedPairsPattern('2 centrifuges')).toBeUndefined();
+    expect(titleHasTypedPair('Microtome', undefined)).toBe(false);
   });
 });
