@@ -9,6 +9,7 @@ import {
 import { joinedNamesApart } from '../listings/index.js';
 import type { Verdict } from '../../providers/ai/index.js';
 import { compoundNameIn } from './compound-names.js';
+import { headCredit, kindHead, titleHasHead } from './kind-heads.js';
 import { TEXT_CREDIT, isNamedTask, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
@@ -146,6 +147,15 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
   // What the thing asked is for: said when the listing names it, else only that it does not.
   if (facet.purpose && credit < SATISFIED) {
     parts.unmet.push(`no ${asked}`);
+    return;
+  }
+  const head = kindHead(facet);
+  if (head && credit === headCredit(facet, listing.category) && titleHasHead(listing.title, head)) {
+    // A "dry pump" asked as a "vacuum pump": the word that names the kind, not the kind's name.
+    const own = familyLabel(listing.category);
+    const notIt = `not ${named}${own ? ` — it is ${article(own)}` : ''}`;
+    parts.met.push(`${quote(head)} in the title`);
+    pushUnmet(parts, notIt, notIt);
     return;
   }
   const ownFamily = familyLabel(listing.category);

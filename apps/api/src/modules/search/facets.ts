@@ -146,6 +146,14 @@ export const TEXT_CREDIT = {
   conceptInTitleOnly: 0.6,
   /** A concept's words only in the description of a listing of another family. */
   conceptInDescriptionOnly: 0.4,
+  /**
+   * The word a kind asked in several words is named by (its last) in the title of a listing
+   * without the kind's words or family ('dry pump' for "vacuum pump"): below the kind's words in a
+   * description, above nothing.
+   */
+  conceptHeadInTitle: 0.3,
+  /** The same in the title of a listing of a family the kind belongs to ("Edwards dry pump" among evaporators). */
+  conceptHeadInTitleOfFamily: 0.55,
   /** Another model of the asked model's line in the title ('NanoDrop One' for "nanodrop 2000"), of its family. */
   modelLineInTitle: 0.7,
   brandInDescription: 0.5,

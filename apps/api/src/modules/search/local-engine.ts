@@ -18,6 +18,7 @@ import {
 } from './facets.js';
 import { creditedForCompoundNames } from './compound-names.js';
 import { creditedForWhatTheyAre } from './made-for.js';
+import { creditedForKindHeads } from './kind-heads.js';
 import { editDistance, hasTextToMatch, isSpacedModelLetter, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
@@ -1239,7 +1240,7 @@ export async function aiCandidates(
     title: String(raw.title ?? ''),
   }));
   return {
-    candidates: creditedForWhatTheyAre(creditedForCompoundNames(candidates, facets), facets, query.raw),
+    candidates: creditedForWhatTheyAre(creditedForKindHeads(creditedForCompoundNames(candidates, facets), facets), facets, query.raw),
     total: Number(result.rows[0]?.total ?? 0),
   };
 }
