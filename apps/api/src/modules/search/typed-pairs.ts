@@ -45,7 +45,12 @@ function asTitleWord(word: string): string {
   return word.endsWith('y') ? `(?:${escaped}|${escaped.slice(0, -1)}ies|${escaped}s)` : `${escaped}(?:e?s)?`;
 }
 
-/** Whether a title has one of the request's pairs (typedPairsPattern). */
+/** One normalised word, whole, in a title as written (a plural is the word), as typedPairsPattern reads titles. */
+export function titleWordPattern(word: string): RegExp {
+  return new RegExp(`(?:^|${BETWEEN_WORDS})${asTitleWord(word)}(?=$|${BETWEEN_WORDS})`);
+}
+
+/** Whether a title has one of the request's pairs (typedPairsPattern), or what another such pattern asks. */
 export function titleHasTypedPair(title: string, pattern: RegExp | undefined): boolean {
   if (!pattern) return false;
   // Accents only where a title has any ("Dräger"): stripping them is most of normalising's cost.
