@@ -941,6 +941,24 @@ function ownCatalog(): { ctx: TestContext; buyer: TestUser; seller: TestUser } {
   return own;
 }
 
+describe('GET /api/v1/listings/search — a word the trade writes as its adjective, on a catalog of its own', () => {
+  // Its own app: the lexicon in memory is read at the first search, after this listing.
+  const own = ownCatalog();
+
+  // Word vectors put 'eye' and "ophthalmic" far apart (0.25); WordNet says one pertains to the other.
+  it('AI search for "eye examination" offers an "ophthalmic" examination unit, saying the words mean about the same', async () => {
+    const { ctx, buyer, seller } = own;
+    const unit = await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Reliance 7000 ophthalmic examination unit',
+      description: 'Chair, instrument stand and delivery arm in one. Hydraulic lift, serviced, new upholstery.',
+    });
+    const body = await searchBody(ctx.app, { query: 'eye examination', use_rag: true }, buyer);
+    expect(ids(body)[0]).toBe(unit.id);
+    expect(body.items[0]?.rag_search_response?.relevance_explanation).toContain('"ophthalmic" in the title means about the same as "eye"');
+  });
+});
+
 describe('GET /api/v1/listings/search — a name and its last word, on a catalog of its own', () => {
   // Its own app: the lexicon in memory is read at the first search (then every minute), and
   // the word model reads 'lamp' as a word a title here uses.

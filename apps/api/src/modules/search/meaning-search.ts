@@ -111,6 +111,7 @@ export class MeaningSearch {
     }
     found = withOtherSpellings(word, found);
     if (lexicon && definitions) found = [...found, ...definedBy(definitions, lexicon.known, word, found)];
+    if (lexicon && definitions) found = [...found, ...pertainingWords(definitions, lexicon.known, word, found)];
     if (lexicon) found = [...found, ...compoundsOf(lexicon.allWords, word, found)];
     if (this.expansionCache.size >= 5000) this.expansionCache.delete(this.expansionCache.keys().next().value!);
     this.expansionCache.set(word, found);
@@ -313,6 +314,29 @@ function definedBy(definitions: Definitions, lexicon: ReadonlySet<string>, word:
     .filter((thing) => lexicon.has(thing) && !taken.has(thing) && !sameStem(thing, word))
     .slice(0, DEFINED_PER_WORD)
     .map((thing) => ({ word: thing, similarity: EXPANSION_SIMILARITY, definedBy: true, ...(doers.has(thing) ? { doesIt: true } : {}) }));
+}
+
+/** Words pertaining to an asked word, each at the lowest share a word model's expansion gets. */
+const PERTAINING_PER_WORD = 3;
+
+/**
+ * Lexicon words the dictionary says pertain to the asked word ('kidney' → "renal", 'surgery' →
+ * "surgical", 'cardiac' → "heart"): a buyer says it in plain words, a title in the trade's
+ * adjective. Word vectors trained on news seldom join them; their stems differ ('surgery' and
+ * "surgical" are two words to the full-text index). At most three, none already taken.
+ */
+function pertainingWords(
+  definitions: Definitions,
+  lexicon: ReadonlySet<string>,
+  word: string,
+  expansions: readonly Expansion[],
+): Expansion[] {
+  const taken = new Set([word, ...expansions.map((e) => e.word)]);
+  return definitions
+    .pertainingTo(word)
+    .filter((other) => lexicon.has(other) && !taken.has(other))
+    .slice(0, PERTAINING_PER_WORD)
+    .map((other) => ({ word: other, similarity: EXPANSION_SIMILARITY }));
 }
 
 /** A compound names a kind of its last word: "hemodialysis" is dialysis, "microcentrifuge" a centrifuge. */

@@ -35,6 +35,17 @@ describe('the dictionary of equipment (WordNet artifacts, read offline from word
     expect(definitions.thingsThatDo('zxqv')).toEqual([]);
   });
 
+  it("says which words pertain to a word, both ways: a noun's adjectives and an adjective's nouns", async () => {
+    const definitions = await loadDefinitions();
+    expect(definitions.pertainingTo('kidney')).toContain('renal');
+    expect(definitions.pertainingTo('surgery')).toContain('surgical');
+    expect(definitions.pertainingTo('Surgical')).toContain('surgery');
+    expect(definitions.pertainingTo('cardiac')).toContain('heart');
+    // 'skin' has a dozen ("hypodermic", "percutaneous"…): none says more than the others.
+    expect(definitions.pertainingTo('skin')).toEqual([]);
+    expect(definitions.pertainingTo('zxqv')).toEqual([]);
+  });
+
   it('names nothing for a word in the definitions of very many things, or in none', async () => {
     const definitions = await loadDefinitions();
     expect(definitions.thingsDefinedBy('machine')).toEqual([]);

