@@ -170,7 +170,7 @@ function pertainymsOf(file: Buffer): Pertainym[] {
     for (const pointer of synset.pointers) {
       if (pointer.symbol !== '\\' || pointer.pos !== 'n') continue;
       const source = Number.parseInt(pointer.sourceTarget.slice(0, 2), 16);
-      const adjectives = source > 0 ? [synset.words[source - 1]!] : synset.words;
+      const adjectives = source > 0 ? [synset.words[source - 1] ?? ''] : synset.words;
       for (const adjective of adjectives) {
         // An adjective's syntactic marker ('(a)', '(p)') is not the word.
         const word = adjective.replace(/\(.*\)$/, '');
