@@ -89,9 +89,10 @@ function recipients(mail: ParsedMail): string {
 
 /**
  * The verification token mailed to `email`: waits for the mail in DATA_DIR/outbox (the server
- * sends it from its worker, shortly after registering).
+ * sends it from its worker, shortly after registering — behind the worker's first round of
+ * periodic tasks on a fresh server, which on a loaded CI machine once took over 20 s).
  */
-export async function readVerificationToken(dataDir: string, email: string, timeoutMs = 20_000): Promise<string> {
+export async function readVerificationToken(dataDir: string, email: string, timeoutMs = 60_000): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   const seen = new Set<string>();

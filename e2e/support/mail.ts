@@ -102,7 +102,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     smtpUrl: `smtp://127.0.0.1:${String(port)}`,
     mails,
-    waitForMail(to, subject, timeoutMs = 20_000) {
+    waitForMail(to, subject, timeoutMs = 40_000) {
       const address = to.toLowerCase();
       const matches = (mail: ReceivedMail) => !taken.has(mail) && mail.to.includes(address) && subject.test(mail.subject);
       const arrived = mails.find(matches);
