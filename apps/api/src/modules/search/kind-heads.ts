@@ -1,7 +1,7 @@
 import { normalizeForMatch } from '@benchmarket/shared';
 import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
 import { namesOnlyWhatItIsFor, type Credited } from './made-for.js';
-import { titleHasTypedPair, titleWordPattern } from './typed-pairs.js';
+import { titleMatches, titleWordPattern } from './typed-pairs.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
 
 /*
@@ -45,7 +45,7 @@ export function kindHead(facet: Facet): string | undefined {
  * search looks at hundreds.
  */
 export function titleHasHead(title: string, head: string, pattern: RegExp = titleWordPattern(head)): boolean {
-  return titleHasTypedPair(title, pattern) && !namesOnlyWhatItIsFor(title, [head]);
+  return titleMatches(title, pattern) && !namesOnlyWhatItIsFor(title, [head]);
 }
 
 /** The credit a title with the kind's last word earns: more in a family the kind belongs to. */

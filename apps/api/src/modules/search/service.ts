@@ -63,7 +63,7 @@ import {
 import { EXPANSION_SIMILARITY, type LikenessProbe, type MeaningProbe, type MeaningSearch } from './meaning-search.js';
 import { isModelToken, lastWordsOfKindNames, understandQuery, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS, FILLER_WORDS } from './vocabulary.js';
-import { TYPED_PAIR_SHARE, titleHasTypedPair, typedPairsPattern } from './typed-pairs.js';
+import { TYPED_PAIR_SHARE, titleMatches, typedPairsPattern } from './typed-pairs.js';
 
 interface SearchServiceDependencies {
   db: Db;
@@ -786,7 +786,7 @@ export class SearchService {
       const alikeEnough = (byLikeness ?? 0) > 0;
       const meaning = strength ?? 0;
       const blended = hasText ? (1 - MEANING_WEIGHT) * candidate.lex + MEANING_WEIGHT * meaning : candidate.lex;
-      const score = blended + (titleHasTypedPair(candidate.title, pairs) ? TYPED_PAIR_SHARE : 0);
+      const score = blended + (titleMatches(candidate.title, pairs) ? TYPED_PAIR_SHARE : 0);
       return { candidate, score, strength, alikeEnough };
     });
     // Left out: a listing only meaning found, not close enough to be offered; a listing whose

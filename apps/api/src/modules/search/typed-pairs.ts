@@ -50,8 +50,8 @@ export function titleWordPattern(word: string): RegExp {
   return new RegExp(`(?:^|${BETWEEN_WORDS})${asTitleWord(word)}(?=$|${BETWEEN_WORDS})`);
 }
 
-/** Whether a title has one of the request's pairs (typedPairsPattern), or what another such pattern asks. */
-export function titleHasTypedPair(title: string, pattern: RegExp | undefined): boolean {
+/** Whether a title, read as written, matches a pattern over its words: the request's pairs (typedPairsPattern) or one word (titleWordPattern). */
+export function titleMatches(title: string, pattern: RegExp | undefined): boolean {
   if (!pattern) return false;
   // Accents only where a title has any ("Dräger"): stripping them is most of normalising's cost.
   // eslint-disable-next-line no-control-regex
