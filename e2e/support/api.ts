@@ -89,8 +89,8 @@ function recipients(mail: ParsedMail): string {
 
 /**
  * The verification token mailed to `email`: waits for the mail in DATA_DIR/outbox (the server
- * sends it from its worker, shortly after registering — behind the worker's first round of
- * periodic tasks on a fresh server, which on a loaded CI machine once took over 20 s).
+ * sends it from its worker, shortly after registering; in one CI run a fresh server's mail took
+ * over 20 s, cause not found).
  */
 export async function readVerificationToken(dataDir: string, email: string, timeoutMs = 60_000): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
