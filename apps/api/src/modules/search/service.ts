@@ -515,6 +515,11 @@ export class SearchService {
       const named = ranked.some((f) => (f.candidate.credits[described.index] ?? 0) >= threshold);
       if (!named && before.ranked.length > 0) ({ plan, found, ranked } = before);
     }
+    // A page of listings each 'Not relevant' is no answer ('eye exam' where nothing is for eyes:
+    // "Touch" in a title is only a neighbour of "eye" in the word model) — the empty state says
+    // so, unless plain search finds the words as typed (below).
+    if (plan.facets.some(isTextFacet) && !ranked.some((f) => verdictFor(plan.facets, f.candidate.credits, f.strength) !== 'not'))
+      ranked = [];
     // A short answer goes on with what plain search finds for the same words: AI search never
     // answers less than plain search does ('system' names no kind; plain search has its systems).
     // Not after a query of only constraints ('under $3,000 in Germany'), which filters by them.
