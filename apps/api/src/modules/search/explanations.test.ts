@@ -171,5 +171,7 @@ describe('explanations', () => {
     expect(article('incubator')).toBe('an incubator');
     expect(article('ultrasound system')).toBe('an ultrasound system');
     expect(article('centrifuge')).toBe('a centrifuge');
+    expect(article('ophthalmic equipment')).toBe('ophthalmic equipment');
+    expect(article('hospital bed or patient furniture')).toBe('a hospital bed or patient furniture');
   });
 });

@@ -55,8 +55,12 @@ function quote(text: string): string {
   return `"${text}"`;
 }
 
-/** 'a centrifuge', 'an incubator', 'an AED', 'a qPCR', 'an HPLC'. */
+/** Words that take no 'a': "it is ophthalmic equipment", not "an ophthalmic equipment". */
+const MASS_NOUN = /\b(equipment|furniture|glassware|plasticware|software)$/i;
+
+/** 'a centrifuge', 'an incubator', 'an AED', 'a qPCR', 'an HPLC', 'surgical equipment'. */
 export function article(label: string): string {
+  if (MASS_NOUN.test(label) && !label.includes(' or ')) return label;
   if (/^[A-Z]{2,}/.test(label)) return `${/^[AEFHILMNORSX]/.test(label) ? 'an' : 'a'} ${label}`;
   return /^[aeiou]/i.test(label) && !/^(uv|us|one|uni)/i.test(label) ? `an ${label}` : `a ${label}`;
 }
