@@ -1223,3 +1223,26 @@ describe('GET /api/v1/listings/search — meaning when the AI endpoint fails', (
     await expectTheLocalAnswer(ctx.app);
   });
 });
+
+describe('GET /api/v1/listings/search — a kind a description names as what the listing is for, on a catalog of its own', () => {
+  const own = ownCatalog();
+
+  it('AI search for "slit lamp" answers the slit lamp as relevant, not a tonometer described "for mounting on a slit lamp"', async () => {
+    const { ctx, buyer, seller } = own;
+    const slitLamp = await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Haag-Streit BM 900 slit lamp',
+      description: 'Slit lamp with the 900 series binocular. Pre-owned, serviced, new bulb.',
+    });
+    const tonometer = await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Haag-Streit AT 900 applanation tonometer',
+      description: 'Applanation tonometer for mounting on a BQ/BM 900 slit lamp. Pre-owned, calibration arm included.',
+    });
+    const body = await searchBody(ctx.app, { query: 'slit lamp', use_rag: true }, buyer);
+    const explanationOf = (id: string) => body.items.find((item) => item.id === id)?.rag_search_response?.relevance_explanation;
+    expect(ids(body)[0]).toBe(slitLamp.id);
+    expect(explanationOf(slitLamp.id)).toMatch(/^Relevant: /);
+    expect(explanationOf(tonometer.id)).toMatch(/^(Somewhat|Not) relevant: /);
+  });
+});

@@ -17,7 +17,7 @@ import {
   type ModelLine,
 } from './facets.js';
 import { creditedForCompoundNames } from './compound-names.js';
-import { creditedForWhatTheyAre } from './made-for.js';
+import { creditedForWhatTheyAre, creditedForWhatTheyAreDescribedFor, describedForPatterns } from './made-for.js';
 import { creditedForKindHeads } from './kind-heads.js';
 import { editDistance, hasTextToMatch, isSpacedModelLetter, isSplitModel, type UnderstoodQuery } from './query-understanding.js';
 import { ENGLISH_STOP_WORDS } from './vocabulary.js';
@@ -1126,6 +1126,16 @@ export async function aiCandidates(
   const exact = facets.map((facet, i) => sql`${creditSql(facet)} as ${sql.identifier(`f${i}`)}`);
   const asked = askedWordsTsquery(facets);
   const creditColumns = facets.map((_, i) => sql`${sql.identifier(`f${i}`)}`);
+  // Whether a description that earned a kind its credit names it only as what the listing is for.
+  const describedFor = facets.flatMap((facet, i) => {
+    const patterns = facet.kind === 'concept' && facet.concept.kind !== 'model' ? describedForPatterns(titlePhrases(facet)) : undefined;
+    if (!patterns) return [];
+    const credit = sql.identifier(`f${i}`);
+    const inDescription = sql`${num(TEXT_CREDIT.conceptInDescriptionOfFamily)}, ${num(TEXT_CREDIT.conceptInDescriptionOnly)}`;
+    return [
+      sql`(case when exact.${credit} in (${inDescription}) then (select d.description ~* ${patterns.after} and d.description !~* ${patterns.before} from ${listings} d where d.id = exact.id) else false end) as ${sql.identifier(`d${i}`)}`,
+    ];
+  });
 
   // Stage one. Every candidate is scored from its columns (an index-only scan of the covering
   // family index when the query names families). Testing titles costs an ILIKE per row and
@@ -1225,7 +1235,7 @@ export async function aiCandidates(
       from cand join ${narrowListings} on ${listings.id} = cand.id
     )
     select exact.id, exact.created_at, exact.lexical, exact.category, exact.title, exact.text_rank${creditColumns.length > 0 ? sql`, ${sql.join(creditColumns, sql`, `)}` : sql``},
-      ${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
+      ${describedFor.length > 0 ? sql`${sql.join(describedFor, sql`, `)}, ` : sql``}${metOf('exact.')} as met, (${weighted('exact.')}) / ${totalWeight} as lex,
       (select total from counted) as total
     from exact`);
   const candidates = result.rows.map((raw) => ({
@@ -1238,9 +1248,11 @@ export async function aiCandidates(
     category: raw.category === null || raw.category === undefined ? null : String(raw.category),
     textRank: Number(raw.text_rank ?? 0),
     title: String(raw.title ?? ''),
+    describedFor: facets.map((_, i) => raw[`d${i}`] === true || raw[`d${i}`] === 't'),
   }));
+  const credited = creditedForWhatTheyAreDescribedFor(candidates, facets).map(({ describedFor: _, ...candidate }) => candidate);
   return {
-    candidates: creditedForWhatTheyAre(creditedForKindHeads(creditedForCompoundNames(candidates, facets), facets), facets, query.raw),
+    candidates: creditedForWhatTheyAre(creditedForKindHeads(creditedForCompoundNames(credited, facets), facets), facets, query.raw),
     total: Number(result.rows[0]?.total ?? 0),
   };
 }

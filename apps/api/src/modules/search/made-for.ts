@@ -15,6 +15,28 @@ import { ENGLISH_STOP_WORDS } from './vocabulary.js';
  * title matching `after` and not `before` names it only as what it is for (namesOnlyWhatItIsFor).
  */
 export function whatItIsForPatterns(phrases: readonly string[]): { after: string; before: string } | undefined {
+  const parts = patternParts(phrases);
+  if (!parts) return undefined;
+  const { name, marker } = parts;
+  return { after: `\\w.*${marker}.*${name}`, before: `${name}.*${marker}` };
+}
+
+/**
+ * A PostgreSQL regular expression for a description that names one of the phrases as what the
+ * listing is for, in the clause after a word that says so ("applanation tonometer for mounting
+ * on a BQ 900 slit lamp"), and for one that names it before such a word (`before`, as in titles).
+ */
+export function describedForPatterns(phrases: readonly string[]): { after: string; before: string } | undefined {
+  // What is done is no thing to be made for: "for Sanger sequencing" is what a sequencer does.
+  const parts = patternParts(phrases.filter((phrase) => !/ing$/.test(phrase)));
+  if (!parts) return undefined;
+  const { name, marker } = parts;
+  // Within the clause and a few words: "Used for eye exams. Slit lamp with…" names it as itself.
+  return { after: `${marker}[^.;]{0,60}${name}`, before: `${name}.*${marker}` };
+}
+
+/** The phrases as one whole-word pattern (plurals too), and the words that say what a thing is for. */
+function patternParts(phrases: readonly string[]): { name: string; marker: string } | undefined {
   const names = [
     ...new Set(
       phrases
@@ -24,9 +46,7 @@ export function whatItIsForPatterns(phrases: readonly string[]): { after: string
     ),
   ];
   if (names.length === 0) return undefined;
-  const name = `\\m(${names.join('|')})(e?s)?\\M`;
-  const marker = `\\m(${[...FOR_WORDS].join('|')})\\M`;
-  return { after: `\\w.*${marker}.*${name}`, before: `${name}.*${marker}` };
+  return { name: `\\m(${names.join('|')})(e?s)?\\M`, marker: `\\m(${[...FOR_WORDS].join('|')})\\M` };
 }
 
 const MAY_SAY_WHAT_FOR = new RegExp(`\\b(${[...FOR_WORDS].join('|')})\\b`, 'i');
@@ -68,6 +88,25 @@ function namesOf(facet: Facet): string[] {
   if (facet.kind === 'term') return [facet.word, ...(facet.expansions ?? []).map((e) => e.word)];
   return [];
 }
+
+/**
+ * The candidates with a kind's credit from their description lowered where the description names
+ * it only as what they are for (`describedFor[i]`, from describedForPatterns): a tonometer "for
+ * mounting on a slit lamp" is no slit lamp. Its credit is that of a title naming what it is for.
+ */
+export function creditedForWhatTheyAreDescribedFor<T extends Credited & { describedFor: readonly boolean[] }>(
+  candidates: readonly T[],
+  facets: readonly Facet[],
+): T[] {
+  return candidates.map((candidate) =>
+    recredited(candidate, facets, (credit, _facet, i) =>
+      candidate.describedFor[i] && DESCRIPTION_CREDITS.has(credit) ? Math.min(credit, CREDIT_OF_WHAT_IT_IS_FOR) : credit,
+    ),
+  );
+}
+
+/** A kind's credits from its words in a description (of its family, of another). */
+const DESCRIPTION_CREDITS: ReadonlySet<number> = new Set([TEXT_CREDIT.conceptInDescriptionOfFamily, TEXT_CREDIT.conceptInDescriptionOnly]);
 
 /** The credit of a kind or word in the title of a thing made for it: no more than in the title of another kind. */
 const CREDIT_OF_WHAT_IT_IS_FOR = TEXT_CREDIT.conceptInTitleOnly;
