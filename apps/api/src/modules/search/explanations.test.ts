@@ -142,6 +142,21 @@ describe('explanations', () => {
     expect(explain(facets, credits, rack).text).toContain('"centrifuge" in the description: the dictionary\'s equipment to "spin"');
   });
 
+  it('says a word the model only uses alike is related, and one of the same meaning means about the same', () => {
+    const withExpansion = (expansion: { word: string; similarity: number; pertains?: boolean }) =>
+      facetsOf(understandQuery('eye')).map((facet) => (facet.kind === 'term' ? { ...facet, expansions: [expansion] } : facet));
+    const credit = (similarity: number) => [Math.round(similarity * 0.9 * 1000) / 1000];
+    const touch = withExpansion({ word: 'touch', similarity: 0.627 });
+    expect(explain(touch, credit(0.627), cycler).text).toContain('"touch" in the title is related to "eye"');
+    const ophthalmic = withExpansion({ word: 'ophthalmic', similarity: EXPANSION_SIMILARITY, pertains: true });
+    const unit = { ...cycler, title: 'Reliance 7000 ophthalmic examination unit', category: null };
+    expect(explain(ophthalmic, credit(EXPANSION_SIMILARITY), unit).text).toContain(
+      '"ophthalmic" in the title means about the same as "eye"',
+    );
+    const cycle = withExpansion({ word: 'cycler', similarity: 0.85 });
+    expect(explain(cycle, credit(0.85), cycler).text).toContain('"cycler" in the title means about the same as "eye"');
+  });
+
   it('names the maker of a listing that is not the brand asked for', () => {
     const facets = facetsOf(understandQuery('eppendorf centrifuge'));
     const result = explain(facets, [1, 0], { ...cycler, title: 'Beckman Coulter Allegra X-15R Centrifuge', category: 'centrifuges' });

@@ -55,6 +55,13 @@ function quote(text: string): string {
   return `"${text}"`;
 }
 
+/**
+ * From this similarity in the word model a word means about the same as the asked one
+ * ('bicycle' · 'bike'); below it the model only says they are used alike ('touch' · 'eye' 0.63,
+ * 'cardiac' · 'kidney' 0.68): the explanation says no more than that.
+ */
+const SAME_MEANING = 0.75;
+
 /** Words that take no 'a': "it is ophthalmic equipment", not "an ophthalmic equipment". */
 const MASS_NOUN = /\b(equipment|furniture|glassware|plasticware|software)$/i;
 
@@ -244,7 +251,9 @@ function describeWord(
           ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
           : similar.corrected
             ? `${quote(similar.word)} in ${where} (${what} read as ${quote(similar.word)})`
-            : `${quote(similar.word)} in ${where} means about the same as ${what}`,
+            : similar.pertains || similar.similarity >= SAME_MEANING
+              ? `${quote(similar.word)} in ${where} means about the same as ${what}`
+              : `${quote(similar.word)} in ${where} is related to ${what}`,
     );
     return;
   }

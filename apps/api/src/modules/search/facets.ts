@@ -93,6 +93,8 @@ export interface Expansion {
   doesIt?: boolean;
   /** The asked word is in no title, and this word of one is a letter or two off it (a misspelling). */
   corrected?: boolean;
+  /** A dictionary says it pertains to the asked word ('eye' → "ophthalmic"): a word of the same meaning in the trade's form. */
+  pertains?: boolean;
 }
 
 export interface ConditionFacet extends FacetBase {

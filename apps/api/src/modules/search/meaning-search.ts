@@ -336,7 +336,7 @@ function pertainingWords(
     .pertainingTo(word)
     .filter((other) => lexicon.has(other) && !taken.has(other))
     .slice(0, PERTAINING_PER_WORD)
-    .map((other) => ({ word: other, similarity: EXPANSION_SIMILARITY }));
+    .map((other) => ({ word: other, similarity: EXPANSION_SIMILARITY, pertains: true }));
 }
 
 /** A compound names a kind of its last word: "hemodialysis" is dialysis, "microcentrifuge" a centrifuge. */
@@ -376,6 +376,7 @@ function compoundsOf(lexicon: readonly string[], word: string, expansions: reado
       similarity: base.similarity,
       ...(base.definedBy ? { definedBy: true } : {}),
       ...(base.doesIt ? { doesIt: true } : {}),
+      ...(base.pertains ? { pertains: true } : {}),
     });
     taken.add(candidate);
   }
