@@ -155,6 +155,12 @@ describe('explanations', () => {
     );
     const cycle = withExpansion({ word: 'cycler', similarity: 0.85 });
     expect(explain(cycle, credit(0.85), cycler).text).toContain('"cycler" in the title means about the same as "eye"');
+    // What the asked word is a kind of is no mere relative, however far the model puts them.
+    const dialysis = facetsOf(understandQuery('hemodialysis')).map((facet) =>
+      facet.kind === 'term' ? { ...facet, expansions: [{ word: 'dialysis', similarity: 0.62 }] } : facet,
+    );
+    const machine = { ...cycler, title: 'Fresenius 2008K dialysis machine', category: null };
+    expect(explain(dialysis, credit(0.62), machine).text).toContain('"dialysis" in the title means about the same as "hemodialysis"');
   });
 
   it('names the maker of a listing that is not the brand asked for', () => {

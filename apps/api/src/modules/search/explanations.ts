@@ -10,7 +10,7 @@ import { joinedNamesApart } from '../listings/index.js';
 import type { Verdict } from '../../providers/ai/index.js';
 import { compoundNameIn } from './compound-names.js';
 import { headCredit, kindHead, titleHasHead } from './kind-heads.js';
-import { TEXT_CREDIT, isNamedTask, isTextFacet, needThreshold, scoreOf, type Facet, type ModelLine } from './facets.js';
+import { TEXT_CREDIT, isNamedTask, isTextFacet, needThreshold, onlyRelated, scoreOf, type Facet, type ModelLine } from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
@@ -54,13 +54,6 @@ const IDENTITY_MATCHED = 0.35;
 function quote(text: string): string {
   return `"${text}"`;
 }
-
-/**
- * From this similarity in the word model a word means about the same as the asked one
- * ('bicycle' · 'bike'); below it the model only says they are used alike ('touch' · 'eye' 0.63,
- * 'cardiac' · 'kidney' 0.68): the explanation says no more than that.
- */
-const SAME_MEANING = 0.75;
 
 /** Words that take no 'a': "it is ophthalmic equipment", not "an ophthalmic equipment". */
 const MASS_NOUN = /\b(equipment|furniture|glassware|plasticware|software)$/i;
@@ -251,9 +244,9 @@ function describeWord(
           ? `${quote(similar.word)} in ${where}: its dictionary definition uses ${what}`
           : similar.corrected
             ? `${quote(similar.word)} in ${where} (${what} read as ${quote(similar.word)})`
-            : similar.pertains || similar.similarity >= SAME_MEANING
-              ? `${quote(similar.word)} in ${where} means about the same as ${what}`
-              : `${quote(similar.word)} in ${where} is related to ${what}`,
+            : facet.kind === 'term' && onlyRelated(facet.word, similar)
+              ? `${quote(similar.word)} in ${where} is related to ${what}`
+              : `${quote(similar.word)} in ${where} means about the same as ${what}`,
     );
     return;
   }

@@ -134,6 +134,23 @@ const WEIGHTS = {
   country: 1,
 } as const;
 
+/**
+ * From this similarity in the word model a word means about the same as the asked one
+ * ('bicycle' · 'bike' 0.89); below it the model only says they are used alike ('touch' · 'eye'
+ * 0.63, 'cardiac' · 'kidney' 0.68).
+ */
+const SAME_MEANING = 0.75;
+
+/**
+ * Whether an expansion is only a word the model uses alike — not a dictionary's word for it, not
+ * a correction, not of the same meaning, and not what the asked word is a kind of ('dialysis' of
+ * 'hemodialysis'): explanations say it is related, not that it means about the same.
+ */
+export function onlyRelated(word: string, expansion: Expansion): boolean {
+  if (expansion.pertains || expansion.definedBy || expansion.corrected) return false;
+  return expansion.similarity < SAME_MEANING && !word.endsWith(expansion.word);
+}
+
 /** Credits of text matches, by where the words are (title, description, search terms). */
 export const TEXT_CREDIT = {
   /** A word meaning about the same in the title: its similarity × this (in the description: × wordInDescription). */
