@@ -1126,14 +1126,13 @@ export async function aiCandidates(
   const exact = facets.map((facet, i) => sql`${creditSql(facet)} as ${sql.identifier(`f${i}`)}`);
   const asked = askedWordsTsquery(facets);
   const creditColumns = facets.map((_, i) => sql`${sql.identifier(`f${i}`)}`);
-  // Whether a description that earned a kind its credit names it only as what the listing is for.
+  // Whether a description that made a family's listing the kind names it only as what the listing is for.
   const describedFor = facets.flatMap((facet, i) => {
     const patterns = facet.kind === 'concept' && facet.concept.kind !== 'model' ? describedForPatterns(titlePhrases(facet)) : undefined;
     if (!patterns) return [];
     const credit = sql.identifier(`f${i}`);
-    const inDescription = sql`${num(TEXT_CREDIT.conceptInDescriptionOfFamily)}, ${num(TEXT_CREDIT.conceptInDescriptionOnly)}`;
     return [
-      sql`(case when exact.${credit} in (${inDescription}) then (select d.description ~* ${patterns.after} and d.description !~* ${patterns.before} from ${listings} d where d.id = exact.id) else false end) as ${sql.identifier(`d${i}`)}`,
+      sql`(case when exact.${credit} = ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} then (select d.description ~* ${patterns.after} and d.description !~* ${patterns.before} from ${listings} d where d.id = exact.id) else false end) as ${sql.identifier(`d${i}`)}`,
     ];
   });
 

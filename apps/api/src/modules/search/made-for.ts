@@ -90,9 +90,10 @@ function namesOf(facet: Facet): string[] {
 }
 
 /**
- * The candidates with a kind's credit from their description lowered where the description names
- * it only as what they are for (`describedFor[i]`, from describedForPatterns): a tonometer "for
- * mounting on a slit lamp" is no slit lamp. Its credit is that of a title naming what it is for.
+ * The candidates of a kind's family whose description named the kind, with that credit lowered
+ * where the description names it only as what they are for (`describedFor[i]`, from
+ * describedForPatterns): a tonometer "for mounting on a slit lamp" is no slit lamp. Its credit
+ * is that of a title naming what it is for.
  */
 export function creditedForWhatTheyAreDescribedFor<T extends Credited & { describedFor: readonly boolean[] }>(
   candidates: readonly T[],
@@ -100,13 +101,10 @@ export function creditedForWhatTheyAreDescribedFor<T extends Credited & { descri
 ): T[] {
   return candidates.map((candidate) =>
     recredited(candidate, facets, (credit, _facet, i) =>
-      candidate.describedFor[i] && DESCRIPTION_CREDITS.has(credit) ? Math.min(credit, CREDIT_OF_WHAT_IT_IS_FOR) : credit,
+      candidate.describedFor[i] && credit === TEXT_CREDIT.conceptInDescriptionOfFamily ? CREDIT_OF_WHAT_IT_IS_FOR : credit,
     ),
   );
 }
-
-/** A kind's credits from its words in a description (of its family, of another). */
-const DESCRIPTION_CREDITS: ReadonlySet<number> = new Set([TEXT_CREDIT.conceptInDescriptionOfFamily, TEXT_CREDIT.conceptInDescriptionOnly]);
 
 /** The credit of a kind or word in the title of a thing made for it: no more than in the title of another kind. */
 const CREDIT_OF_WHAT_IT_IS_FOR = TEXT_CREDIT.conceptInTitleOnly;
