@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const limitAt = args.indexOf('--limit');
   const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : 5;
-  const queries = args.filter((a, i) => !a.startsWith('--') && i !== limitAt + 1);
+  const queries = args.filter((a, i) => !a.startsWith('--') && (limitAt < 0 || i !== limitAt + 1));
   const modes = args.includes('--plain') ? [false] : args.includes('--ai') ? [true] : [false, true];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bm-ask-'));
   const config = loadConfig({

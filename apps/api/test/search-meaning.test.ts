@@ -1246,3 +1246,34 @@ describe('GET /api/v1/listings/search — a kind a description names as what the
     expect(explanationOf(tonometer.id)).toMatch(/^(Somewhat|Not) relevant: /);
   });
 });
+
+describe('GET /api/v1/listings/search — a thing named after the kind it goes with, on a catalog of its own', () => {
+  const own = ownCatalog();
+
+  it('AI search for "EKG machine" answers the ECG machines as relevant, after them an "ECG chest strap"', async () => {
+    const { ctx, buyer, seller } = own;
+    const machines = [
+      await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Philips PageWriter TC50 ECG',
+        description: 'Resting 12-lead ECG with touch screen and interpretation. Pre-owned, tested.',
+      }),
+      await createActiveListing(ctx.app, seller, {
+        ...CATALOG[0]!,
+        title: 'Schiller Cardiovit AT-1 G2 3 channel ECG',
+        description: 'Three channel resting ECG, thermal printer, patient cable included.',
+      }),
+    ];
+    // The newest: among listings all found as relevant it would come first.
+    const strap = await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Polar H10 heart rate sensor ECG chest strap',
+      description: 'Heart rate sensor for training, with a soft chest strap. Bluetooth and ANT+.',
+    });
+    const body = await searchBody(ctx.app, { query: 'EKG machine', use_rag: true }, buyer);
+    const explanationOf = (id: string) => body.items.find((item) => item.id === id)?.rag_search_response?.relevance_explanation;
+    expect(ids(body).slice(0, 2).sort()).toEqual(machines.map((m) => m.id).sort());
+    for (const machine of machines) expect(explanationOf(machine.id)).toMatch(/^Relevant: /);
+    expect(explanationOf(strap.id) ?? 'Not relevant: not found').toMatch(/^(Somewhat|Not) relevant: /);
+  });
+});

@@ -2,7 +2,7 @@ import { normalizeForMatch } from '@benchmarket/shared';
 import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
 import { namesOnlyWhatItIsFor, type Credited } from './made-for.js';
 import { titleMatches, titleWordPattern } from './typed-pairs.js';
-import { ENGLISH_STOP_WORDS } from './vocabulary.js';
+import { ENGLISH_STOP_WORDS, GENERIC_HEADS } from './vocabulary.js';
 
 /*
  * A kind asked in two or more words is named by its last one: a "vacuum pump" is a pump, a "dry
@@ -10,25 +10,6 @@ import { ENGLISH_STOP_WORDS } from './vocabulary.js';
  * heater") is more likely the kind asked than a title without it, though the categoriser put it
  * in another family and its other words are the seller's own.
  */
-
-/**
- * Words that end the names of many kinds and say nothing of which ('ekg machine', 'sleep
- * system', 'hematology analyzer'): a title with one is no more the kind asked than any other.
- */
-const GENERIC_HEADS: ReadonlySet<string> = new Set([
-  'machine',
-  'system',
-  'unit',
-  'device',
-  'instrument',
-  'equipment',
-  'apparatus',
-  'set',
-  'kit',
-  'station',
-  'analyzer',
-  'analyser',
-]);
 
 /** The word a kind asked in several words is named by, when it tells kinds apart. */
 export function kindHead(facet: Facet): string | undefined {

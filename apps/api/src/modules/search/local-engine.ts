@@ -1041,6 +1041,8 @@ export interface AiPlan {
   facets: Facet[];
   /** Constraints from the words used as filters (a query of only constraints). */
   hardConstraints: boolean;
+  /** Whether a word names a made thing (the dictionary's), to read "ECG chest strap" as a strap; absent without a dictionary. */
+  namesAThing?: (word: string) => boolean;
 }
 
 /**
@@ -1251,7 +1253,12 @@ export async function aiCandidates(
   }));
   const credited = creditedForWhatTheyAreDescribedFor(candidates, facets).map(({ describedFor: _, ...candidate }) => candidate);
   return {
-    candidates: creditedForWhatTheyAre(creditedForKindHeads(creditedForCompoundNames(credited, facets), facets), facets, query.raw),
+    candidates: creditedForWhatTheyAre(
+      creditedForKindHeads(creditedForCompoundNames(credited, facets), facets),
+      facets,
+      query.raw,
+      plan.namesAThing,
+    ),
     total: Number(result.rows[0]?.total ?? 0),
   };
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDefinitions } from '../../providers/dictionary/definitions.js';
 import { TEXT_CREDIT, facetsOf } from './facets.js';
-import { creditedForWhatTheyAre, namesOnlyWhatItIsFor } from './made-for.js';
+import { creditedForWhatTheyAre, namesOnlyAsAnotherThingsName, namesOnlyWhatItIsFor } from './made-for.js';
 import { understandQuery } from './query-understanding.js';
 
 describe('namesOnlyWhatItIsFor', () => {
@@ -37,5 +38,57 @@ describe('creditedForWhatTheyAre', () => {
     const facets = facetsOf(understandQuery(asked));
     const loweredFor = (credits: number[]) => creditedForWhatTheyAre([{ ...mattress, credits }], facets, asked)[0]!.credits;
     expect(loweredFor(facets.map(() => 1))).toEqual(facets.map(() => 1));
+  });
+});
+
+describe('namesOnlyAsAnotherThingsName (the dictionary says which words name made things)', () => {
+  let namesAThing: (word: string) => boolean = () => false;
+  beforeAll(async () => {
+    const definitions = await loadDefinitions();
+    namesAThing = (word) => definitions.namesAThing(word);
+  });
+  const another = (title: string, phrases: string[]) => namesOnlyAsAnotherThingsName(title, phrases, namesAThing);
+
+  it('is true for a title whose name of what is sold goes on after the kind with other things', () => {
+    expect(another('Polar H10 heart rate sensor ECG chest strap', ['ecg', 'electrocardiograph'])).toBe(true);
+    expect(another('Leica 819 low profile microtome blades, box of 50', ['microtome'])).toBe(true);
+    expect(another('Vent-Axia ACM150 in-line mixed flow ventilator fan', ['ventilator', 'vent'])).toBe(true);
+  });
+
+  it('is false where the kind is what is sold: its name last, before a model, a generic word or what comes with it', () => {
+    expect(another('Philips PageWriter TC50 ECG', ['ecg'])).toBe(false);
+    expect(another('Nihon Kohden ECG-1350 Cardiofax M', ['ecg'])).toBe(false);
+    expect(another('MAC1600 ECG resting - interpretive', ['ecg'])).toBe(false);
+    expect(another('GE MAC 5500 HD 12-lead ECG w/ cart', ['ecg'])).toBe(false);
+    expect(another('BD Alaris 8100 Large Volume Pump Module (2016)', ['pump'])).toBe(false);
+    expect(another('BD FACSCanto II flow cytometer blue/red/violet', ['flow cytometer'])).toBe(false);
+    expect(another('Hamilton C3 ICU vent w/ humidifier & cart', ['vent'])).toBe(false);
+  });
+
+  it('reads the longest name at each place, and no adjective as a name of its own', () => {
+    expect(another('Valleylab Force FX electrosurgical generator', ['electrosurgical', 'electrosurgical generator'])).toBe(false);
+    expect(another('Valleylab Force FX electrosurgical generator', ['electrosurgical'])).toBe(false);
+    // Named once as itself and once after another thing: the title is about the kind.
+    expect(another('Leica RM2235 microtome with microtome blades', ['microtome'])).toBe(false);
+    // A maker's hyphenated name is no name of the kind.
+    expect(another('Vent-Axia ACM150 in-line mixed flow fan', ['vent'])).toBe(false);
+  });
+
+  it('lowers such a title below every need met, unless the buyer asked for the other thing', () => {
+    const strap = { title: 'Polar H10 heart rate sensor ECG chest strap', credits: [1], met: true, lex: 1 };
+    const ecg = { title: 'Philips PageWriter TC50 ECG', credits: [1], met: true, lex: 1 };
+    const facets = facetsOf(understandQuery('ECG machine'));
+    expect(facets).toHaveLength(1);
+    const [loweredStrap, keptEcg] = creditedForWhatTheyAre([strap, ecg], facets, 'ECG machine', namesAThing);
+    expect(loweredStrap).toMatchObject({ credits: [TEXT_CREDIT.conceptInTitleOnly], met: false });
+    expect(keptEcg).toBe(ecg);
+    const askedForStraps = facetsOf(understandQuery('ECG chest strap'));
+    const kept = creditedForWhatTheyAre(
+      [{ ...strap, credits: askedForStraps.map(() => 1) }],
+      askedForStraps,
+      'ECG chest strap',
+      namesAThing,
+    );
+    expect(kept[0]!.credits).toEqual(askedForStraps.map(() => 1));
   });
 });

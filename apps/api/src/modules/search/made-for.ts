@@ -1,6 +1,6 @@
 import { FOR_WORDS, normalizeForMatch } from '@benchmarket/shared';
 import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
-import { ENGLISH_STOP_WORDS } from './vocabulary.js';
+import { ENGLISH_STOP_WORDS, GENERIC_HEADS } from './vocabulary.js';
 
 /*
  * Things made for another kind of equipment: "Accumax mattress for hospital beds", "Rotor for
@@ -81,6 +81,69 @@ export function namesOnlyWhatItIsFor(text: string, phrases: readonly string[]): 
   return starts.length > 0 && starts.every((start) => start > marker);
 }
 
+/*
+ * Things named after the kind they go with: "Polar H10 heart rate sensor ECG chest strap", "Leica
+ * 819 microtome blades, box of 50", "Vent-Axia in-line ventilator fan". The kind's name is every
+ * word of it in the title, but what is sold is the strap, the blades, the fan: the words after it.
+ */
+
+/** Where a title's name of the thing sold ends: a list, a bracket, a dash, "w/", "with", "and", "for". */
+const NAME_ENDS = new RegExp(`[,;:()[\\]|+]|\\s[-–—]\\s|\\bw/|\\b(?:with|incl|including|and|${[...FOR_WORDS].join('|')})\\b`, 'i');
+
+/** Words a title may go on with after a kind's name that are no other thing ("ECG unit", "pump module", "ventilator model 840"). */
+const NO_OTHER_THING: ReadonlySet<string> = new Set([...GENERIC_HEADS, 'module', 'model', 'series', 'version', 'type']);
+
+/** At most this many words of another thing after a kind's name ("ECG chest strap": two). */
+const MOST_WORDS_OF_ANOTHER_THING = 3;
+
+/**
+ * Whether a title names any of the phrases only as what another thing is named after: at every
+ * place it names one (the longest there), the words up to the end of its name (NAME_ENDS) are one
+ * to three names of made things (`namesAThing`: WordNet's artifacts), none generic ("ECG chest
+ * strap": yes; "ECG resting", "ECG-1350 Cardiofax", "pump module", "ECG w/ cart": no). A phrase
+ * ending in an adjective ("electrosurgical") names nothing on its own: its next word is the thing.
+ */
+export function namesOnlyAsAnotherThingsName(title: string, phrases: readonly string[], namesAThing: (word: string) => boolean): boolean {
+  const phraseWords = phrases
+    .map((phrase) => foldedWords(joinedWords(phrase)))
+    .filter((words) => words.length > 0 && !endsInAnAdjective(words, namesAThing));
+  if (phraseWords.length === 0) return false;
+  const own = new Set(phraseWords.flat());
+  let named = false;
+  for (const part of title.split(NAME_ENDS)) {
+    if (!part) continue;
+    const words = foldedWords(joinedWords(part));
+    for (let start = 0; start < words.length; start++) {
+      const longest = Math.max(0, ...phraseWords.filter((phrase) => occursAt(words, phrase, start)).map((phrase) => phrase.length));
+      if (longest === 0) continue;
+      named = true;
+      const after = words.slice(start + longest);
+      const anotherThing =
+        after.length > 0 &&
+        after.length <= MOST_WORDS_OF_ANOTHER_THING &&
+        after.every((word) => /^[a-z]+$/.test(word) && !own.has(word) && !NO_OTHER_THING.has(word) && namesAThing(word));
+      if (!anotherThing) return false;
+      start += longest - 1;
+    }
+  }
+  return named;
+}
+
+/** Words joined by a hyphen as one ("Vent-Axia" is a maker's name, not a vent's; "C-arm", "in-line"). */
+function joinedWords(text: string): string {
+  return text.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+}
+
+function occursAt(words: readonly string[], phrase: readonly string[], start: number): boolean {
+  return phrase.every((word, j) => words[start + j] === word);
+}
+
+/** "electrosurgical", "ophthalmic": a word with an adjective's ending that names no made thing ("vial", "hospital" do). */
+function endsInAnAdjective(words: readonly string[], namesAThing: (word: string) => boolean): boolean {
+  const last = words.at(-1)!;
+  return /(al|ic|ous|ive)$/.test(last) && !namesAThing(last);
+}
+
 /** The names a kind or word facet is found by in titles. */
 function namesOf(facet: Facet): string[] {
   if (facet.kind === 'concept')
@@ -118,20 +181,35 @@ export interface Credited {
 
 /**
  * The candidates with a kind's (or a word's) credit lowered where their title names it only as
- * what they are for — unless the buyer asked that way too ('mattress for hospital beds' asks for
+ * what they are for, or (with `namesAThing`) only as what another thing is named after ("ECG
+ * chest strap") — unless the buyer asked that way too ('mattress for hospital beds' asks for
  * the mattress: its kind is the words before 'for'). Whether every need is met and the share of
  * the request follow the credits.
  */
-export function creditedForWhatTheyAre<T extends Credited>(candidates: readonly T[], facets: readonly Facet[], asked: string): T[] {
+export function creditedForWhatTheyAre<T extends Credited>(
+  candidates: readonly T[],
+  facets: readonly Facet[],
+  asked: string,
+  namesAThing?: (word: string) => boolean,
+): T[] {
   const lowered = facets.map((facet) => {
     const names = namesOf(facet);
-    return names.length > 0 && !namesOnlyWhatItIsFor(asked, names) ? names : undefined;
+    if (names.length === 0 || namesOnlyWhatItIsFor(asked, names)) return undefined;
+    // Only a kind's names: a word may be a model's ("SERVO-i Universal ventilator"). And 'ECG
+    // chest strap' asks for the strap: its titles are what is asked.
+    const isKind = facet.kind === 'concept' && facet.concept.kind === 'kind';
+    const byName = isKind && namesAThing && !namesOnlyAsAnotherThingsName(asked, names, namesAThing) ? namesAThing : undefined;
+    return { names, byName };
   });
   if (lowered.every((names) => names === undefined)) return [...candidates];
   return candidates.map((candidate) =>
     recredited(candidate, facets, (credit, _facet, i) => {
       const names = lowered[i];
-      return names && credit > CREDIT_OF_WHAT_IT_IS_FOR && namesOnlyWhatItIsFor(candidate.title, names) ? CREDIT_OF_WHAT_IT_IS_FOR : credit;
+      if (!names || credit <= CREDIT_OF_WHAT_IT_IS_FOR) return credit;
+      const another =
+        namesOnlyWhatItIsFor(candidate.title, names.names) ||
+        (names.byName !== undefined && namesOnlyAsAnotherThingsName(candidate.title, names.names, names.byName));
+      return another ? CREDIT_OF_WHAT_IT_IS_FOR : credit;
     }),
   );
 }

@@ -79,13 +79,27 @@ export class MeaningSearch {
   async expansions(words: readonly string[]): Promise<Expansion[][]> {
     const { model } = await this.ready();
     await this.readLexicon(model);
+    const definitions = await this.dictionary();
+    return words.map((word) => this.expansionsOf(model, word, definitions));
+  }
+
+  /**
+   * Whether a word names a made thing (the dictionary's artifacts: "strap", "fan", "blade"), or
+   * nothing when the dictionary cannot be read: AI search reads titles that go on after a kind's
+   * name with such words ("ECG chest strap") as naming another thing.
+   */
+  async thingNames(): Promise<((word: string) => boolean) | undefined> {
+    const definitions = await this.dictionary();
+    return definitions ? (word) => definitions.namesAThing(word) : undefined;
+  }
+
+  private dictionary(): Promise<Definitions | undefined> {
     // Without the dictionary the word model's expansions still stand.
     this.definitions ??= loadDefinitions().catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'search: the dictionary could not be read; expanding by word vectors only');
       return undefined;
     });
-    const definitions = await this.definitions;
-    return words.map((word) => this.expansionsOf(model, word, definitions));
+    return this.definitions;
   }
 
   private expansionsOf(model: LocalMeaningModel, word: string, definitions: Definitions | undefined): Expansion[] {

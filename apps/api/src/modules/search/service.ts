@@ -725,7 +725,9 @@ export class SearchService {
   }
 
   /** The plan with, for each loose word, the words listings use that mean about the same. */
-  private async withExpansions(plan: AiPlan): Promise<AiPlan> {
+  private async withExpansions(planned: AiPlan): Promise<AiPlan> {
+    const namesAThing = await this.deps.meaning?.thingNames().catch(() => undefined);
+    const plan = namesAThing ? { ...planned, namesAThing } : planned;
     const terms = plan.facets.map((facet) => (facet.kind === 'term' ? facet.word : ''));
     if (!this.deps.meaning || terms.every((t) => !t)) return plan;
     const expansions = await this.deps.meaning.expansions(terms).catch(() => undefined);

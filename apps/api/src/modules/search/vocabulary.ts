@@ -1574,3 +1574,22 @@ export const PRICE_WORDS = {
   ],
   around: ['around', 'about', 'approximately', 'approx', 'roughly', 'near', 'circa', '~'],
 } as const;
+
+/**
+ * Words that end the names of many kinds and say nothing of which ('ekg machine', 'sleep
+ * system', 'hematology analyzer'): a title with one is no more the kind asked than any other.
+ */
+export const GENERIC_HEADS: ReadonlySet<string> = new Set([
+  'machine',
+  'system',
+  'unit',
+  'device',
+  'instrument',
+  'equipment',
+  'apparatus',
+  'set',
+  'kit',
+  'station',
+  'analyzer',
+  'analyser',
+]);

@@ -46,6 +46,12 @@ describe('the dictionary of equipment (WordNet artifacts, read offline from word
     expect(definitions.pertainingTo('zxqv')).toEqual([]);
   });
 
+  it('says whether a word names a made thing: a strap, a fan, a blade; not a colour, a state or a model', async () => {
+    const definitions = await loadDefinitions();
+    for (const word of ['strap', 'fan', 'blade', 'rotor', 'centrifuge']) expect(definitions.namesAThing(word)).toBe(true);
+    for (const word of ['resting', 'violet', 'cardiofax', 'zxqv', '']) expect(definitions.namesAThing(word)).toBe(false);
+  });
+
   it('names nothing for a word in the definitions of very many things, or in none', async () => {
     const definitions = await loadDefinitions();
     expect(definitions.thingsDefinedBy('machine')).toEqual([]);

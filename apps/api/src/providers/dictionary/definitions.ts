@@ -28,6 +28,13 @@ export interface Definitions {
    * in the trade's adjective.
    */
   pertainingTo(word: string): readonly string[];
+  /**
+   * Whether a word (lower case, singular) is the one-word name of a made thing — any of
+   * WordNet's artifacts: "strap", "fan", "blade", "rotor", not "resting", "violet" or a model's
+   * name. A title that goes on after a kind's name with only such words ("ECG chest strap")
+   * names another thing.
+   */
+  namesAThing(word: string): boolean;
 }
 
 /** WordNet's lexicographer file of artifacts. */
@@ -124,7 +131,8 @@ async function readArtifacts(): Promise<Definitions> {
     doersByVerb(await readFile(path.join(dictionary, 'data.verb')), (offset) => equipmentNames(artifacts, isEquipment, offset)),
     MAX_DOERS_PER_VERB,
   );
-  return lookup(definedBy, doers, [...numbers.keys()], pertaining(adjectives, nounWords));
+  const thingNames = new Set([...artifacts.values()].flatMap((artifact) => artifact.names.filter((name) => /^[a-z]+$/.test(name))));
+  return lookup(definedBy, doers, [...numbers.keys()], pertaining(adjectives, nounWords), thingNames);
 }
 
 /** Its own scope: a closure made in the reader's would keep every artifact alive. */
@@ -133,6 +141,7 @@ function lookup(
   doers: ReadonlyMap<string, Uint16Array>,
   names: readonly string[],
   pertains: ReadonlyMap<string, readonly string[]>,
+  thingNames: ReadonlySet<string>,
 ): Definitions {
   const namesOf = (index: ReadonlyMap<string, Uint16Array>, word: string) =>
     Array.from(index.get(definitionKey(word)) ?? [], (id) => names[id]!);
@@ -140,6 +149,7 @@ function lookup(
     thingsDefinedBy: (word) => namesOf(definedBy, word),
     thingsThatDo: (word) => namesOf(doers, word),
     pertainingTo: (word) => pertains.get(word.toLowerCase()) ?? [],
+    namesAThing: (word) => thingNames.has(word),
   };
 }
 
