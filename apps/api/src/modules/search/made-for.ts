@@ -104,29 +104,43 @@ const MOST_WORDS_OF_ANOTHER_THING = 3;
  * ending in an adjective ("electrosurgical") names nothing on its own: its next word is the thing.
  */
 export function namesOnlyAsAnotherThingsName(title: string, phrases: readonly string[], namesAThing: (word: string) => boolean): boolean {
+  return anotherThingsNameReader(phrases, namesAThing)?.(title) ?? false;
+}
+
+/**
+ * namesOnlyAsAnotherThingsName for many titles: the phrases read once, and a title in which no
+ * name is followed by a word (most: "rotary microtome, used", "ECG-1350") told apart by one
+ * regular expression, without reading it word by word. Undefined when no phrase can be so named.
+ */
+export function anotherThingsNameReader(
+  phrases: readonly string[],
+  namesAThing: (word: string) => boolean,
+): ((title: string) => boolean) | undefined {
   const phraseWords = phrases
     .map((phrase) => foldedWords(joinedWords(phrase)))
     .filter((words) => words.length > 0 && !endsInAnAdjective(words, namesAThing));
-  if (phraseWords.length === 0) return false;
+  if (phraseWords.length === 0) return undefined;
   const own = new Set(phraseWords.flat());
-  let named = false;
-  for (const part of title.split(NAME_ENDS)) {
-    if (!part) continue;
-    const words = foldedWords(joinedWords(part));
-    for (let start = 0; start < words.length; start++) {
-      const longest = Math.max(0, ...phraseWords.filter((phrase) => occursAt(words, phrase, start)).map((phrase) => phrase.length));
-      if (longest === 0) continue;
-      named = true;
-      const after = words.slice(start + longest);
-      const anotherThing =
-        after.length > 0 &&
-        after.length <= MOST_WORDS_OF_ANOTHER_THING &&
-        after.every((word) => /^[a-z]+$/.test(word) && !own.has(word) && !NO_OTHER_THING.has(word) && namesAThing(word));
-      if (!anotherThing) return false;
-      start += longest - 1;
+  const lastWords = [...new Set(phraseWords.map((words) => words.at(-1)!))].filter((word) => /^[a-z0-9]+$/.test(word));
+  const mayGoOn = new RegExp(`\\b(?:${lastWords.join('|')})(?:e?s)?[^a-z0-9,;:()[\\]|+-]+[a-z]`, 'i');
+  const isAnotherThing = (word: string) => /^[a-z]+$/.test(word) && !own.has(word) && !NO_OTHER_THING.has(word) && namesAThing(word);
+  return (title) => {
+    if (lastWords.length === 0 || !mayGoOn.test(title)) return false;
+    let named = false;
+    for (const part of title.split(NAME_ENDS)) {
+      if (!part) continue;
+      const words = foldedWords(joinedWords(part));
+      for (let start = 0; start < words.length; start++) {
+        const longest = Math.max(0, ...phraseWords.filter((phrase) => occursAt(words, phrase, start)).map((phrase) => phrase.length));
+        if (longest === 0) continue;
+        named = true;
+        const after = words.slice(start + longest);
+        if (after.length === 0 || after.length > MOST_WORDS_OF_ANOTHER_THING || !after.every(isAnotherThing)) return false;
+        start += longest - 1;
+      }
     }
-  }
-  return named;
+    return named;
+  };
 }
 
 /** Words joined by a hyphen as one ("Vent-Axia" is a maker's name, not a vent's; "C-arm", "in-line"). */
@@ -198,17 +212,15 @@ export function creditedForWhatTheyAre<T extends Credited>(
     // Only a kind's names: a word may be a model's ("SERVO-i Universal ventilator"). And 'ECG
     // chest strap' asks for the strap: its titles are what is asked.
     const isKind = facet.kind === 'concept' && facet.concept.kind === 'kind';
-    const byName = isKind && namesAThing && !namesOnlyAsAnotherThingsName(asked, names, namesAThing) ? namesAThing : undefined;
-    return { names, byName };
+    const byName = isKind && namesAThing ? anotherThingsNameReader(names, namesAThing) : undefined;
+    return { names, byName: byName && !byName(asked) ? byName : undefined };
   });
   if (lowered.every((names) => names === undefined)) return [...candidates];
   return candidates.map((candidate) =>
     recredited(candidate, facets, (credit, _facet, i) => {
       const names = lowered[i];
       if (!names || credit <= CREDIT_OF_WHAT_IT_IS_FOR) return credit;
-      const another =
-        namesOnlyWhatItIsFor(candidate.title, names.names) ||
-        (names.byName !== undefined && namesOnlyAsAnotherThingsName(candidate.title, names.names, names.byName));
+      const another = namesOnlyWhatItIsFor(candidate.title, names.names) || (names.byName !== undefined && names.byName(candidate.title));
       return another ? CREDIT_OF_WHAT_IT_IS_FOR : credit;
     }),
   );
