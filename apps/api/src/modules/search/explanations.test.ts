@@ -108,6 +108,18 @@ describe('explanations', () => {
     expect(result.score).toBeLessThan(0.75);
   });
 
+  it('says a last word was matched "as a word start" only where the title has no such word whole', () => {
+    const facets = facetsOf(understandQuery('potentiostat'));
+    expect(facets).toMatchObject([{ kind: 'term', prefix: true }]);
+    const inTitle = (title: string) => explain(facets, [1], { ...cycler, title, category: null }).text;
+    expect(inTitle('PalmSens4 portable potentiostat with EIS')).toBe('Relevant: "potentiostat" in the title.');
+    expect(inTitle('Gamry Reference 600+ potentiostat/galvanostat/ZRA')).toBe('Relevant: "potentiostat" in the title.');
+    expect(inTitle('Metrohm Autolab potentiostats, two')).toBe('Relevant: "potentiostat" in the title.');
+    expect(explain(facetsOf(understandQuery('potentio')), [1], { ...cycler, title: 'PalmSens4 potentiostat', category: null }).text).toBe(
+      'Relevant: "potentio" in the title (as a word start).',
+    );
+  });
+
   it('says "Not relevant:" when the kind of equipment is wrong', () => {
     const facets = facetsOf(understandQuery('pcr machine'));
     const result = explain(facets, [0], { ...cycler, title: 'Eppendorf 5810R Centrifuge', category: 'centrifuges' });

@@ -10,7 +10,17 @@ import { joinedNamesApart } from '../listings/index.js';
 import type { Verdict } from '../../providers/ai/index.js';
 import { compoundNameIn } from './compound-names.js';
 import { headCredit, kindHead, titleHasHead } from './kind-heads.js';
-import { TEXT_CREDIT, isNamedTask, isTextFacet, needThreshold, onlyRelated, scoreOf, type Facet, type ModelLine } from './facets.js';
+import {
+  TEXT_CREDIT,
+  isNamedTask,
+  isTextFacet,
+  needThreshold,
+  onlyRelated,
+  scoreOf,
+  type Facet,
+  type WordFacet,
+  type ModelLine,
+} from './facets.js';
 import { brandsInText } from './query-understanding.js';
 import { FAMILY_VOCABULARY } from './vocabulary.js';
 
@@ -256,10 +266,19 @@ function describeWord(
     return;
   }
   if (credit >= 1)
-    parts.met.push(facet.kind === 'model' ? `${what} matches` : `${what} in the title${facet.prefix ? ' (as a word start)' : ''}`);
+    parts.met.push(
+      facet.kind === 'model'
+        ? `${what} matches`
+        : `${what} in the title${startsAWordOnly(facet, listing.title) ? ' (as a word start)' : ''}`,
+    );
   else if (credit >= TEXT_CREDIT.wordInDescription) parts.met.push(`${what} in the description`);
   else if (credit > 0) parts.met.push(`${what} in ${joinedWordInTitle(listing.title, word) ?? 'its category or condition'}`);
   else parts.unmet.push(facet.kind === 'model' ? `not ${what}` : `no ${what}`);
+}
+
+/** A last word matched as a prefix ('centri') that the title has only as the start of a longer word. */
+function startsAWordOnly(facet: WordFacet, title: string): boolean {
+  return facet.prefix && !phraseIn(title, [normalizeForMatch(facet.word)]);
 }
 
 /**
