@@ -724,7 +724,10 @@ export class SearchService {
     return best ?? understood;
   }
 
-  /** The plan with, for each loose word, the words listings use that mean about the same. */
+  /**
+   * The plan with the dictionary's names of made things (to read "ECG chest strap" as a strap)
+   * and, for each loose word, the words listings use that mean about the same.
+   */
   private async withExpansions(planned: AiPlan): Promise<AiPlan> {
     const namesAThing = await this.deps.meaning?.thingNames().catch(() => undefined);
     const plan = namesAThing ? { ...planned, namesAThing } : planned;
