@@ -119,13 +119,13 @@ export function anotherThingsNameReader(
   const phraseWords = phrases
     .map((phrase) => foldedWords(joinedWords(phrase)))
     .filter((words) => words.length > 0 && !endsInAnAdjective(words, namesAThing));
-  if (phraseWords.length === 0) return undefined;
-  const own = new Set(phraseWords.flat());
   const lastWords = [...new Set(phraseWords.map((words) => words.at(-1)!))].filter((word) => /^[a-z0-9]+$/.test(word));
+  if (lastWords.length === 0) return undefined;
+  const own = new Set(phraseWords.flat());
   const mayGoOn = new RegExp(`\\b(?:${lastWords.join('|')})(?:e?s)?[^a-z0-9,;:()[\\]|+-]+[a-z]`, 'i');
   const isAnotherThing = (word: string) => /^[a-z]+$/.test(word) && !own.has(word) && !NO_OTHER_THING.has(word) && namesAThing(word);
   return (title) => {
-    if (lastWords.length === 0 || !mayGoOn.test(title)) return false;
+    if (!mayGoOn.test(title)) return false;
     let named = false;
     for (const part of title.split(NAME_ENDS)) {
       if (!part) continue;
