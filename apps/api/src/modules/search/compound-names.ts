@@ -1,5 +1,5 @@
 import { normalizeForMatch } from '@benchmarket/shared';
-import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
+import { TEXT_CREDIT, isOfItsFamily, recredited, type Facet } from './facets.js';
 import type { Credited } from './made-for.js';
 
 /*
@@ -37,7 +37,7 @@ export function creditedForCompoundNames<T extends Credited & { category: string
     recredited(candidate, facets, (credit, facet) => {
       if (facet.kind !== 'concept' || facet.concept.kind !== 'kind' || credit >= TEXT_CREDIT.conceptOtherNameInTitle) return credit;
       if (!compoundNameIn(candidate.title, facet.concept.phrases)) return credit;
-      const ofItsFamily = (facet.concept.familyCredit[candidate.category ?? ''] ?? 0) > 0;
+      const ofItsFamily = isOfItsFamily(facet.concept, candidate.category);
       return Math.max(credit, ofItsFamily ? TEXT_CREDIT.conceptOtherNameInTitle : TEXT_CREDIT.conceptInTitleOnly);
     }),
   );

@@ -13,6 +13,7 @@ import { headCredit, kindHead, titleHasHead } from './kind-heads.js';
 import {
   TEXT_CREDIT,
   isNamedTask,
+  isOfItsFamily,
   isTextFacet,
   needThreshold,
   onlyRelated,
@@ -173,7 +174,7 @@ function describeConcept(facet: Extract<Facet, { kind: 'concept' }>, credit: num
     return;
   }
   const ownFamily = familyLabel(listing.category);
-  const inFamily = (concept.familyCredit[listing.category ?? ''] ?? 0) > 0;
+  const inFamily = isOfItsFamily(concept, listing.category);
   if (inFamily) {
     if (facet.line && credit === TEXT_CREDIT.modelLineInTitle) {
       parts.met.push(`${quote(lineInTitle(listing.title, facet.line))} in the title`);

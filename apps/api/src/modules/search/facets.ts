@@ -151,6 +151,19 @@ export function onlyRelated(word: string, expansion: Expansion): boolean {
   return expansion.similarity < SAME_MEANING && !word.endsWith(expansion.word);
 }
 
+/**
+ * A kind of no family (the equipment glossary's: 'universal testing machine'): any listing naming
+ * it is of it, whatever family the categoriser gave the listing.
+ */
+export function hasNoFamily(concept: Concept): boolean {
+  return concept.kind !== 'model' && Object.keys(concept.familyCredit).length === 0;
+}
+
+/** Whether a listing of this category is of the concept's kind when its text names it. */
+export function isOfItsFamily(concept: Concept, category: string | null): boolean {
+  return hasNoFamily(concept) || (concept.familyCredit[category ?? ''] ?? 0) > 0;
+}
+
 /** Credits of text matches, by where the words are (title, description, search terms). */
 export const TEXT_CREDIT = {
   /** A word meaning about the same in the title: its similarity × this (in the description: × wordInDescription). */

@@ -1,5 +1,5 @@
 import { normalizeForMatch } from '@benchmarket/shared';
-import { TEXT_CREDIT, recredited, type Facet } from './facets.js';
+import { TEXT_CREDIT, isOfItsFamily, recredited, type Facet } from './facets.js';
 import { namesOnlyWhatItIsFor, type Credited } from './made-for.js';
 import { titleMatches, titleWordPattern } from './typed-pairs.js';
 import { ENGLISH_STOP_WORDS, GENERIC_HEADS } from './vocabulary.js';
@@ -31,7 +31,7 @@ export function titleHasHead(title: string, head: string, pattern: RegExp = titl
 
 /** The credit a title with the kind's last word earns: more in a family the kind belongs to. */
 export function headCredit(facet: Facet, category: string | null): number {
-  const ofItsFamily = facet.kind === 'concept' && (facet.concept.familyCredit[category ?? ''] ?? 0) > 0;
+  const ofItsFamily = facet.kind === 'concept' && isOfItsFamily(facet.concept, category);
   return ofItsFamily ? TEXT_CREDIT.conceptHeadInTitleOfFamily : TEXT_CREDIT.conceptHeadInTitle;
 }
 

@@ -7,6 +7,7 @@ import { otherEnglishSpelling } from './english-spellings.js';
 import {
   TEXT_CREDIT,
   facetsOf,
+  hasNoFamily,
   isTextFacet,
   modelSpellings,
   needThreshold,
@@ -775,7 +776,7 @@ function creditSql(facet: Facet): SQL {
       const askedTellsKind = facet.concept.matched.includes(' ');
       // A model line's name in the title ("Mastersizer") is that line, in whatever family the
       // categoriser put the listing: the name is a maker's own, not a word kinds share.
-      const ofItsKind = facet.concept.kind === 'model' ? sql`true` : sql`${family} > 0`;
+      const ofItsKind = facet.concept.kind === 'model' || hasNoFamily(facet.concept) ? sql`true` : sql`${family} > 0`;
       const askedInTitle =
         asked && facet.concept.phrases.length > 1
           ? sql`when ${asked} then (case when ${ofItsKind}${askedTellsKind ? sql` or ${uncategorised}` : sql``} then 1 else ${num(TEXT_CREDIT.conceptInTitleOnly)} end) `
@@ -788,7 +789,7 @@ function creditSql(facet: Facet): SQL {
       const compound = facet.concept.compound ? phrasesToTsquery([facet.concept.compound]) : undefined;
       const compoundInTitle = compound ? sql`when ${sv} @@ ${ts(withWeights(compound, 'A'))} then 1 ` : sql``;
       return sql`(case ${compoundInTitle}${askedInTitle}when ${inTitle} then (case when ${ofItsKind} then ${num(asked && facet.concept.phrases.length > 1 ? TEXT_CREDIT.conceptOtherNameInTitle : 1)} else ${num(TEXT_CREDIT.conceptInTitleOnly)} end)
-        when ${inText} then (case when ${family} > 0 then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
+        when ${inText} then (case when ${hasNoFamily(facet.concept) ? sql`true` : sql`${family} > 0`} then ${num(TEXT_CREDIT.conceptInDescriptionOfFamily)} else ${num(TEXT_CREDIT.conceptInDescriptionOnly)} end)
         ${lineInTitle}else ${family} * ${num(TEXT_CREDIT.conceptFamilyOnly)} end)`;
     }
     case 'brand':
@@ -925,6 +926,25 @@ interface Retrieval {
  * a concept only rank.
  */
 function retrievalOf(facets: readonly Facet[], limit: number): Retrieval {
+  const retrieval = retrievalByFamilies(facets, limit);
+  // Beside those the other sources find (kept disjoint from them), by the full-text index: a
+  // kind of no family, every listing naming it in its title or description; and when every kind
+  // asked is only what the thing asked is for ('UTM' of "pneumatic grips (utm accessory)"), the
+  // listings with the other words.
+  const concepts = facets.filter((f) => f.kind === 'concept');
+  const familyless = concepts.flatMap((f) => (f.tsquery && hasNoFamily(f.concept) ? [withWeights(f.tsquery, 'AC')] : []));
+  const onlyPurposes = concepts.length > 0 && concepts.every((f) => f.purpose);
+  const words = onlyPurposes
+    ? wordQueries(facets.filter((f): f is Extract<Facet, { tsquery: string }> => isTextFacet(f) && f.kind !== 'concept'))
+    : [];
+  const queries = [...familyless, ...words];
+  if (queries.length === 0) return retrieval;
+  const naming = sql`${sv} @@ ${ts(queries.map((q) => `(${q})`).join(' | '))}`;
+  const elsewhere = and([naming, ...retrieval.sources.map((source) => sql`not coalesce((${source}), false)`)]);
+  return { ...retrieval, sources: [...retrieval.sources, elsewhere] };
+}
+
+function retrievalByFamilies(facets: readonly Facet[], limit: number): Retrieval {
   const concepts = facets.filter((f): f is Extract<Facet, { kind: 'concept' }> => f.kind === 'concept');
   const families = [...new Set(concepts.flatMap((f) => Object.keys(f.concept.familyCredit)))];
   const sources: SQL[] = [];

@@ -241,6 +241,15 @@ describe('what is left', () => {
     expect(understandQuery('looking for a PCR machine').concepts.map((c) => Boolean(c.purpose))).toEqual([false]);
   });
 
+  it('reads a kind followed by "accessory" or "parts", with a thing named before it, as what that thing is for', () => {
+    const purposeOf = (text: string) => understandQuery(text).concepts.map((c) => [c.matched, Boolean(c.purpose)]);
+    expect(purposeOf('pneumatic grips (utm accessory)')).toEqual([['utm', true]]);
+    expect(purposeOf('wedge grips UTM spare parts')).toEqual([['utm', true]]);
+    // Nothing named before it, or no such word after it: the kind is what is asked.
+    expect(purposeOf('UTM parts')).toEqual([['utm', false]]);
+    expect(purposeOf('pneumatic grips utm')).toEqual([['utm', false]]);
+  });
+
   it('marks the last unknown word as a prefix (still being typed)', () => {
     expect(understandQuery('eppendorf centri').prefix).toBe('centri');
     expect(understandQuery('centrifuge').prefix).toBeUndefined();

@@ -1,4 +1,5 @@
 import { CONDITION_LABELS, FOR_WORDS, TAXONOMY, findCountry, normalizeForMatch, type Condition } from '@benchmarket/shared';
+import { EQUIPMENT_GLOSSARY } from './equipment-glossary.js';
 import {
   AMBIGUOUS_COUNTRY_WORDS,
   BRAND_ALIASES,
@@ -186,6 +187,12 @@ function compile(): Compiled {
     for (const manufacturer of family.manufacturers) {
       addBrand(c, manufacturer, manufacturer);
     }
+  }
+  // Kinds outside every family: only a listing's words meet them.
+  for (const group of EQUIPMENT_GLOSSARY) {
+    const phrases = [...new Set(group.map(norm).filter(Boolean))];
+    const entry: PhraseEntry = { type: 'group', families: [], phrases, label: group[0] ?? '', ours: true };
+    for (const phrase of group) addPhrase(c, phrase, entry);
   }
   for (const [brand, aliases] of Object.entries(BRAND_ALIASES)) {
     addBrand(c, brand, brand);
@@ -742,6 +749,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
   const modelLines = new Map<number, Concept>();
   /** Where each concept's words begin in the query. */
   const conceptStarts = new Map<Concept, number>();
+  const conceptEnds = new Map<Concept, number>();
   const brandStarts = new Map<string, number>();
   for (const match of matches) {
     if (match.type === 'country') {
@@ -759,6 +767,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
       if (!existing) {
         query.concepts.push(concept);
         conceptStarts.set(concept, match.start);
+        conceptEnds.set(concept, match.start + match.length);
       }
       if (concept.kind === 'model') for (let k = match.start; k < match.start + match.length; k++) modelLines.set(k, existing ?? concept);
     } else if (brandEntry && brandEntry.type === 'brand') {
@@ -810,7 +819,7 @@ function understand(raw: string, ordinary: ReadonlySet<string>): UnderstoodQuery
   query.concepts = query.concepts.map((concept) => {
     const start = conceptStarts.get(concept);
     const read = withCompound(concept, start, tokens, termIndexes);
-    return afterFor(start) ? { ...read, purpose: true } : read;
+    return afterFor(start) || partsOf(start, conceptEnds.get(concept), tokens) ? { ...read, purpose: true } : read;
   });
   query.brands = query.brands.map((brand) => (afterFor(brandStarts.get(brand.name)) ? { ...brand, purpose: true } : brand));
   // A query of nothing but words that usually only pad a request ('system', 'lab equipment')
@@ -845,6 +854,18 @@ function purposeMarker(tokens: readonly Token[]): number | undefined {
   const names = (token: Token) => !ENGLISH_STOP_WORDS.has(token.norm) && !FILLER_WORDS.has(token.norm) && !FOR_WORDS.has(token.norm);
   const marker = tokens.findIndex((token, i) => FOR_WORDS.has(token.norm) && tokens.slice(0, i).some(names));
   return marker < 0 ? undefined : marker;
+}
+
+/** Words after a kind's name that ask for what goes with it, not for it ('utm accessory'). */
+const PARTS_WORDS: ReadonlySet<string> = new Set(['accessory', 'accessorie', 'accessories', 'part', 'parts', 'spare', 'spares']);
+
+/**
+ * Whether a kind's name is followed by a word asking for its parts, with a thing named before
+ * it: "grips" of 'pneumatic grips (utm accessory)' is what is asked, the UTM what it is for.
+ */
+function partsOf(start: number | undefined, end: number | undefined, tokens: readonly Token[]): boolean {
+  if (start === undefined || end === undefined || !PARTS_WORDS.has(tokens[end]?.norm ?? '')) return false;
+  return tokens.slice(0, start).some((token) => !ENGLISH_STOP_WORDS.has(token.norm) && !FILLER_WORDS.has(token.norm));
 }
 
 /** Loose words of a compound before a kind's name, at most ('body composition analyzer'). */

@@ -19,6 +19,7 @@ import { explain, verdictFor, toRagResponse, type MeaningMatch } from './explana
 import { whatItIsForPatterns } from './made-for.js';
 import {
   asNamedTask,
+  hasNoFamily,
   isDefinedThing,
   isNamedTask,
   isTextFacet,
@@ -310,7 +311,16 @@ export class SearchService {
     // 'cheap', 'looking'), correct misspelt ones against the lexicon (pg_trgm), and let
     // listings with most of the remaining words follow the exact matches — most by how
     // much they say: the words of a query are not equal ('surgical lamp' is not any lamp).
-    const about = new Set(meaningWords(understood).flatMap((w) => w.split(/[^a-z0-9]+/)));
+    // A kind of no family is found by its words, as loose words are: its name's padding ('machine'
+    // of "IPL machine") is not what the listings are about.
+    const padding = new Set(
+      understood.concepts.filter((c) => hasNoFamily(c)).flatMap((c) => c.asked.split(/[^a-z0-9]+/).filter((w) => FILLER_WORDS.has(w))),
+    );
+    const about = new Set(
+      meaningWords(understood)
+        .flatMap((w) => w.split(/[^a-z0-9]+/))
+        .filter((w) => !padding.has(w)),
+    );
     // A padding word stays when it is part of a kind's name asked for ('hospital' of "hospital bed").
     const kept = words.filter((w) => (about.has(w) || !FILLER_WORDS.has(w)) && !/^\$?\d+([.,]\d+)?[km]?$/.test(w));
     const content = kept.length > 0 ? kept : words;
@@ -915,9 +925,14 @@ const KIND_NAME_READING = 0.5;
  * name ends in a word that pads a request ('sleep study machine') or has one word.
  */
 function headTermOf(query: UnderstoodQuery): string | undefined {
-  if (query.terms.length < 2) return undefined;
+  // A kind of no family is found by its words, as loose words are.
+  const words = [
+    ...query.terms,
+    ...query.concepts.filter(hasNoFamily).flatMap((c) => c.asked.split(' ').filter((w) => w && !FILLER_WORDS.has(w))),
+  ];
+  if (words.length < 2) return undefined;
   const tokens = normalizeForMatch(query.raw).split(' ');
-  const positions = query.terms.map((term) => tokens.lastIndexOf(term));
+  const positions = words.map((term) => tokens.lastIndexOf(term));
   if (positions.some((at) => at < 0)) return undefined;
   const last = Math.max(...positions);
   const next = tokens[last + 1];
