@@ -49,7 +49,7 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
 
   // Materials and surface analysis
   [
-    'xrf',
+    'XRF',
     'x-ray fluorescence',
     'xrf analyzer',
     'xrf analyser',
@@ -61,8 +61,8 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
     'ed-xrf',
     'wd-xrf',
   ],
-  ['xrd', 'x-ray diffractometer', 'x-ray diffraction', 'powder diffractometer', 'diffractometer', 'powder xrd'],
-  ['afm', 'atomic force microscope', 'scanning probe microscope', 'spm'],
+  ['XRD', 'x-ray diffractometer', 'x-ray diffraction', 'powder diffractometer', 'diffractometer', 'powder xrd'],
+  ['AFM', 'atomic force microscope', 'scanning probe microscope', 'spm'],
   ['sputter coater', 'sputter coating', 'carbon coater', 'gold coater'],
   ['critical point dryer', 'cpd'],
   ['plasma cleaner', 'plasma asher', 'plasma treatment system', 'uv ozone cleaner'],
@@ -70,7 +70,7 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ['ellipsometer', 'spectroscopic ellipsometer'],
   ['profilometer', 'surface profiler', 'stylus profiler', 'optical profiler'],
   ['contact angle goniometer', 'contact angle meter', 'drop shape analyzer', 'goniometer'],
-  ['dls', 'dynamic light scattering', 'zeta potential analyzer', 'nanoparticle sizer'],
+  ['DLS', 'dynamic light scattering', 'zeta potential analyzer', 'nanoparticle sizer'],
   [
     'surface area analyzer',
     'bet analyzer',
@@ -83,17 +83,17 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ['melt flow indexer', 'melt flow tester', 'melt indexer', 'mfi tester'],
 
   // Thermal analysis
-  ['tga', 'thermogravimetric analyzer', 'thermogravimetric analyser', 'thermogravimetric analysis', 'thermobalance'],
-  ['dsc', 'differential scanning calorimeter', 'differential scanning calorimetry'],
-  ['dma', 'dynamic mechanical analyzer', 'dynamic mechanical analysis'],
-  ['tma', 'thermomechanical analyzer', 'dilatometer'],
+  ['TGA', 'thermogravimetric analyzer', 'thermogravimetric analyser', 'thermogravimetric analysis', 'thermobalance'],
+  ['DSC', 'differential scanning calorimeter', 'differential scanning calorimetry'],
+  ['DMA', 'dynamic mechanical analyzer', 'dynamic mechanical analysis'],
+  ['TMA', 'thermomechanical analyzer', 'dilatometer'],
   ['bomb calorimeter', 'oxygen bomb calorimeter'],
 
   // Spectroscopy and elemental analysis
-  ['nmr', 'nmr spectrometer', 'benchtop nmr', 'nmr magnet', 'nuclear magnetic resonance'],
-  ['epr', 'epr spectrometer', 'esr spectrometer', 'electron paramagnetic resonance'],
-  ['oes', 'spark oes', 'arc spark spectrometer', 'spark spectrometer', 'metal analyzer'],
-  ['libs', 'libs analyzer', 'laser induced breakdown spectroscopy'],
+  ['NMR', 'nmr spectrometer', 'benchtop nmr', 'nmr magnet', 'nuclear magnetic resonance'],
+  ['EPR', 'epr spectrometer', 'esr spectrometer', 'electron paramagnetic resonance'],
+  ['OES', 'spark oes', 'arc spark spectrometer', 'spark spectrometer', 'metal analyzer'],
+  ['LIBS', 'libs analyzer', 'laser induced breakdown spectroscopy'],
   [
     'elemental analyzer',
     'elemental analyser',
@@ -103,7 +103,7 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
     'combustion analyzer',
     'carbon sulfur analyzer',
   ],
-  ['toc analyzer', 'toc analyser', 'total organic carbon analyzer', 'total organic carbon'],
+  ['TOC analyzer', 'toc analyser', 'total organic carbon analyzer', 'total organic carbon'],
   ['mercury analyzer', 'direct mercury analyzer', 'mercury analyser'],
   ['turbidimeter', 'turbidity meter', 'nephelometer'],
   ['gas analyzer', 'gas analyser', 'rga', 'flue gas analyzer'],
@@ -192,9 +192,9 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
     'portable sleep monitor',
     'sleep apnea monitor',
   ],
-  ['eeg', 'eeg machine', 'eeg system', 'electroencephalograph', 'electroencephalography', 'eeg amplifier', 'brain wave monitor'],
+  ['EEG', 'eeg machine', 'eeg system', 'electroencephalograph', 'electroencephalography', 'eeg amplifier', 'brain wave monitor'],
   [
-    'emg',
+    'EMG',
     'emg machine',
     'emg system',
     'electromyograph',
@@ -214,10 +214,10 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ],
 
   // Cardiology and vascular
-  ['iabp', 'intra-aortic balloon pump', 'balloon pump'],
-  ['ecmo', 'ecmo machine', 'ecmo system', 'extracorporeal membrane oxygenation'],
+  ['IABP', 'intra-aortic balloon pump', 'balloon pump'],
+  ['ECMO', 'ecmo machine', 'ecmo system', 'extracorporeal membrane oxygenation'],
   ['heart lung machine', 'perfusion system', 'cardiopulmonary bypass machine', 'bypass machine', 'perfusion pump'],
-  ['abi system', 'ankle brachial index', 'vascular doppler', 'pvr system', 'vascular testing system'],
+  ['ABI system', 'ankle brachial index', 'vascular doppler', 'pvr system', 'vascular testing system'],
 
   // Renal
   [
@@ -232,7 +232,7 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
     'dialysis system',
     'dialysis unit',
   ],
-  ['crrt', 'crrt machine', 'continuous renal replacement therapy', 'crrt system'],
+  ['CRRT', 'crrt machine', 'continuous renal replacement therapy', 'crrt system'],
   ['peritoneal dialysis cycler', 'pd cycler', 'peritoneal dialysis'],
   ['dialysis water system', 'dialysis ro', 'ro water system', 'reverse osmosis system'],
   ['lithotripter', 'lithotripsy', 'eswl', 'shockwave lithotripter', 'lithotripsy system'],
@@ -253,13 +253,13 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ['nebulizer', 'nebuliser', 'compressor nebulizer', 'mesh nebulizer'],
   ['audiometer', 'audiometry', 'hearing tester', 'hearing test machine', 'screening audiometer', 'diagnostic audiometer'],
   ['tympanometer', 'tympanometry', 'middle ear analyzer', 'impedance audiometer'],
-  ['oae', 'otoacoustic emissions', 'oae screener', 'hearing screener', 'abr', 'abr system', 'auditory brainstem response'],
-  ['vng', 'videonystagmography', 'eng system', 'vestibular testing'],
-  ['ent unit', 'ent workstation', 'ent treatment unit', 'ent chair'],
+  ['OAE', 'otoacoustic emissions', 'oae screener', 'hearing screener', 'abr', 'abr system', 'auditory brainstem response'],
+  ['VNG', 'videonystagmography', 'eng system', 'vestibular testing'],
+  ['ENT unit', 'ent workstation', 'ent treatment unit', 'ent chair'],
 
   // Aesthetics and dermatology
   [
-    'fractional co2 laser',
+    'fractional CO2 laser',
     'co2 laser',
     'fractional laser',
     'co2 fractional laser',
@@ -271,7 +271,7 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
     'er:yag laser',
     'fractional erbium',
   ],
-  ['ipl', 'intense pulsed light', 'ipl system', 'ipl machine', 'ipl device', 'photofacial', 'photorejuvenation'],
+  ['IPL system', 'ipl', 'intense pulsed light', 'ipl machine', 'ipl device', 'photofacial', 'photorejuvenation'],
   [
     'hair removal laser',
     'laser hair removal',
@@ -283,24 +283,24 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ['tattoo removal laser', 'q-switched laser', 'picosecond laser', 'pico laser', 'q-switched nd:yag', 'tattoo removal machine'],
   ['vascular laser', 'pulsed dye laser', 'pdl', 'ktp laser'],
   ['body contouring', 'cryolipolysis', 'fat freezing machine', 'body sculpting machine'],
-  ['rf microneedling', 'radiofrequency microneedling', 'microneedling machine', 'rf skin tightening', 'radiofrequency skin tightening'],
+  ['RF microneedling', 'radiofrequency microneedling', 'microneedling machine', 'rf skin tightening', 'radiofrequency skin tightening'],
   ['hydrodermabrasion', 'microdermabrasion', 'microdermabrasion machine', 'dermabrasion machine'],
   ['dermatoscope', 'dermoscope', 'dermatoscopy', 'skin analyzer', 'skin imaging system'],
 
   // Rehabilitation and therapy
-  ['tens unit', 'tens machine', 'electrotherapy', 'electrotherapy unit', 'muscle stimulator', 'ems unit', 'electrical stimulator', 'nmes'],
+  ['TENS unit', 'tens machine', 'electrotherapy', 'electrotherapy unit', 'muscle stimulator', 'ems unit', 'electrical stimulator', 'nmes'],
   ['therapeutic ultrasound', 'ultrasound therapy', 'therapy ultrasound', 'ultrasound therapy unit'],
   ['shockwave therapy', 'eswt', 'radial shockwave', 'shockwave therapy machine', 'shock wave therapy', 'ed shockwave'],
   ['therapy laser', 'laser therapy', 'cold laser', 'lllt', 'low level laser', 'class 4 laser therapy', 'photobiomodulation'],
   ['traction table', 'traction unit', 'spinal decompression table', 'decompression table', 'cervical traction'],
-  ['cpm machine', 'continuous passive motion', 'cpm device', 'knee cpm'],
+  ['CPM machine', 'continuous passive motion', 'cpm device', 'knee cpm'],
   ['physiotherapy table', 'physio table', 'massage table', 'hi lo table', 'chiropractic table'],
   ['ergometer', 'cycle ergometer', 'exercise bike', 'medical treadmill', 'rehab treadmill', 'arm ergometer', 'recumbent stepper'],
   ['hyperbaric chamber', 'hyperbaric oxygen chamber', 'hbot chamber', 'hbot', 'hyperbaric oxygen therapy', 'monoplace chamber'],
 
   // Other clinical equipment
   ['phototherapy unit', 'bilirubin lamp', 'bili light', 'bili blanket', 'neonatal phototherapy', 'phototherapy lamp'],
-  ['uv phototherapy', 'uvb phototherapy', 'narrowband uvb', 'excimer lamp', 'psoriasis lamp'],
+  ['UV phototherapy', 'uvb phototherapy', 'narrowband uvb', 'excimer lamp', 'psoriasis lamp'],
   ['suction pump', 'medical suction', 'suction unit', 'suction machine', 'surgical aspirator', 'aspirator', 'portable suction'],
   ['patient warming system', 'forced air warming', 'hyperthermia system', 'hypothermia system'],
   ['colposcope', 'colposcopy', 'video colposcope'],
@@ -315,5 +315,4 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ],
   ['film processor', 'x-ray film processor', 'xray film processor', 'film developer', 'darkroom processor'],
   ['lead apron', 'x-ray apron', 'radiation apron', 'lead vest'],
-  ['veterinary x-ray', 'vet x-ray', 'veterinary ultrasound', 'vet ultrasound', 'veterinary anesthesia machine', 'vet anesthesia machine'],
 ];
