@@ -1312,6 +1312,20 @@ describe('GET /api/v1/listings/search — a kind no family has, asked by a name 
     if (ids(body).includes(hardness)) expect(ids(body).indexOf(hardness)).toBeGreaterThan(2);
   });
 
+  it('plain and AI search for "EEG" where only an ECG is listed answer the empty state, not the ECG a letter away', async () => {
+    const { ctx, buyer, seller } = own;
+    await createActiveListing(ctx.app, seller, {
+      ...CATALOG[0]!,
+      title: 'Welch Allyn ELI 280 12-lead ECG',
+      description: 'Resting electrocardiograph with cart and patient cable.',
+    });
+    for (const use_rag of [false, true]) {
+      const body = await searchBody(ctx.app, { query: 'EEG', use_rag }, buyer);
+      expect(body.items).toEqual([]);
+      expect(body.total).toBe(0);
+    }
+  });
+
   it('AI search for "tensile tester" (the buyer\'s name for one) answers the same machines first', async () => {
     const { ctx, buyer } = own;
     const body = await searchBody(ctx.app, { query: 'tensile tester', use_rag: true }, buyer);

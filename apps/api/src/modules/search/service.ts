@@ -392,7 +392,14 @@ export class SearchService {
   ): Promise<(readonly [string, string])[]> {
     const read = understood.corrections.map((c) => c.from);
     const unknown = new Set(read.length > 0 ? ((await this.deps.meaning?.unknownWords(read).catch(() => [])) ?? []) : []);
-    const inLexicon = await this.correctionsInContext(text, words, { realWords: true });
+    // A word that names a kind of no family as typed is the trade's ('EEG'), not a typo of a
+    // word titles use ("ECG"): a catalog without one answers the empty state.
+    const kindWords = new Set(understood.concepts.filter(hasNoFamily).flatMap((c) => c.asked.split(' ')));
+    const inLexicon = await this.correctionsInContext(
+      text,
+      words.filter((w) => !kindWords.has(w)),
+      { realWords: true },
+    );
     return [
       ...understood.corrections.filter((c) => unknown.has(c.from)).map((c) => [c.from, c.to] as const),
       ...inLexicon.map((c) => [c.from, c.to] as const),
