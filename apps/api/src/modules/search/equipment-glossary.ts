@@ -151,7 +151,8 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ['slide scanner', 'whole slide scanner', 'digital pathology scanner', 'virtual slide scanner'],
   ['embedding center', 'embedding centre', 'tissue embedding center', 'paraffin embedding station'],
   ['paraffin dispenser', 'paraffin bath', 'wax dispenser', 'flotation bath', 'tissue flotation bath', 'slide warmer'],
-  ['grossing station', 'grossing workstation', 'grossing table', 'autopsy table', 'necropsy table', 'dissection table'],
+  ['grossing station', 'grossing workstation', 'grossing table'],
+  ['autopsy table', 'necropsy table', 'dissection table', 'mortuary table'],
   [
     'mortuary refrigerator',
     'morgue refrigerator',
@@ -295,14 +296,15 @@ export const EQUIPMENT_GLOSSARY: readonly (readonly string[])[] = [
   ['traction table', 'traction unit', 'spinal decompression table', 'decompression table', 'cervical traction'],
   ['CPM machine', 'continuous passive motion', 'cpm device', 'knee cpm'],
   ['physiotherapy table', 'physio table', 'massage table', 'hi lo table', 'chiropractic table'],
-  ['ergometer', 'cycle ergometer', 'exercise bike', 'medical treadmill', 'rehab treadmill', 'arm ergometer', 'recumbent stepper'],
+  ['ergometer', 'cycle ergometer', 'exercise bike', 'arm ergometer'],
+  ['medical treadmill', 'rehab treadmill', 'rehabilitation treadmill'],
   ['hyperbaric chamber', 'hyperbaric oxygen chamber', 'hbot chamber', 'hbot', 'hyperbaric oxygen therapy', 'monoplace chamber'],
 
   // Other clinical equipment
   ['phototherapy unit', 'bilirubin lamp', 'bili light', 'bili blanket', 'neonatal phototherapy', 'phototherapy lamp'],
   ['UV phototherapy', 'uvb phototherapy', 'narrowband uvb', 'excimer lamp', 'psoriasis lamp'],
   ['suction pump', 'medical suction', 'suction unit', 'suction machine', 'surgical aspirator', 'aspirator', 'portable suction'],
-  ['patient warming system', 'forced air warming', 'hyperthermia system', 'hypothermia system'],
+  ['patient warming system', 'forced air warming'],
   ['colposcope', 'colposcopy', 'video colposcope'],
   ['otoscope', 'diagnostic set', 'wall diagnostic set', 'otoscope ophthalmoscope set'],
   [

@@ -313,9 +313,7 @@ export class SearchService {
     // much they say: the words of a query are not equal ('surgical lamp' is not any lamp).
     // A kind of no family is found by its words, as loose words are: its name's padding ('machine'
     // of "IPL machine") is not what the listings are about.
-    const padding = new Set(
-      understood.concepts.filter((c) => hasNoFamily(c)).flatMap((c) => c.asked.split(/[^a-z0-9]+/).filter((w) => FILLER_WORDS.has(w))),
-    );
+    const padding = new Set(wordsOfKindsWithNoFamily(understood).filter((w) => FILLER_WORDS.has(w)));
     const about = new Set(
       meaningWords(understood)
         .flatMap((w) => w.split(/[^a-z0-9]+/))
@@ -394,7 +392,7 @@ export class SearchService {
     const unknown = new Set(read.length > 0 ? ((await this.deps.meaning?.unknownWords(read).catch(() => [])) ?? []) : []);
     // A word that names a kind of no family as typed is the trade's ('EEG'), not a typo of a
     // word titles use ("ECG"): a catalog without one answers the empty state.
-    const kindWords = new Set(understood.concepts.filter(hasNoFamily).flatMap((c) => c.asked.split(' ')));
+    const kindWords = new Set(wordsOfKindsWithNoFamily(understood));
     const inLexicon = await this.correctionsInContext(
       text,
       words.filter((w) => !kindWords.has(w)),
@@ -924,6 +922,11 @@ const HEAD_SHARE = 0.5;
  */
 const KIND_NAME_READING = 0.5;
 
+/** The words of the kinds of no family asked (the equipment glossary's), as asked: they are found as loose words are. */
+function wordsOfKindsWithNoFamily(query: UnderstoodQuery): string[] {
+  return query.concepts.filter(hasNoFamily).flatMap((c) => c.asked.split(/[^a-z0-9]+/).filter(Boolean));
+}
+
 /**
  * The last word of a name of loose words ('tester' of "dissolution tester", "lung function
  * tester"): what it says is the thing's class, which many kinds share; the words before it say
@@ -933,10 +936,7 @@ const KIND_NAME_READING = 0.5;
  */
 function headTermOf(query: UnderstoodQuery): string | undefined {
   // A kind of no family is found by its words, as loose words are.
-  const words = [
-    ...query.terms,
-    ...query.concepts.filter(hasNoFamily).flatMap((c) => c.asked.split(' ').filter((w) => w && !FILLER_WORDS.has(w))),
-  ];
+  const words = [...query.terms, ...wordsOfKindsWithNoFamily(query).filter((w) => !FILLER_WORDS.has(w))];
   if (words.length < 2) return undefined;
   const tokens = normalizeForMatch(query.raw).split(' ');
   const positions = words.map((term) => tokens.lastIndexOf(term));
